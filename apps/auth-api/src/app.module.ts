@@ -1,0 +1,8 @@
+import { Module } from '@nestjs/common';
+import { AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueuesModule, RedisModule } from '@payrail/platform';
+import { AuthApiEnv } from './config/auth-api.env.js';
+
+@Module({
+  imports: [AppConfigModule.forApp(AuthApiEnv), LoggingModule, DatabaseModule, RedisModule, QueuesModule, HealthModule.forRoot()],
+})
+export class AuthApiModule {}

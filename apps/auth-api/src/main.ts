@@ -1,0 +1,8 @@
+import 'reflect-metadata';
+import { createHttpApp, listen } from '@payrail/platform';
+import { AuthApiModule } from './app.module.js';
+import { AUTH_API_OPENAPI } from './openapi-info.js';
+
+process.title = 'payrail-auth-api';
+const app = await createHttpApp(AuthApiModule, { openApi: AUTH_API_OPENAPI });
+await listen(app);

@@ -1,0 +1,8 @@
+import 'reflect-metadata';
+import { createHttpApp, listen } from '@payrail/platform';
+import { PaymentsApiModule } from './app.module.js';
+import { PAYMENTS_API_OPENAPI } from './openapi-info.js';
+
+process.title = 'payrail-payments-api';
+const app = await createHttpApp(PaymentsApiModule, { openApi: PAYMENTS_API_OPENAPI });
+await listen(app);

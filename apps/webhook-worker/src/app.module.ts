@@ -1,0 +1,31 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import {
+  AppConfigModule,
+  DatabaseModule,
+  HealthModule,
+  LoggingModule,
+  OutboxRelayModule,
+  QueuesModule,
+  RedisModule,
+  validateEnv,
+} from '@payrail/platform';
+import { WebhookWorkerEnv } from './config/webhook-worker.env.js';
+
+@Module({})
+export class WebhookWorkerModule {
+  static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
+    const config = validateEnv(WebhookWorkerEnv, env);
+    return {
+      module: WebhookWorkerModule,
+      imports: [
+        AppConfigModule.forApp(WebhookWorkerEnv),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        QueuesModule,
+        HealthModule.forRoot(),
+        OutboxRelayModule.forRoot({ pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, batchSize: config.OUTBOX_BATCH_SIZE }),
+      ],
+    };
+  }
+}

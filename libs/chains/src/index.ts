@@ -1,0 +1,2 @@
+export * from './networks.js';
+export * from './rpc-env.js';

@@ -1,0 +1,28 @@
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { OutboxEventEntity } from './entities/outbox-event.entity.js';
+import { CreateOutbox1763884800000 } from './migrations/1763884800000-create-outbox.js';
+
+/** Every entity, in one list (explicit: no glob loading in an ESM build). */
+export const ENTITIES = [OutboxEventEntity];
+
+/** Every migration, in order. Migrations are reviewed files; `synchronize` is always off. */
+export const MIGRATIONS = [CreateOutbox1763884800000];
+
+export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+    extra: { max: poolSize, application_name: 'payrail' },
+  };
+}
+
+export function createDataSource(url: string, poolSize = 10): DataSource {
+  return new DataSource(dataSourceOptions(url, poolSize));
+}

@@ -1,0 +1,4 @@
+export * from './data-source.js';
+export * from './migrate.js';
+export * from './entities/outbox-event.entity.js';
+export * from './outbox/outbox.writer.js';

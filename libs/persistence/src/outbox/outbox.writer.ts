@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import type { DomainEvent } from '@payrail/domain';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Number of relay partitions. Events of one aggregate always land in the same partition,
+ * which is what keeps them in order. Changing it needs a migration that re-partitions
+ * unpublished rows.
+ */
+export const OUTBOX_PARTITIONS = 16;
+
+export function outboxPartition(aggregateType: string, aggregateId: string): number {
+  const digest = createHash('sha256').update(`${aggregateType}:${aggregateId}`).digest();
+  return digest.readUInt32BE(0) % OUTBOX_PARTITIONS;
+}
+
+/**
+ * Appends events to the outbox inside the caller's transaction: pass the EntityManager of
+ * the transaction that writes the state change, so both commit or neither does.
+ */
+export async function appendToOutbox(manager: EntityManager, events: DomainEvent[], requestId: string | null = null): Promise<void> {
+  if (!manager.queryRunner?.isTransactionActive) {
+    throw new Error('appendToOutbox must run inside a transaction');
+  }
+  if (events.length === 0) return;
+  const params: unknown[] = [];
+  const rows = events.map((e) => {
+    const at = params.length;
+    params.push(
+      e.type,
+      e.aggregateType,
+      e.aggregateId,
+      outboxPartition(e.aggregateType, e.aggregateId),
+      JSON.stringify(e.payload),
+      requestId,
+    );
+    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb, $${at + 6})`;
+  });
+  await manager.query(
+    `INSERT INTO outbox_events (event_type, aggregate_type, aggregate_id, partition, payload, request_id) VALUES ${rows.join(', ')}`,
+    params,
+  );
+}

@@ -1,0 +1,89 @@
+import 'reflect-metadata';
+import { plainToInstance, Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync, type ValidationError } from 'class-validator';
+
+export const ENVIRONMENTS = ['local', 'staging', 'production'] as const;
+export type PayrailEnvironment = (typeof ENVIRONMENTS)[number];
+
+const URL_OF = (schemes: string[]): RegExp => new RegExp(`^(${schemes.join('|')})://[^\\s]+$`);
+
+/** Variables every Payrail process reads. App-specific schemas extend this class. */
+export class BaseEnv {
+  @IsIn(['production', 'development', 'test'])
+  NODE_ENV: 'production' | 'development' | 'test' = 'development';
+
+  @IsIn(ENVIRONMENTS)
+  PAYRAIL_ENV: PayrailEnvironment = 'local';
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  PORT: number = 0;
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: string = 'info';
+
+  @Matches(URL_OF(['postgres', 'postgresql']), { message: 'must be a postgres:// URL' })
+  DATABASE_URL!: string;
+
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE: number = 10;
+
+  @Matches(URL_OF(['redis', 'rediss']), { message: 'must be a redis:// or rediss:// URL' })
+  REDIS_URL!: string;
+
+  /** Namespace of every Redis key this deployment writes (queues, limits, sessions). */
+  @IsString()
+  @Matches(/^[a-zA-Z0-9:_-]{1,64}$/, { message: 'must be 1-64 characters of letters, digits, ":", "_" or "-"' })
+  QUEUE_PREFIX: string = 'payrail';
+
+  /** Seconds a process waits for in-flight work after SIGTERM before it exits anyway. */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(300)
+  SHUTDOWN_TIMEOUT_SECONDS: number = 25;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function describe(errors: ValidationError[]): string[] {
+  return errors.flatMap((e) =>
+    Object.values(e.constraints ?? {}).map(
+      (message) =>
+        // class-validator messages start with the property name; keep one form: "NAME: problem".
+        `${e.property}: ${message.startsWith(e.property) ? message.slice(e.property.length).trim() : message}`,
+    ),
+  );
+}
+
+/** Parses and validates `env` into `schema`, naming every bad variable, or throws ConfigError. */
+export function validateEnv<T extends BaseEnv>(schema: new () => T, env: Record<string, unknown>): T {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const config = plainToInstance(schema, defined, { exposeDefaultValues: true });
+  const errors = validateSync(config, { whitelist: false, forbidUnknownValues: true });
+  if (errors.length > 0) throw new ConfigError(describe(errors));
+  return config;
+}
+
+/** Splits a comma-separated variable into trimmed, non-empty items. */
+export const CommaList = (): PropertyDecorator =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s.length > 0)
+      : value,
+  );
+
+export { IsOptional };

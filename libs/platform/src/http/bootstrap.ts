@@ -1,0 +1,56 @@
+import { type DynamicModule, type Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
+import { BaseEnv } from '../config/env.js';
+import { PayrailExceptionFilter, type StatusByCode } from '../errors/exception.filter.js';
+import { payrailValidationPipe } from '../errors/validation.js';
+import { setupOpenApi, type OpenApiInfo } from './openapi.js';
+
+export interface HttpAppOptions {
+  /** Largest JSON body accepted; larger ones get 413. */
+  bodyLimit?: string;
+  statusByCode?: StatusByCode;
+  openApi?: OpenApiInfo;
+}
+
+export const DEFAULT_BODY_LIMIT = '100kb';
+
+/** Builds an app (API or worker health server) with the house defaults applied once. */
+export async function createHttpApp(module: Type | DynamicModule, options: HttpAppOptions = {}): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, bodyParser: false });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
+  app.useGlobalPipes(payrailValidationPipe());
+  app.useGlobalFilters(new PayrailExceptionFilter(options.statusByCode));
+  if (options.openApi) setupOpenApi(app, options.openApi);
+  return app;
+}
+
+/**
+ * Listens on the configured port and handles SIGTERM/SIGINT: the server stops accepting
+ * connections, in-flight work finishes through the shutdown hooks (workers release their
+ * jobs, the relay ends its pass), then the process exits 0. If that takes longer than
+ * SHUTDOWN_TIMEOUT_SECONDS it exits 1 anyway.
+ */
+export async function listen(app: NestExpressApplication): Promise<void> {
+  const env = app.get(BaseEnv);
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
+    app.get(Logger).log(`${signal} received: shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.get(Logger).error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  await app.listen(env.PORT, '0.0.0.0');
+}

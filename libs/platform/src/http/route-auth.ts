@@ -1,0 +1,25 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+
+export const AUTH_MODE_KEY = 'payrail:auth-mode';
+
+/**
+ * How a route authenticates. Every route declares one (on the method or its controller);
+ * a test fails when any route has none. Guards for the credential modes come with tenancy.
+ */
+export type AuthMode =
+  | { mode: 'public'; reason: string }
+  | { mode: 'api-key' }
+  | { mode: 'client-id' }
+  | { mode: 'api-key-or-client-id' }
+  | { mode: 'orchestrator-key' }
+  | { mode: 'session' };
+
+/** A route anyone may call; the reason is kept beside the route for review. */
+export const Public = (reason: string) => applyDecorators(SetMetadata(AUTH_MODE_KEY, { mode: 'public', reason } satisfies AuthMode));
+
+export function authModeOf(handler: object, controller: object): AuthMode | undefined {
+  return (
+    (Reflect.getMetadata(AUTH_MODE_KEY, handler) as AuthMode | undefined) ??
+    (Reflect.getMetadata(AUTH_MODE_KEY, controller) as AuthMode | undefined)
+  );
+}

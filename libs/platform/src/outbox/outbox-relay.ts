@@ -1,0 +1,92 @@
+import type { PublishedDomainEvent } from '@payrail/domain';
+import { OUTBOX_PARTITIONS } from '@payrail/persistence';
+import type { DataSource, EntityManager } from 'typeorm';
+
+/** Where the relay puts events. Must be idempotent per outboxId (it may be called twice). */
+export interface EventPublisher {
+  publish(events: PublishedDomainEvent[]): Promise<void>;
+}
+
+export interface OutboxRelayOptions {
+  batchSize: number;
+  /** Key space of the advisory locks: one lock per partition, (namespace, partition). */
+  lockNamespace: number;
+}
+
+interface OutboxRow {
+  id: string;
+  event_type: string;
+  aggregate_type: string;
+  aggregate_id: string;
+  payload: Record<string, unknown>;
+  request_id: string | null;
+  created_at: Date;
+}
+
+/**
+ * Moves outbox rows to the publisher, at least once, in order per aggregate, with any
+ * number of relays running. Rows are spread over OUTBOX_PARTITIONS partitions by
+ * aggregate; a relay works a partition only while it holds that partition's transaction
+ * advisory lock, reads its unpublished rows in id order, publishes them, and marks them
+ * published in the same transaction. A relay that dies before the commit leaves the rows
+ * unpublished and the lock released, so another relay publishes them again (the
+ * publisher dedups by outbox id).
+ */
+export class OutboxRelay {
+  private nextPartition = Math.floor(Math.random() * OUTBOX_PARTITIONS);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly publisher: EventPublisher,
+    private readonly options: OutboxRelayOptions,
+  ) {}
+
+  /** One pass over every partition; returns how many events were published. */
+  async relayOnce(): Promise<number> {
+    let published = 0;
+    for (let i = 0; i < OUTBOX_PARTITIONS; i++) {
+      const partition = (this.nextPartition + i) % OUTBOX_PARTITIONS;
+      published += await this.relayPartition(partition);
+    }
+    this.nextPartition = (this.nextPartition + 1) % OUTBOX_PARTITIONS;
+    return published;
+  }
+
+  private relayPartition(partition: number): Promise<number> {
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.tryLock(manager, partition))) return 0;
+      const rows: OutboxRow[] = await manager.query(
+        `SELECT id::text AS id, event_type, aggregate_type, aggregate_id, payload, request_id, created_at
+           FROM outbox_events
+          WHERE partition = $1 AND published_at IS NULL
+          ORDER BY outbox_events.id -- the bigint column, not the text alias
+          LIMIT $2`,
+        [partition, this.options.batchSize],
+      );
+      if (rows.length === 0) return 0;
+      await this.publisher.publish(rows.map(toEvent));
+      await manager.query(`UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+      return rows.length;
+    });
+  }
+
+  private async tryLock(manager: EntityManager, partition: number): Promise<boolean> {
+    const [row] = await manager.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [
+      this.options.lockNamespace,
+      partition,
+    ]);
+    return row?.locked === true;
+  }
+}
+
+function toEvent(row: OutboxRow): PublishedDomainEvent {
+  return {
+    outboxId: row.id,
+    type: row.event_type,
+    aggregateType: row.aggregate_type,
+    aggregateId: row.aggregate_id,
+    payload: row.payload,
+    requestId: row.request_id,
+    occurredAt: row.created_at.toISOString(),
+  };
+}

@@ -1,0 +1,22 @@
+// Builds everything into dist/: type-checks and compiles TypeScript, rewrites the
+// @payrail/* path aliases to relative imports, and compiles the Solidity contracts.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  console.error(
+    `Payrail needs Node 24 (this is ${process.version}). Run it through npm (npm run build / npm start / npm test), which uses the Node 24 from node_modules.`,
+  );
+  process.exit(1);
+}
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
+
+run(bin('tsc'), ['-p', 'tsconfig.build.json']);
+run(bin('tsc-alias'), ['-p', 'tsconfig.build.json']);
+const compileCli = join(root, 'dist', 'tools', 'devstack', 'src', 'contracts', 'compile-cli.js');
+if (existsSync(join(root, 'contracts')) && existsSync(compileCli)) run(process.execPath, [compileCli]);

@@ -1,0 +1,40 @@
+import type { INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { listRoutes, type RouteInfo } from '@payrail/platform';
+
+// Every route of both APIs declares how it authenticates (or why it is public).
+// Built in Nest's preview mode: the route table without connecting to anything.
+describe('every route declares its auth mode', () => {
+  const routes: Record<string, RouteInfo[]> = {};
+
+  beforeAll(async () => {
+    process.env.DATABASE_URL ??= 'postgres://x@127.0.0.1:1/x';
+    process.env.REDIS_URL ??= 'redis://127.0.0.1:1';
+    const { PaymentsApiModule } = await import('../../apps/payments-api/src/app.module.js');
+    const { AuthApiModule } = await import('../../apps/auth-api/src/app.module.js');
+    for (const [name, module] of [
+      ['payments-api', PaymentsApiModule],
+      ['auth-api', AuthApiModule],
+    ] as const) {
+      const app: INestApplication = await NestFactory.create(module, { preview: true, logger: false });
+      routes[name] = listRoutes(app);
+      await app.close();
+    }
+  });
+
+  it.each(['payments-api', 'auth-api'])('%s has no route without a declared auth mode', (name) => {
+    const routesOfApp = routes[name];
+    expect(routesOfApp.length).toBeGreaterThan(0);
+    expect(routesOfApp.filter((r) => r.auth === undefined).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('public routes are only the health probes (and say why)', () => {
+    const publicRoutes = Object.values(routes)
+      .flat()
+      .filter((r) => r.auth?.mode === 'public');
+    for (const r of publicRoutes) {
+      expect(r.path).toMatch(/^\/health\//);
+      expect(r.auth?.mode === 'public' && r.auth.reason.length).toBeGreaterThan(5);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { waitFor } from './ports.js';
+import { repoRoot } from './paths.js';
+
+export const APP_NAMES = ['payments-api', 'auth-api', 'webhook-worker', 'chain-worker'] as const;
+export type AppName = (typeof APP_NAMES)[number];
+
+export interface AppHandle {
+  name: AppName;
+  url: string;
+  child: ChildProcess;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code or signal. */
+  stop(graceMs?: number): Promise<number | string | null>;
+  /** SIGKILL at once (crash tests). */
+  kill(): Promise<number | string | null>;
+}
+
+export interface StartAppOptions {
+  port: number;
+  env: Record<string, string>;
+  /** Where the app's stdout/stderr go: `{ file }`, 'inherit' (prefixed lines), or 'ignore'. */
+  output: { file: string } | 'inherit' | 'ignore';
+  readyTimeoutMs?: number;
+}
+
+export function appEntry(name: AppName): string {
+  return join(repoRoot(), 'dist', 'apps', name, 'src', 'main.js');
+}
+
+function pipeOutput(child: ChildProcess, name: string, output: StartAppOptions['output']): WriteStream | undefined {
+  if (output === 'ignore') return undefined;
+  if (output === 'inherit') {
+    const prefix = (data: Buffer) =>
+      data
+        .toString()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => `[${name}] ${l}\n`)
+        .join('');
+    child.stdout?.on('data', (d: Buffer) => process.stdout.write(prefix(d)));
+    child.stderr?.on('data', (d: Buffer) => process.stderr.write(prefix(d)));
+    return undefined;
+  }
+  const file = createWriteStream(output.file, { flags: 'a' });
+  child.stdout?.pipe(file);
+  child.stderr?.pipe(file);
+  return file;
+}
+
+function exited(child: ChildProcess): Promise<number | string | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode ?? child.signalCode);
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+}
+
+/** Starts a built app (`dist/`) as a child process and waits until /health/ready answers 200. */
+export async function startApp(name: AppName, opts: StartAppOptions): Promise<AppHandle> {
+  const child = spawn(process.execPath, ['--enable-source-maps', appEntry(name)], {
+    cwd: repoRoot(),
+    env: { ...process.env, ...opts.env, PORT: String(opts.port) },
+    stdio: ['ignore', opts.output === 'ignore' ? 'ignore' : 'pipe', opts.output === 'ignore' ? 'ignore' : 'pipe'],
+  });
+  pipeOutput(child, name, opts.output);
+  const url = `http://127.0.0.1:${opts.port}`;
+  const stop = async (graceMs = 10000) => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const result = await exited(child);
+      clearTimeout(timer);
+      return result;
+    }
+    return exited(child);
+  };
+  const kill = async () => {
+    child.kill('SIGKILL');
+    return exited(child);
+  };
+  try {
+    await waitFor(
+      `${name} /health/ready`,
+      async () => {
+        if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+        const res = await fetch(`${url}/health/ready`);
+        return res.status === 200 ? true : undefined;
+      },
+      opts.readyTimeoutMs ?? 60000,
+      150,
+    );
+  } catch (error) {
+    await kill();
+    throw error;
+  }
+  return { name, url, child, stop, kill };
+}

@@ -1,0 +1,96 @@
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { repoRoot } from '../paths.js';
+import { loadArtifact } from './artifacts.js';
+import { compileContracts } from './compile.js';
+
+// Runs solc on copies of the sources in scratch directories (file I/O, ~1 s of solc per compile),
+// hence int-spec; the repository's own contracts/build is never touched.
+
+const realRoot = repoRoot();
+const scratchRoots: string[] = [];
+
+function scratchRepo(withRealContracts: boolean): string {
+  const root = mkdtempSync(join(tmpdir(), 'payrail-compile-'));
+  scratchRoots.push(root);
+  mkdirSync(join(root, 'contracts'));
+  symlinkSync(join(realRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
+  if (withRealContracts) {
+    for (const file of readdirSync(join(realRoot, 'contracts')).filter((f) => f.endsWith('.sol'))) {
+      cpSync(join(realRoot, 'contracts', file), join(root, 'contracts', file));
+    }
+  }
+  return root;
+}
+
+afterAll(() => {
+  for (const root of scratchRoots) rmSync(root, { recursive: true, force: true });
+});
+
+test('compiles every contract once, then skips until a source changes or force is set', async () => {
+  const root = scratchRepo(true);
+  const outDir = join(root, 'contracts', 'build');
+
+  expect(await compileContracts({ rootDir: root })).toEqual({ compiled: true, outDir });
+  expect(readdirSync(outDir).sort()).toEqual([
+    '.sources-hash',
+    'ERC20FeeProxy.json',
+    'EthereumFeeProxy.json',
+    'MockV3Aggregator.json',
+    'TestERC20.json',
+  ]);
+  expect(await compileContracts({ rootDir: root })).toEqual({ compiled: false, outDir });
+  expect(await compileContracts({ rootDir: root, force: true })).toEqual({ compiled: true, outDir });
+
+  const source = join(root, 'contracts', 'TestERC20.sol');
+  writeFileSync(source, `${readFileSync(source, 'utf8')}\n// changed\n`);
+  expect(await compileContracts({ rootDir: root })).toEqual({ compiled: true, outDir });
+
+  rmSync(join(outDir, 'TestERC20.json'));
+  expect(await compileContracts({ rootDir: root })).toEqual({ compiled: true, outDir });
+  expect(existsSync(join(outDir, 'TestERC20.json'))).toBe(true);
+});
+
+test('artifacts hold the contract name, its ABI and 0x-prefixed creation bytecode', async () => {
+  const root = scratchRepo(true);
+  await compileContracts({ rootDir: root });
+
+  const artifact = loadArtifact('EthereumFeeProxy', root);
+  expect(Object.keys(artifact).sort()).toEqual(['abi', 'bytecode', 'contractName']);
+  expect(artifact.contractName).toBe('EthereumFeeProxy');
+  expect(artifact.bytecode).toMatch(/^0x60[0-9a-f]{100,}$/);
+  const functions = artifact.abi
+    .filter((f) => f.type === 'function')
+    .map((f) => f.name)
+    .sort();
+  expect(functions).toEqual(['transferExactEthWithReferenceAndFee', 'transferWithReferenceAndFee']);
+  expect(artifact.abi.some((f) => f.type === 'receive')).toBe(true);
+});
+
+test('a Solidity error fails the compile with solc own message and writes nothing', async () => {
+  const root = scratchRepo(false);
+  writeFileSync(
+    join(root, 'contracts', 'Broken.sol'),
+    'pragma solidity ^0.8.20;\ncontract Broken { function f() external { undefinedThing(); } }\n',
+  );
+
+  await expect(compileContracts({ rootDir: root })).rejects.toThrow(
+    /Solidity compilation failed:[\s\S]*DeclarationError: Undeclared identifier[\s\S]*contracts\/Broken\.sol:2/,
+  );
+  expect(existsSync(join(root, 'contracts', 'build', '.sources-hash'))).toBe(false);
+});
+
+test('imports outside @openzeppelin are refused', async () => {
+  const root = scratchRepo(false);
+  writeFileSync(join(root, 'contracts', 'Sneaky.sol'), 'pragma solidity ^0.8.20;\nimport "hardhat/console.sol";\ncontract Sneaky {}\n');
+
+  await expect(compileContracts({ rootDir: root })).rejects.toThrow(/Import "hardhat\/console\.sol" not allowed/);
+});
+
+test('loadArtifact explains how to produce a missing artifact', () => {
+  const root = scratchRepo(false);
+  expect(() => loadArtifact('ERC20FeeProxy', root)).toThrow(/ERC20FeeProxy\.json is missing; compile first/);
+  expect(() => loadArtifact('../package', root)).toThrow('Invalid contract name "../package"');
+});

@@ -1,0 +1,21 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+let cached: string | undefined;
+
+/** The repository root: the nearest directory above this module whose package.json is "payrail". */
+export function repoRoot(): string {
+  if (cached) return cached;
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'payrail') {
+      cached = dir;
+      return dir;
+    }
+    const up = dirname(dir);
+    if (up === dir) throw new Error('cannot find the payrail repository root');
+    dir = up;
+  }
+}

