@@ -23,3 +23,9 @@ export function authModeOf(handler: object, controller: object): AuthMode | unde
     (Reflect.getMetadata(AUTH_MODE_KEY, controller) as AuthMode | undefined)
   );
 }
+
+/**
+ * Declares a credential mode for a route or controller. The guards that enforce each mode
+ * are wired by the tenancy feature; declaring the mode is what the route-auth test checks.
+ */
+export const Auth = (mode: Exclude<AuthMode['mode'], 'public'>) => applyDecorators(SetMetadata(AUTH_MODE_KEY, { mode } as AuthMode));
