@@ -1,6 +1,15 @@
 import { Module } from '@nestjs/common';
 import { configuredRpcUrls } from '@payrail/chains';
-import { AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueuesModule, RedisModule } from '@payrail/platform';
+import {
+  AppConfigModule,
+  CredentialsModule,
+  DatabaseModule,
+  HealthModule,
+  LoggingModule,
+  QueuesModule,
+  RedisModule,
+} from '@payrail/platform';
+import { TenancyModule } from './tenancy/tenancy.module.js';
 import { PaymentsApiEnv } from './config/payments-api.env.js';
 
 @Module({
@@ -10,6 +19,8 @@ import { PaymentsApiEnv } from './config/payments-api.env.js';
     DatabaseModule,
     RedisModule,
     QueuesModule,
+    CredentialsModule,
+    TenancyModule,
     HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
   ],
 })

@@ -1,2 +1,3 @@
 export * from './errors.js';
 export * from './events.js';
+export * from './tenancy/index.js';

@@ -1,6 +1,6 @@
-import { BaseEnv } from '@payrail/platform';
+import { HttpApiEnv } from '@payrail/platform';
 
 /** auth-api ({auth_url}, /v1/...) configuration. */
-export class AuthApiEnv extends BaseEnv {
+export class AuthApiEnv extends HttpApiEnv {
   override PORT = 8081;
 }

@@ -1,7 +1,7 @@
 import { WithChainEnv } from '@payrail/chains';
-import { BaseEnv } from '@payrail/platform';
+import { HttpApiEnv } from '@payrail/platform';
 
 /** payments-api ({base_url}, /v2/...) configuration. */
-export class PaymentsApiEnv extends WithChainEnv(BaseEnv) {
+export class PaymentsApiEnv extends WithChainEnv(HttpApiEnv) {
   override PORT = 8080;
 }

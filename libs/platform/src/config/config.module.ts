@@ -2,6 +2,8 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from '@nestjs/config';
 import { BaseEnv, validateEnv } from './env.js';
 
+type EnvClass = abstract new (...args: never[]) => unknown;
+
 /**
  * Validates the environment once, at boot, against the app's schema, failing with a
  * message that names every bad variable, and provides the typed result under the schema
@@ -12,15 +14,19 @@ import { BaseEnv, validateEnv } from './env.js';
 export class AppConfigModule {
   static forApp<T extends BaseEnv>(schema: new () => T, env: Record<string, unknown> = process.env): DynamicModule {
     const config = validateEnv(schema, env);
+    // The validated object is provided under its class and every ancestor class (BaseEnv,
+    // HttpApiEnv, ...), so libs inject the part they know.
+    const tokens: EnvClass[] = [];
+    for (let c: unknown = schema; typeof c === 'function' && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+      tokens.push(c as EnvClass);
+      if (c === BaseEnv) break;
+    }
     return {
       module: AppConfigModule,
       global: true,
       imports: [ConfigModule.forRoot({ ignoreEnvFile: true, ignoreEnvVars: true, load: [() => ({ ...config })] })],
-      providers: [
-        { provide: schema, useValue: config },
-        { provide: BaseEnv, useValue: config },
-      ],
-      exports: [schema, BaseEnv, ConfigModule],
+      providers: tokens.map((token) => ({ provide: token, useValue: config })),
+      exports: [...tokens, ConfigModule],
     };
   }
 }

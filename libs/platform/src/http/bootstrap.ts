@@ -2,7 +2,10 @@ import { type DynamicModule, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
+import { Authenticator } from '../auth/authenticator.js';
+import { corsMiddleware } from '../auth/cors.js';
 import { BaseEnv } from '../config/env.js';
+import { HttpApiEnv } from '../config/http-api-env.js';
 import { PayrailExceptionFilter, type StatusByCode } from '../errors/exception.filter.js';
 import { payrailValidationPipe } from '../errors/validation.js';
 import { setupOpenApi, type OpenApiInfo } from './openapi.js';
@@ -19,9 +22,22 @@ export const DEFAULT_BODY_LIMIT = '100kb';
 /** Builds an app (API or worker health server) with the house defaults applied once. */
 export async function createHttpApp(module: Type | DynamicModule, options: HttpAppOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module, { bufferLogs: true, bodyParser: false });
+  return configureHttpApp(app, options);
+}
+
+/**
+ * The house defaults on an app created with `bodyParser: false` (by createHttpApp, or by a
+ * test's TestingModule): logger, body limit, proxies, CORS, validation, errors, OpenAPI.
+ */
+export function configureHttpApp(app: NestExpressApplication, options: HttpAppOptions = {}): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
+  const api = app.get(HttpApiEnv, { strict: false });
+  // Client IPs (rate-limit scope) honour X-Forwarded-For only from the configured proxies.
+  app.set('trust proxy', api && api.TRUSTED_PROXIES.length > 0 ? api.TRUSTED_PROXIES : false);
+  const authenticator = app.get(Authenticator, { strict: false });
+  if (authenticator) app.use(corsMiddleware(authenticator));
   app.useGlobalPipes(payrailValidationPipe());
   app.useGlobalFilters(new PayrailExceptionFilter(options.statusByCode));
   if (options.openApi) setupOpenApi(app, options.openApi);

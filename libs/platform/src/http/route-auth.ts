@@ -28,4 +28,4 @@ export function authModeOf(handler: object, controller: object): AuthMode | unde
  * Declares a credential mode for a route or controller. The guards that enforce each mode
  * are wired by the tenancy feature; declaring the mode is what the route-auth test checks.
  */
-export const Auth = (mode: Exclude<AuthMode['mode'], 'public'>) => applyDecorators(SetMetadata(AUTH_MODE_KEY, { mode } as AuthMode));
+export const Auth = (mode: Exclude<AuthMode['mode'], 'public'>) => applyDecorators(SetMetadata(AUTH_MODE_KEY, { mode }));

@@ -1,9 +1,10 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { BaseEnv } from '../config/env.js';
 import { redisOptionsFromUrl } from './redis-options.js';
 
 export const REDIS = Symbol('REDIS');
+const logger = new Logger('Redis');
 
 /** Closes the shared connection after everything that uses it has stopped. */
 @Injectable()
@@ -21,8 +22,14 @@ class RedisCloser implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [BaseEnv],
-      useFactory: (env: BaseEnv) =>
-        new Redis(redisOptionsFromUrl(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false })),
+      useFactory: (env: BaseEnv) => {
+        const redis = new Redis(
+          redisOptionsFromUrl(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }),
+        );
+        // ioredis reconnects by itself; commands fail meanwhile and readiness reports it.
+        redis.on('error', (error: Error) => logger.warn(`redis: ${error.message}`));
+        return redis;
+      },
     },
     RedisCloser,
   ],

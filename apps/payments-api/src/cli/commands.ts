@@ -1,0 +1,67 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { PayrailError } from '@payrail/domain';
+import { CreateApiKey } from '../tenancy/use-cases/create-api-key.use-case.js';
+import { CreateClientId } from '../tenancy/use-cases/create-client-id.use-case.js';
+import { CreateOrchestrator } from '../tenancy/use-cases/create-orchestrator.use-case.js';
+import { CreatePlatform } from '../tenancy/use-cases/create-platform.use-case.js';
+import { LinkOrchestrator } from '../tenancy/use-cases/link-orchestrator.use-case.js';
+import { RevokeApiKey } from '../tenancy/use-cases/revoke-api-key.use-case.js';
+import { UnlinkOrchestrator } from '../tenancy/use-cases/unlink-orchestrator.use-case.js';
+import { UpdateClientId } from '../tenancy/use-cases/update-client-id.use-case.js';
+
+export type Flags = Record<string, string | string[] | boolean | undefined>;
+
+const one = (flags: Flags, name: string): string | undefined => {
+  const value = flags[name];
+  return typeof value === 'string' ? value : undefined;
+};
+const required = (flags: Flags, name: string): string => {
+  const value = one(flags, name);
+  if (!value) throw new PayrailError('VALIDATION_FAILED', `--${name} is required`, { fields: [{ field: name, message: 'is required' }] });
+  return value;
+};
+const many = (flags: Flags, name: string): string[] | undefined => {
+  const value = flags[name];
+  return Array.isArray(value) ? value : undefined;
+};
+
+type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
+
+/** `<resource> <verb>` -> what it does. Every command answers one object. */
+export const COMMANDS: Record<string, Command> = {
+  'platform create': (app, f) => app.get(CreatePlatform).execute({ name: required(f, 'name') }),
+  'client-id create': (app, f) =>
+    app.get(CreateClientId).execute({
+      platformId: required(f, 'platform'),
+      label: one(f, 'label'),
+      allowedOrigins: many(f, 'origin'),
+      rateTier: one(f, 'tier'),
+      feePercentage: one(f, 'fee-percentage'),
+      feeAddress: one(f, 'fee-address'),
+    }),
+  'client-id update': (app, f) =>
+    app.get(UpdateClientId).execute({
+      clientId: required(f, 'client-id'),
+      status: one(f, 'status'),
+      rateTier: one(f, 'tier'),
+      allowedOrigins: many(f, 'origin'),
+      label: one(f, 'label'),
+    }),
+  'api-key create': (app, f) => app.get(CreateApiKey).execute({ platformId: required(f, 'platform') }),
+  'api-key revoke': (app, f) => app.get(RevokeApiKey).execute({ keyPrefix: required(f, 'key-prefix') }),
+  'orchestrator create': (app, f) => app.get(CreateOrchestrator).execute({ name: required(f, 'name') }),
+  'orchestrator link': (app, f) =>
+    app.get(LinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
+  'orchestrator unlink': (app, f) =>
+    app.get(UnlinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
+};
+
+export const USAGE = `usage: npm run -s admin -- <command> [--json] [options]
+  platform create --name N
+  client-id create --platform ID [--origin URL ...] [--tier basic|default|premium|high-volume] [--label L] [--fee-percentage P --fee-address A]
+  client-id update --client-id CID [--status active|inactive|revoked|restricted] [--tier T] [--origin URL ...] [--label L]
+  api-key create --platform ID
+  api-key revoke --key-prefix P
+  orchestrator create --name N
+  orchestrator link --orchestrator ID --client-id CID
+  orchestrator unlink --orchestrator ID --client-id CID`;

@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { issueApiKey, PayrailError } from '@payrail/domain';
+import { ApiKeyEntity, PlatformEntity } from '@payrail/persistence';
+import { DataSource } from 'typeorm';
+import { ulid } from 'ulid';
+
+export interface CreateApiKeyCommand {
+  platformId: string;
+}
+
+/** Issues an API key; the secret is in this answer only (only its hash is stored). */
+@Injectable()
+export class CreateApiKey {
+  constructor(private readonly db: DataSource) {}
+
+  async execute(
+    command: CreateApiKeyCommand,
+  ): Promise<{ id: string; platformId: string; apiKey: string; prefix: string; createdAt: string }> {
+    const platform = await this.db.manager.findOneBy(PlatformEntity, { id: command.platformId });
+    if (!platform) throw new PayrailError('NOT_FOUND', `Platform ${command.platformId} not found`);
+    const issued = issueApiKey();
+    const saved = await this.db.manager.save(ApiKeyEntity, {
+      id: ulid(),
+      platformId: platform.id,
+      prefix: issued.prefix,
+      keyHash: issued.hash,
+      revokedAt: null,
+    });
+    return {
+      id: saved.id,
+      platformId: saved.platformId,
+      apiKey: issued.secret,
+      prefix: saved.prefix,
+      createdAt: saved.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { canTransition, PayrailError } from '@payrail/domain';
+import { ClientIdEntity } from '@payrail/persistence';
+import { cacheKey } from '@payrail/platform';
+import { DataSource } from 'typeorm';
+import { checkOrigins, checkStatus, checkTier } from '../client-id.rules.js';
+import { clientIdView, type ClientIdView } from '../client-id.view.js';
+import { CredentialChanges } from '../tenancy-events.js';
+
+export interface UpdateClientIdCommand {
+  /** The public `cli_...` value. */
+  clientId: string;
+  /** When set, the Client ID must belong to this platform (API callers); operators omit it. */
+  platformId?: string;
+  status?: string;
+  rateTier?: string;
+  allowedOrigins?: string[];
+  label?: string;
+}
+
+@Injectable()
+export class UpdateClientId {
+  constructor(
+    private readonly db: DataSource,
+    private readonly changes: CredentialChanges,
+  ) {}
+
+  async execute(command: UpdateClientIdCommand): Promise<ClientIdView> {
+    let previousOrigins: string[] = [];
+    const updated = await this.db.transaction(async (m) => {
+      const current = await m.findOne(ClientIdEntity, { where: { clientId: command.clientId }, lock: { mode: 'pessimistic_write' } });
+      if (!current || (command.platformId && current.platformId !== command.platformId))
+        throw new PayrailError('NOT_FOUND', 'Client ID not found');
+      previousOrigins = [...current.allowedOrigins];
+      if (command.status !== undefined) {
+        const next = checkStatus(command.status);
+        if (!canTransition(current.status, next)) throw new PayrailError('CONFLICT', 'A revoked Client ID cannot be reactivated');
+        current.status = next;
+      }
+      if (command.rateTier !== undefined) current.rateTier = checkTier(command.rateTier);
+      if (command.allowedOrigins !== undefined) current.allowedOrigins = checkOrigins(command.allowedOrigins);
+      if (command.label !== undefined) current.label = command.label.trim();
+      return m.save(ClientIdEntity, current);
+    });
+    const origins = new Set([...previousOrigins, ...updated.allowedOrigins]);
+    await this.changes.announce([cacheKey.clientId(updated.clientId), ...[...origins].map(cacheKey.origin)]);
+    return clientIdView(updated);
+  }
+}

@@ -1,0 +1,38 @@
+import type { EntityManager } from 'typeorm';
+import { ApiKeyEntity, ClientIdEntity, OrchestratorKeyEntity, OrchestratorLinkEntity } from './tenancy.entities.js';
+
+/**
+ * Lookups by credential, used to authenticate requests: the credential is what identifies
+ * the owner here. Everything else that reads tenant data takes the owner (see the
+ * management repository).
+ */
+export class CredentialsRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  apiKeyByPrefix(prefix: string): Promise<ApiKeyEntity | null> {
+    return this.manager.findOneBy(ApiKeyEntity, { prefix });
+  }
+
+  orchestratorKeyByPrefix(prefix: string): Promise<OrchestratorKeyEntity | null> {
+    return this.manager.findOneBy(OrchestratorKeyEntity, { prefix });
+  }
+
+  clientIdByPublicId(clientId: string): Promise<ClientIdEntity | null> {
+    return this.manager.findOneBy(ClientIdEntity, { clientId });
+  }
+
+  /** Whether any usable browser Client ID allows this origin (CORS preflights carry no x-client-id). */
+  async anyClientIdAllowsOrigin(origin: string): Promise<boolean> {
+    const rows = await this.manager.query<unknown[]>(
+      `SELECT 1 FROM client_ids WHERE allowed_origins @> ARRAY[$1]::text[] AND status IN ('active', 'restricted') LIMIT 1`,
+      [origin],
+    );
+    return rows.length > 0;
+  }
+
+  /** Orchestrators linked to a Client ID (by internal id). */
+  async orchestratorsLinkedTo(clientIdId: string): Promise<string[]> {
+    const links = await this.manager.findBy(OrchestratorLinkEntity, { clientIdId });
+    return links.map((l) => l.orchestratorId);
+  }
+}

@@ -1,0 +1,90 @@
+import { looksLike, originAllowed, PayrailError, secretMatches } from '@payrail/domain';
+import { CredentialsRepository, type ApiKeyEntity, type ClientIdEntity, type OrchestratorKeyEntity } from '@payrail/persistence';
+import type { DataSource } from 'typeorm';
+import type { Caller } from './caller.js';
+import { cacheKey, type CredentialCache } from './credential-cache.js';
+
+export interface PresentedCredentials {
+  apiKey?: string;
+  clientId?: string;
+  orchestratorKey?: string;
+  origin?: string;
+}
+
+const unauthenticated = (message: string) => new PayrailError('UNAUTHENTICATED', message);
+const forbidden = (message: string) => new PayrailError('FORBIDDEN', message);
+
+/**
+ * Turns presented headers into a Caller, or a coded error: 401 for a missing header or an
+ * unknown, malformed or revoked key; 403 for a Client ID that is revoked, restricted or
+ * inactive, or used from an Origin outside its allowed list (spec: Errors).
+ */
+export class Authenticator {
+  private readonly repo: CredentialsRepository;
+
+  constructor(
+    dataSource: DataSource,
+    private readonly cache: CredentialCache,
+  ) {
+    this.repo = new CredentialsRepository(dataSource.manager);
+  }
+
+  async apiKey(presented: string | undefined): Promise<Caller> {
+    if (!presented) throw unauthenticated('Missing x-api-key header');
+    const record = looksLike('api-key', presented)
+      ? await this.cache.get<ApiKeyEntity | null>(cacheKey.apiKey(presented.slice(0, 12)), () =>
+          this.repo.apiKeyByPrefix(presented.slice(0, 12)),
+        )
+      : null;
+    if (!record || record.revokedAt || !secretMatches(presented, record.keyHash)) throw unauthenticated('Invalid or expired API key');
+    return { kind: 'api-key', platformId: record.platformId, apiKeyId: record.id };
+  }
+
+  async clientId(presented: string | undefined, origin: string | undefined): Promise<Caller> {
+    if (!presented) throw unauthenticated('Missing x-client-id header');
+    const record = looksLike('client-id', presented)
+      ? await this.cache.get<ClientIdEntity | null>(cacheKey.clientId(presented), () => this.repo.clientIdByPublicId(presented))
+      : null;
+    if (!record) throw unauthenticated('Invalid or expired Client ID');
+    if (record.status !== 'active') throw forbidden(`Client ID is ${record.status}`);
+    if (record.allowedOrigins.length > 0) {
+      if (!origin) throw unauthenticated('Missing Origin header: this Client ID is restricted to browser origins');
+      if (!originAllowed(origin, record.allowedOrigins)) throw forbidden('Origin is not allowed for this Client ID');
+    }
+    return {
+      kind: 'client-id',
+      platformId: record.platformId,
+      clientIdId: record.id,
+      clientId: record.clientId,
+      origin: origin ?? null,
+      rateTier: record.rateTier,
+      feePercentage: record.feePercentage,
+      feeAddress: record.feeAddress,
+    };
+  }
+
+  async orchestratorKey(presented: string | undefined): Promise<Caller> {
+    if (!presented) throw unauthenticated('Missing x-orchestrator-key header');
+    const prefix = presented.slice(0, 12);
+    const record = looksLike('orchestrator-key', presented)
+      ? await this.cache.get<OrchestratorKeyEntity | null>(cacheKey.orchestratorKey(prefix), () =>
+          this.repo.orchestratorKeyByPrefix(prefix),
+        )
+      : null;
+    if (!record || record.revokedAt || !secretMatches(presented, record.keyHash))
+      throw unauthenticated('Invalid or expired orchestrator key');
+    return { kind: 'orchestrator', orchestratorId: record.orchestratorId, orchestratorKeyId: record.id };
+  }
+
+  /** "x-api-key (optional when a Client ID is used)": the API key wins when both are sent. */
+  async apiKeyOrClientId(presented: PresentedCredentials): Promise<Caller> {
+    if (presented.apiKey) return this.apiKey(presented.apiKey);
+    if (presented.clientId) return this.clientId(presented.clientId, presented.origin);
+    throw unauthenticated('Missing authentication header: send x-api-key or x-client-id');
+  }
+
+  /** CORS preflights carry no credentials: grant an origin that some usable Client ID allows. */
+  originKnown(origin: string): Promise<boolean> {
+    return this.cache.get(cacheKey.origin(origin), () => this.repo.anyClientIdAllowsOrigin(origin));
+  }
+}

@@ -1,0 +1,33 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { RateTier } from '@payrail/domain';
+import type { Request } from 'express';
+
+/** Who is calling, as established by the credential guard. */
+export type Caller =
+  | { kind: 'api-key'; platformId: string; apiKeyId: string }
+  | {
+      kind: 'client-id';
+      platformId: string;
+      clientIdId: string;
+      clientId: string;
+      origin: string | null;
+      rateTier: RateTier;
+      feePercentage: string | null;
+      feeAddress: string | null;
+    }
+  | { kind: 'orchestrator'; orchestratorId: string; orchestratorKeyId: string }
+  | { kind: 'public' };
+
+export type RequestWithCaller = Request & { caller?: Caller };
+
+/** The authenticated caller of this request (set by the credential guard). */
+export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller => {
+  const caller = ctx.switchToHttp().getRequest<RequestWithCaller>().caller;
+  if (!caller) throw new Error('no caller on the request: is the route missing its @Auth declaration?');
+  return caller;
+});
+
+/** The platform a caller acts for, or undefined for orchestrators and public calls. */
+export function callerPlatformId(caller: Caller): string | undefined {
+  return caller.kind === 'api-key' || caller.kind === 'client-id' ? caller.platformId : undefined;
+}

@@ -1,0 +1,44 @@
+import { normalizeOrigin } from '@payrail/domain';
+import type { NextFunction, Request, Response } from 'express';
+import type { Authenticator } from './authenticator.js';
+
+/** Request headers a browser Client ID may send. */
+export const CORS_ALLOWED_HEADERS = ['x-client-id', 'content-type', 'idempotency-key'];
+/** Response headers a browser may read. */
+export const CORS_EXPOSED_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'x-request-id'];
+const METHODS = 'GET, POST, PUT, PATCH, DELETE';
+
+/** Grants one origin on an actual (non-preflight) response, after the guard checked it against the Client ID. */
+export function grantCors(res: Response, origin: string): void {
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS.join(', '));
+}
+
+/**
+ * CORS for browser Client IDs. A preflight carries no x-client-id value, so it is granted to
+ * an origin that some usable Client ID allows; the actual request is then granted only when
+ * the guard finds the origin in that request's own Client ID list. Every response varies
+ * on Origin. Other origins get no grant (the browser refuses the call).
+ */
+export function corsMiddleware(authenticator: Authenticator) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    res.vary('Origin');
+    const origin = req.headers.origin;
+    const preflight = req.method === 'OPTIONS' && typeof req.headers['access-control-request-method'] === 'string';
+    if (!preflight || typeof origin !== 'string') return next();
+    const normalized = normalizeOrigin(origin);
+    const grant = normalized.ok ? authenticator.originKnown(normalized.origin) : Promise.resolve(false);
+    grant.then(
+      (known) => {
+        if (known) {
+          res.setHeader('Access-Control-Allow-Origin', origin);
+          res.setHeader('Access-Control-Allow-Methods', METHODS);
+          res.setHeader('Access-Control-Allow-Headers', CORS_ALLOWED_HEADERS.join(', '));
+          res.setHeader('Access-Control-Max-Age', '600');
+        }
+        res.status(204).end();
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}

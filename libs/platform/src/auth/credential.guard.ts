@@ -1,0 +1,94 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { PayrailError, TIER_LIMITS, type RateLimit } from '@payrail/domain';
+import type { Response } from 'express';
+import { HttpApiEnv } from '../config/http-api-env.js';
+import { AUTH_MODE_KEY, type AuthMode } from '../http/route-auth.js';
+import { Authenticator } from './authenticator.js';
+import type { Caller, RequestWithCaller } from './caller.js';
+import { grantCors } from './cors.js';
+import { RATE_LIMIT_CLASS_KEY, type RateLimitClass } from './rate-limit/rate-limit-class.js';
+import { RateLimiter, type RateLimitDecision } from './rate-limit/rate-limiter.js';
+
+const header = (req: RequestWithCaller, name: string): string | undefined => {
+  const value = req.headers[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+};
+
+/**
+ * The one global guard of an API: authenticates the route's declared mode, then applies the
+ * caller's rate limit (429 with Retry-After; RateLimit-* headers on every authenticated
+ * response). A route without a declared mode is refused (fail closed).
+ */
+@Injectable()
+export class CredentialGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: Authenticator,
+    private readonly limiter: RateLimiter,
+    @Inject(HttpApiEnv) private readonly env: HttpApiEnv,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const targets = [context.getHandler(), context.getClass()];
+    const mode = this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE_KEY, targets);
+    if (!mode) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no auth mode`);
+    const req = context.switchToHttp().getRequest<RequestWithCaller>();
+    const res = context.switchToHttp().getResponse<Response>();
+    const caller = await this.authenticate(mode, req);
+    req.caller = caller;
+    if (caller.kind === 'client-id' && caller.origin) grantCors(res, caller.origin);
+    const limitClass = this.reflector.getAllAndOverride<RateLimitClass | undefined>(RATE_LIMIT_CLASS_KEY, targets) ?? 'standard';
+    const scoped = this.scopeOf(caller, req.ip ?? 'unknown', limitClass);
+    if (scoped) this.apply(res, await this.limiter.consume(scoped.scope, scoped.limit));
+    return true;
+  }
+
+  private authenticate(mode: AuthMode, req: RequestWithCaller): Promise<Caller> {
+    switch (mode.mode) {
+      case 'public':
+        return Promise.resolve({ kind: 'public' });
+      case 'api-key':
+        return this.authenticator.apiKey(header(req, 'x-api-key'));
+      case 'client-id':
+        return this.authenticator.clientId(header(req, 'x-client-id'), header(req, 'origin'));
+      case 'api-key-or-client-id':
+        return this.authenticator.apiKeyOrClientId({
+          apiKey: header(req, 'x-api-key'),
+          clientId: header(req, 'x-client-id'),
+          origin: header(req, 'origin'),
+        });
+      case 'orchestrator-key':
+        return this.authenticator.orchestratorKey(header(req, 'x-orchestrator-key'));
+      case 'session':
+        return Promise.reject(new PayrailError('UNAUTHENTICATED', 'Missing session'));
+    }
+  }
+
+  private scopeOf(caller: Caller, ip: string, limitClass: RateLimitClass): { scope: string; limit: RateLimit } | undefined {
+    const factor = this.env.effectiveRateLimitMultiplier() * (limitClass === 'management' ? this.env.RATE_LIMIT_MANAGEMENT_MULTIPLIER : 1);
+    const serverSide = { perSecond: this.env.RATE_LIMIT_API_KEY_PER_SECOND, perMinute: this.env.RATE_LIMIT_API_KEY_PER_MINUTE };
+    const scale = (l: RateLimit): RateLimit => ({ perSecond: l.perSecond * factor, perMinute: l.perMinute * factor });
+    switch (caller.kind) {
+      case 'client-id':
+        return { scope: `cid:${caller.clientIdId}:${ip}`, limit: scale(TIER_LIMITS[caller.rateTier]) };
+      case 'api-key':
+        return { scope: `key:${caller.apiKeyId}:${ip}`, limit: scale(serverSide) };
+      case 'orchestrator':
+        return { scope: `orch:${caller.orchestratorKeyId}:${ip}`, limit: scale(serverSide) };
+      case 'public':
+        return undefined;
+    }
+  }
+
+  private apply(res: Response, decision: RateLimitDecision): void {
+    res.setHeader('RateLimit-Limit', String(decision.limit));
+    res.setHeader('RateLimit-Remaining', String(decision.remaining));
+    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
+    if (decision.allowed) return;
+    const message = decision.blocked
+      ? `Too many requests: blocked for ${decision.resetSeconds} seconds after a sustained breach of the rate limit`
+      : 'Too many requests';
+    throw new PayrailError('RATE_LIMITED', message, { retryAfterSeconds: Math.max(1, decision.resetSeconds) });
+  }
+}

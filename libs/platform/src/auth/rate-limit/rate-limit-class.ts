@@ -1,0 +1,8 @@
+import { SetMetadata } from '@nestjs/common';
+
+export const RATE_LIMIT_CLASS_KEY = 'payrail:rate-limit-class';
+
+/** `management`: Client ID management routes, which the spec gives a more relaxed limit. */
+export type RateLimitClass = 'standard' | 'management';
+
+export const RateLimitClassOf = (limitClass: RateLimitClass) => SetMetadata(RATE_LIMIT_CLASS_KEY, limitClass);

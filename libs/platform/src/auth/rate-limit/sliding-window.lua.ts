@@ -1,0 +1,60 @@
+/**
+ * One round trip per request: sliding-window logs for the last second and the last minute,
+ * plus the sustained-breach block. Time comes from the caller (ARGV[1], ms) so tests can
+ * move it; replicas' clocks are NTP-close, which is enough at one-second granularity.
+ *
+ * KEYS: 1 second log, 2 minute log, 3 block marker, 4 rejection log
+ * ARGV: 1 now ms, 2 per second, 3 per minute, 4 block ms, 5 rejections before block,
+ *       6 rejection window ms, 7 unique member
+ * Returns {allowed (0/1), limit, remaining, reset ms, blocked (0/1)}
+ */
+export const SLIDING_WINDOW_SCRIPT = `
+local now = tonumber(ARGV[1])
+local perSecond = tonumber(ARGV[2])
+local perMinute = tonumber(ARGV[3])
+local blockMs = tonumber(ARGV[4])
+local blockAfter = tonumber(ARGV[5])
+local rejectionWindow = tonumber(ARGV[6])
+
+local blockedUntil = tonumber(redis.call('GET', KEYS[3]) or '0')
+if blockedUntil > now then
+  return {0, perSecond, 0, blockedUntil - now, 1}
+end
+
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - 1000)
+redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - 60000)
+local inSecond = redis.call('ZCARD', KEYS[1])
+local inMinute = redis.call('ZCARD', KEYS[2])
+
+local function resetOf(key, window)
+  local oldest = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+  if oldest[2] == nil then return window end
+  return math.max(0, tonumber(oldest[2]) + window - now)
+end
+
+if inSecond >= perSecond or inMinute >= perMinute then
+  redis.call('ZADD', KEYS[4], now, ARGV[7])
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', now - rejectionWindow)
+  redis.call('PEXPIRE', KEYS[4], rejectionWindow)
+  if redis.call('ZCARD', KEYS[4]) >= blockAfter then
+    redis.call('SET', KEYS[3], now + blockMs, 'PX', blockMs)
+    redis.call('DEL', KEYS[4])
+    return {0, perSecond, 0, blockMs, 1}
+  end
+  if inMinute >= perMinute then
+    return {0, perMinute, 0, resetOf(KEYS[2], 60000), 0}
+  end
+  return {0, perSecond, 0, resetOf(KEYS[1], 1000), 0}
+end
+
+redis.call('ZADD', KEYS[1], now, ARGV[7])
+redis.call('ZADD', KEYS[2], now, ARGV[7])
+redis.call('PEXPIRE', KEYS[1], 1000)
+redis.call('PEXPIRE', KEYS[2], 60000)
+local leftSecond = perSecond - inSecond - 1
+local leftMinute = perMinute - inMinute - 1
+if leftMinute < leftSecond then
+  return {1, perMinute, leftMinute, resetOf(KEYS[2], 60000), 0}
+end
+return {1, perSecond, leftSecond, resetOf(KEYS[1], 1000), 0}
+`;

@@ -1,0 +1,50 @@
+import { Transform, Type } from 'class-transformer';
+import { IsInt, IsString, Max, Min } from 'class-validator';
+import { BaseEnv } from './env.js';
+
+const int = (min: number, max: number): PropertyDecorator => {
+  const decorators = [Type(() => Number), IsInt(), Min(min), Max(max)];
+  return (target, key) => decorators.forEach((d) => d(target, key));
+};
+
+/** Variables of the HTTP APIs (payments-api, auth-api): credentials, rate limits, proxies. */
+export class HttpApiEnv extends BaseEnv {
+  /**
+   * Proxies whose X-Forwarded-For is believed, as Express' `trust proxy` list: addresses,
+   * CIDRs or `loopback` / `linklocal` / `uniquelocal`, comma-separated. Empty: none, the
+   * client IP is the socket's peer.
+   */
+  @IsString({ each: true })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value,
+  )
+  TRUSTED_PROXIES: string[] = [];
+
+  /** Multiplies every rate limit. Default: 1 in production, 5 elsewhere (set 1 to test the real tiers). */
+  @int(1, 1000) RATE_LIMIT_MULTIPLIER: number = 0;
+
+  /** API-key and orchestrator-key (server-side) traffic, per key and client IP: bursts of 25/s, 10/s sustained. */
+  @int(1, 100000) RATE_LIMIT_API_KEY_PER_SECOND: number = 25;
+  @int(1, 6000000) RATE_LIMIT_API_KEY_PER_MINUTE: number = 600;
+
+  /** Client ID management routes get this multiple of the caller's limit. */
+  @int(1, 100) RATE_LIMIT_MANAGEMENT_MULTIPLIER: number = 4;
+
+  /** Sustained breach: this many rejected requests within the window block the scope. */
+  @int(1, 100000) RATE_LIMIT_BLOCK_AFTER_REJECTIONS: number = 60;
+  @int(1, 3600) RATE_LIMIT_BLOCK_WINDOW_SECONDS: number = 60;
+  @int(1, 86400) RATE_LIMIT_BLOCK_SECONDS: number = 300;
+
+  /** How long a replica trusts a cached credential lookup (changes are also pushed to every replica at once). */
+  @int(0, 60000) CREDENTIAL_CACHE_TTL_MS: number = 5000;
+
+  effectiveRateLimitMultiplier(): number {
+    if (this.RATE_LIMIT_MULTIPLIER > 0) return this.RATE_LIMIT_MULTIPLIER;
+    return this.PAYRAIL_ENV === 'production' ? 1 : 5;
+  }
+}
