@@ -33,7 +33,7 @@ export async function startInProcessApi(
   if (overrides.clock) builder = builder.overrideProvider(CLOCK).useValue(overrides.clock);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ bodyParser: false, bufferLogs: true });
-  configureHttpApp(app);
+  configureHttpApp(app, { credentials: true });
   await app.listen(0, '127.0.0.1');
   const url = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   return { app, url, close: () => app.close() };

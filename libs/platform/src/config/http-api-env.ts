@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsInt, IsString, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { BaseEnv } from './env.js';
 
 const int = (min: number, max: number): PropertyDecorator => {
@@ -26,7 +26,7 @@ export class HttpApiEnv extends BaseEnv {
   TRUSTED_PROXIES: string[] = [];
 
   /** Multiplies every rate limit. Default: 1 in production, 5 elsewhere (set 1 to test the real tiers). */
-  @int(1, 1000) RATE_LIMIT_MULTIPLIER: number = 0;
+  @IsOptional() @int(1, 1000) RATE_LIMIT_MULTIPLIER?: number;
 
   /** API-key and orchestrator-key (server-side) traffic, per key and client IP: bursts of 25/s, 10/s sustained. */
   @int(1, 100000) RATE_LIMIT_API_KEY_PER_SECOND: number = 25;
@@ -44,7 +44,7 @@ export class HttpApiEnv extends BaseEnv {
   @int(0, 60000) CREDENTIAL_CACHE_TTL_MS: number = 5000;
 
   effectiveRateLimitMultiplier(): number {
-    if (this.RATE_LIMIT_MULTIPLIER > 0) return this.RATE_LIMIT_MULTIPLIER;
+    if (this.RATE_LIMIT_MULTIPLIER !== undefined) return this.RATE_LIMIT_MULTIPLIER;
     return this.PAYRAIL_ENV === 'production' ? 1 : 5;
   }
 }

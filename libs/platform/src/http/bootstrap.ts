@@ -15,6 +15,8 @@ export interface HttpAppOptions {
   bodyLimit?: string;
   statusByCode?: StatusByCode;
   openApi?: OpenApiInfo;
+  /** An API with the CredentialsModule: trusted proxies and CORS are applied. */
+  credentials?: boolean;
 }
 
 export const DEFAULT_BODY_LIMIT = '100kb';
@@ -33,11 +35,14 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpAppOp
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.useBodyParser('json', { limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
-  const api = app.get(HttpApiEnv, { strict: false });
-  // Client IPs (rate-limit scope) honour X-Forwarded-For only from the configured proxies.
-  app.set('trust proxy', api && api.TRUSTED_PROXIES.length > 0 ? api.TRUSTED_PROXIES : false);
-  const authenticator = app.get(Authenticator, { strict: false });
-  if (authenticator) app.use(corsMiddleware(authenticator));
+  if (options.credentials) {
+    const api = app.get(HttpApiEnv);
+    // Client IPs (rate-limit scope) honour X-Forwarded-For only from the configured proxies.
+    app.set('trust proxy', api.TRUSTED_PROXIES.length > 0 ? api.TRUSTED_PROXIES : false);
+    app.use(corsMiddleware(app.get(Authenticator)));
+  } else {
+    app.set('trust proxy', false);
+  }
   app.useGlobalPipes(payrailValidationPipe());
   app.useGlobalFilters(new PayrailExceptionFilter(options.statusByCode));
   if (options.openApi) setupOpenApi(app, options.openApi);
