@@ -8,3 +8,5 @@ export * from './ports.js';
 export * from './postgres.js';
 export * from './redis.js';
 export * from './stack-file.js';
+export * from './chromium.js';
+export * from './demo.js';

@@ -2,6 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ANVIL_ACCOUNTS } from './anvil.js';
 import { APP_NAMES, startApp, type AppHandle, type AppName } from './apps.js';
+import { ensureDemoTenant } from './demo.js';
 import type { LocalDeployment } from './contracts/deploy.js';
 import { LOCAL_NETWORK, startInfra } from './infra.js';
 import { repoRoot } from './paths.js';
@@ -20,7 +21,7 @@ const ports = {
   postgres: num('POSTGRES_PORT', 55432),
   redis: num('REDIS_PORT', 56379),
 };
-const dir = join(repoRoot(), '.local');
+const dir = env.PAYRAIL_LOCAL_DIR ?? join(repoRoot(), '.local');
 const log = (line: string) => console.log(`[payrail] ${line}`);
 
 async function checkPorts(): Promise<void> {
@@ -30,7 +31,7 @@ async function checkPorts(): Promise<void> {
     if (name === 'anvil') return !env.RPC_URL_SEPOLIA;
     return true;
   });
-  const busy = [];
+  const busy: string[] = [];
   for (const [name, port] of wanted) if (await isPortBusy(port)) busy.push(`${name} (${port})`);
   if (busy.length > 0) {
     throw new Error(
@@ -72,6 +73,12 @@ async function main(): Promise<void> {
     RPC_URL_SEPOLIA: infra.chain.rpcUrl,
     CHAIN_DEPLOYMENT_FILE: stackPath,
   };
+  const demoTenant = await ensureDemoTenant({
+    file: join(dir, 'demo.json'),
+    databaseUrl: infra.databaseUrl,
+    redisUrl: infra.redisUrl,
+    origin: env.DEMO_ORIGIN ?? 'http://localhost:5173',
+  });
   const apps: AppHandle[] = [];
   let stopping = false;
   const shutdown = async (code: number) => {
@@ -122,6 +129,7 @@ async function main(): Promise<void> {
     redisUrl: infra.redisUrl,
     chains: { [LOCAL_NETWORK]: infra.chain },
     demo: {
+      ...demoTenant,
       payerAddress: ANVIL_ACCOUNTS[1].address,
       payerPrivateKey: ANVIL_ACCOUNTS[1].privateKey,
       payeeAddress: ANVIL_ACCOUNTS[2].address,
@@ -147,7 +155,8 @@ function printBanner(stack: StackFile, stackPath: string): void {
     '',
     `Everything above is in ${stackPath}. Try:`,
     `  curl -s ${stack.paymentsApiUrl}/health/ready`,
-    `  curl -s ${stack.paymentsApiUrl}/docs-json | head -c 300`,
+    `  curl -s '${stack.paymentsApiUrl}/v2/currencies?network=sepolia' -H 'x-api-key: ${stack.demo.apiKey}'`,
+    `  curl -s '${stack.paymentsApiUrl}/v2/currencies?network=sepolia' -H 'x-client-id: ${stack.demo.clientId}' -H 'Origin: ${stack.demo.origin}'`,
     '',
     'Logs: .local/logs/<app>.log. Press Ctrl-C to stop everything.',
   ];

@@ -8,13 +8,10 @@ import { LinkOrchestrator } from '../tenancy/use-cases/link-orchestrator.use-cas
 import { RevokeApiKey } from '../tenancy/use-cases/revoke-api-key.use-case.js';
 import { UnlinkOrchestrator } from '../tenancy/use-cases/unlink-orchestrator.use-case.js';
 import { UpdateClientId } from '../tenancy/use-cases/update-client-id.use-case.js';
+import { seedDemo } from './seed-demo.js';
 
 export type Flags = Record<string, string | string[] | boolean | undefined>;
 
-const one = (flags: Flags, name: string): string | undefined => {
-  const value = flags[name];
-  return typeof value === 'string' ? value : undefined;
-};
 const required = (flags: Flags, name: string): string => {
   const value = one(flags, name);
   if (!value) throw new PayrailError('VALIDATION_FAILED', `--${name} is required`, { fields: [{ field: name, message: 'is required' }] });
@@ -23,6 +20,11 @@ const required = (flags: Flags, name: string): string => {
 const many = (flags: Flags, name: string): string[] | undefined => {
   const value = flags[name];
   return Array.isArray(value) ? value : undefined;
+};
+const one = (flags: Flags, name: string): string | undefined => {
+  const value = flags[name];
+  if (Array.isArray(value)) return value[0];
+  return typeof value === 'string' ? value : undefined;
 };
 
 type Command = (app: INestApplicationContext, flags: Flags) => Promise<object>;
@@ -52,6 +54,7 @@ export const COMMANDS: Record<string, Command> = {
   'orchestrator create': (app, f) => app.get(CreateOrchestrator).execute({ name: required(f, 'name') }),
   'orchestrator link': (app, f) =>
     app.get(LinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
+  'demo seed': (app, f) => seedDemo(app, one(f, 'origin') ?? 'http://localhost:5173'),
   'orchestrator unlink': (app, f) =>
     app.get(UnlinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
 };
@@ -64,4 +67,5 @@ export const USAGE = `usage: npm run -s admin -- <command> [--json] [options]
   api-key revoke --key-prefix P
   orchestrator create --name N
   orchestrator link --orchestrator ID --client-id CID
-  orchestrator unlink --orchestrator ID --client-id CID`;
+  orchestrator unlink --orchestrator ID --client-id CID
+  demo seed [--origin URL]     (a demo platform, browser and backend Client IDs, API key, linked orchestrator)`;

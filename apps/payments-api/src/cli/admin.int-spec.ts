@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { repoRoot } from '../../../../tools/devstack/src/paths.js';
+import { createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
+
+const exec = promisify(execFile);
+
+// The operator CLI as operators run it (built, its own process), against a real database.
+describe('admin CLI', () => {
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    env = {
+      PATH: process.env.PATH ?? '',
+      DATABASE_URL: await createTestDatabase(),
+      REDIS_URL: testStack().redisUrl,
+      QUEUE_PREFIX: uniqueName('cli'),
+    };
+  });
+
+  async function admin(...args: string[]): Promise<{ code: number; json: Record<string, unknown> }> {
+    const cli = join(repoRoot(), 'dist', 'apps', 'payments-api', 'src', 'cli', 'admin.js');
+    try {
+      const { stdout } = await exec(process.execPath, [cli, ...args, '--json'], { env });
+      return { code: 0, json: JSON.parse(stdout) as Record<string, unknown> };
+    } catch (error) {
+      const e = error as { code: number; stdout: string };
+      return { code: e.code, json: JSON.parse(e.stdout || '{}') as Record<string, unknown> };
+    }
+  }
+
+  it('creates a platform, Client IDs, an API key and an orchestrator, each answering one JSON object', async () => {
+    const platform = await admin('platform', 'create', '--name', 'Acme');
+    expect(platform.code).toBe(0);
+    expect(platform.json).toMatchObject({ id: expect.stringMatching(/^[0-9A-Z]{26}$/), name: 'Acme' });
+    const platformId = platform.json.id as string;
+
+    const browser = await admin(
+      'client-id',
+      'create',
+      '--platform',
+      platformId,
+      '--origin',
+      'https://Shop.Example.com',
+      '--origin',
+      'http://localhost:5173',
+      '--tier',
+      'premium',
+    );
+    expect(browser.json).toMatchObject({
+      clientId: expect.stringMatching(/^cli_/),
+      allowedDomains: ['https://shop.example.com', 'http://localhost:5173'],
+      rateTier: 'premium',
+      status: 'active',
+      platformId,
+    });
+
+    const key = await admin('api-key', 'create', '--platform', platformId);
+    expect(key.json).toMatchObject({ apiKey: expect.stringMatching(/^prk_[A-Za-z0-9_-]{43}$/), platformId });
+    expect(key.json.prefix).toBe((key.json.apiKey as string).slice(0, 12));
+
+    const revoked = await admin('api-key', 'revoke', '--key-prefix', key.json.prefix as string);
+    expect(revoked.json).toMatchObject({ prefix: key.json.prefix, revokedAt: expect.any(String) });
+
+    const orchestrator = await admin('orchestrator', 'create', '--name', 'Orch');
+    expect(orchestrator.json).toMatchObject({ orchestratorKey: expect.stringMatching(/^pok_/) });
+    const link = await admin(
+      'orchestrator',
+      'link',
+      '--orchestrator',
+      orchestrator.json.id as string,
+      '--client-id',
+      browser.json.clientId as string,
+    );
+    expect(link.json).toEqual({ orchestratorId: orchestrator.json.id, clientId: browser.json.clientId, linked: true });
+    const unlink = await admin(
+      'orchestrator',
+      'unlink',
+      '--orchestrator',
+      orchestrator.json.id as string,
+      '--client-id',
+      browser.json.clientId as string,
+    );
+    expect(unlink.json).toMatchObject({ linked: false });
+  }, 60000);
+
+  it('updates a Client ID and never reactivates a revoked one', async () => {
+    const platformId = (await admin('platform', 'create', '--name', 'Beta')).json.id as string;
+    const clientId = (await admin('client-id', 'create', '--platform', platformId)).json.clientId as string;
+    expect((await admin('client-id', 'update', '--client-id', clientId, '--status', 'restricted', '--tier', 'basic')).json).toMatchObject({
+      status: 'restricted',
+      rateTier: 'basic',
+    });
+    expect((await admin('client-id', 'update', '--client-id', clientId, '--status', 'revoked')).json).toMatchObject({ status: 'revoked' });
+    const again = await admin('client-id', 'update', '--client-id', clientId, '--status', 'active');
+    expect(again.code).toBe(1);
+    expect(again.json).toEqual({ error: { code: 'CONFLICT', message: 'A revoked Client ID cannot be reactivated' } });
+  }, 60000);
+
+  it('answers bad input with a coded error and a non-zero exit', async () => {
+    const missing = await admin('client-id', 'create', '--platform', '01NOPE00000000000000000000');
+    expect(missing).toEqual({ code: 1, json: { error: { code: 'NOT_FOUND', message: 'Platform 01NOPE00000000000000000000 not found' } } });
+    const platformId = (await admin('platform', 'create', '--name', 'Gamma')).json.id as string;
+    const badOrigin = await admin('client-id', 'create', '--platform', platformId, '--origin', 'http://shop.example.com/path');
+    expect(badOrigin.code).toBe(1);
+    expect(badOrigin.json).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: [{ field: 'allowedDomains.0' }] } });
+    const badTier = await admin('client-id', 'create', '--platform', platformId, '--tier', 'gold');
+    expect(badTier.json).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: expect.stringContaining('rateTier') } });
+  }, 60000);
+});

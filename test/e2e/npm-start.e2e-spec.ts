@@ -1,0 +1,83 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '../../tools/devstack/src/index.js';
+
+// `npm start` as a developer runs it (after the build): its own Postgres, Redis and anvil,
+// contracts, migrations, demo tenant, four apps; Ctrl-C (SIGINT) leaves nothing behind.
+describe('npm start: the whole platform on this machine', () => {
+  let dir: string;
+  let child: ChildProcess;
+  let output = '';
+  const ports: Record<string, number> = {};
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'payrail-start-'));
+    await chmod(dir, 0o755);
+    for (const name of [
+      'PAYMENTS_API_PORT',
+      'AUTH_API_PORT',
+      'WEBHOOK_WORKER_PORT',
+      'CHAIN_WORKER_PORT',
+      'ANVIL_PORT',
+      'POSTGRES_PORT',
+      'REDIS_PORT',
+    ])
+      ports[name] = await freePort();
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PAYRAIL_LOCAL_DIR: dir };
+    for (const [k, v] of Object.entries(ports)) env[k] = String(v);
+    child = spawn(process.execPath, [join(repoRoot(), 'dist', 'tools', 'devstack', 'src', 'start-cli.js')], { cwd: repoRoot(), env });
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    await waitFor('stack.json', () => Promise.resolve(existsSync(join(dir, 'stack.json')) ? true : undefined), 120000, 250).catch((error: Error) => {
+      throw new Error(`${error.message}\n${output}`);
+    });
+  }, 150000);
+
+  afterAll(async () => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('writes stack.json with the URLs, the local chain and the demo tenant', () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    expect(stack.paymentsApiUrl).toBe(`http://127.0.0.1:${ports.PAYMENTS_API_PORT}`);
+    expect(stack.authApiUrl).toBe(`http://127.0.0.1:${ports.AUTH_API_PORT}`);
+    expect(stack.chains.sepolia?.chainId).toBe(11155111);
+    expect(Object.keys(stack.chains.sepolia?.contracts ?? {})).toEqual(expect.arrayContaining(['ERC20FeeProxy', 'EthereumFeeProxy']));
+    expect(Object.keys(stack.chains.sepolia?.tokens ?? {})).toEqual(expect.arrayContaining(['USDC', 'USDT', 'DAI', 'FAU']));
+    expect(stack.demo).toMatchObject({ origin: 'http://localhost:5173' });
+    expect(stack.demo.apiKey).toMatch(/^prk_/);
+    expect(stack.demo.clientId).toMatch(/^cli_/);
+    expect(stack.demo.backendClientId).toMatch(/^cli_/);
+    expect(stack.demo.orchestratorKey).toMatch(/^pok_/);
+    expect(output).toContain('Payrail is running.');
+    expect(output).toContain(stack.demo.apiKey);
+  });
+
+  it('brings up all four apps healthy', async () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    for (const url of [
+      `${stack.paymentsApiUrl}/health/ready`,
+      `${stack.authApiUrl}/health/ready`,
+      stack.webhookWorkerHealthUrl,
+      stack.chainWorkerHealthUrl,
+    ]) {
+      expect((await fetch(url)).status).toBe(200);
+    }
+  });
+
+  it('stops everything it started on Ctrl-C (SIGINT)', async () => {
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    for (const [name, port] of Object.entries(ports)) {
+      expect([name, await isPortBusy(port)]).toEqual([name, false]);
+    }
+    // Postgres and anvil keep their data under the stack's directory: no process may still name it.
+    const left = spawnSync('pgrep', ['-af', dir], { encoding: 'utf8' });
+    expect(left.stdout.trim()).toBe('');
+  }, 60000);
+});

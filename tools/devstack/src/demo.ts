@@ -1,0 +1,52 @@
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { repoRoot } from './paths.js';
+
+const run = promisify(execFile);
+
+export interface DemoTenant {
+  platformId: string;
+  clientId: string;
+  origin: string;
+  backendClientId: string;
+  apiKey: string;
+  orchestratorId: string;
+  orchestratorKey: string;
+}
+
+async function stillThere(databaseUrl: string, demo: DemoTenant): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM client_ids WHERE client_id = $1 AND platform_id = $2', [
+      demo.clientId,
+      demo.platformId,
+    ]);
+    return found.rowCount === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The demo tenant of `npm start`: made once with the operator CLI (`admin demo seed`) and
+ * kept in `file` (API and orchestrator keys are shown only once), reused while it still
+ * exists in the database.
+ */
+export async function ensureDemoTenant(opts: { file: string; databaseUrl: string; redisUrl: string; origin: string }): Promise<DemoTenant> {
+  const saved = await readFile(opts.file, 'utf8').then(
+    (s) => JSON.parse(s) as DemoTenant,
+    () => undefined,
+  );
+  if (saved && (await stillThere(opts.databaseUrl, saved))) return saved;
+  const cli = join(repoRoot(), 'dist', 'apps', 'payments-api', 'src', 'cli', 'admin.js');
+  const { stdout } = await run(process.execPath, [cli, 'demo', 'seed', '--origin', opts.origin, '--json'], {
+    env: { ...process.env, DATABASE_URL: opts.databaseUrl, REDIS_URL: opts.redisUrl, LOG_LEVEL: 'error' },
+  });
+  const demo = JSON.parse(stdout) as DemoTenant;
+  await writeFile(opts.file, JSON.stringify(demo, null, 2) + '\n', { mode: 0o600 });
+  return demo;
+}
