@@ -95,7 +95,7 @@ describe('admin CLI', () => {
     expect((await admin('client-id', 'update', '--client-id', clientId, '--status', 'revoked')).json).toMatchObject({ status: 'revoked' });
     const again = await admin('client-id', 'update', '--client-id', clientId, '--status', 'active');
     expect(again.code).toBe(1);
-    expect(again.json).toEqual({ error: { code: 'CONFLICT', message: 'A revoked Client ID cannot be reactivated' } });
+    expect(again.json).toMatchObject({ error: { code: 'VALIDATION_FAILED', message: 'Cannot reactivate a revoked Client ID' } });
   }, 60000);
 
   it('answers bad input with a coded error and a non-zero exit', async () => {

@@ -1,13 +1,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import {
+  CreateApiKey,
+  CreateClientId,
+  CreateOrchestrator,
+  CreatePlatform,
+  LinkOrchestrator,
+  RevokeApiKey,
+  UnlinkOrchestrator,
+  UpdateClientId,
+} from '@payrail/tenancy';
 import { PayrailError } from '@payrail/domain';
-import { CreateApiKey } from '../tenancy/use-cases/create-api-key.use-case.js';
-import { CreateClientId } from '../tenancy/use-cases/create-client-id.use-case.js';
-import { CreateOrchestrator } from '../tenancy/use-cases/create-orchestrator.use-case.js';
-import { CreatePlatform } from '../tenancy/use-cases/create-platform.use-case.js';
-import { LinkOrchestrator } from '../tenancy/use-cases/link-orchestrator.use-case.js';
-import { RevokeApiKey } from '../tenancy/use-cases/revoke-api-key.use-case.js';
-import { UnlinkOrchestrator } from '../tenancy/use-cases/unlink-orchestrator.use-case.js';
-import { UpdateClientId } from '../tenancy/use-cases/update-client-id.use-case.js';
 import { seedDemo } from './seed-demo.js';
 
 export type Flags = Record<string, string | string[] | boolean | undefined>;

@@ -1,9 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { CreateApiKey } from '../tenancy/use-cases/create-api-key.use-case.js';
-import { CreateClientId } from '../tenancy/use-cases/create-client-id.use-case.js';
-import { CreateOrchestrator } from '../tenancy/use-cases/create-orchestrator.use-case.js';
-import { CreatePlatform } from '../tenancy/use-cases/create-platform.use-case.js';
-import { LinkOrchestrator } from '../tenancy/use-cases/link-orchestrator.use-case.js';
+import { CreateApiKey, CreateClientId, CreateOrchestrator, CreatePlatform, LinkOrchestrator } from '@payrail/tenancy';
 
 export interface DemoTenant {
   platformId: string;

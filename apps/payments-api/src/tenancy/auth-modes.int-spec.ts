@@ -1,4 +1,5 @@
 import { Controller, Get, Module } from '@nestjs/common';
+import { RevokeApiKey, UpdateClientId } from '@payrail/tenancy';
 import {
   AppConfigModule,
   Auth,
@@ -14,8 +15,6 @@ import { startInProcessApi, type InProcessApi } from '../../../../test/support/i
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from './tenancy.module.js';
 import { createOrchestrator, createTenant } from './testing/tenants.js';
-import { RevokeApiKey } from './use-cases/revoke-api-key.use-case.js';
-import { UpdateClientId } from './use-cases/update-client-id.use-case.js';
 
 @Controller('t')
 class ModesController {
@@ -98,7 +97,7 @@ describe('authentication modes over HTTP (real Postgres and Redis)', () => {
     const ok = await get('client-id', { 'x-client-id': browser.clientId, origin: 'https://shop.example.com' });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
-    await expectError(await get('client-id', { 'x-client-id': browser.clientId }), 401, /Missing Origin/);
+    await expectError(await get('client-id', { 'x-client-id': browser.clientId }), 401, /Origin header is required/);
     const wrong = await get('client-id', { 'x-client-id': browser.clientId, origin: 'https://evil.example.com' });
     await expectError(wrong, 403, /Origin is not allowed/);
     expect(wrong.headers.get('access-control-allow-origin')).toBeNull();

@@ -88,7 +88,7 @@ describe('CORS in a real browser', () => {
               body: JSON.stringify({ message: 'hi' }),
             });
             const headers = { limit: res.headers.get('RateLimit-Limit'), remaining: res.headers.get('RateLimit-Remaining') };
-            return { ok: true, status: res.status, body: (await res.json()), headers };
+            return { ok: true, status: res.status, body: await res.json(), headers };
           } catch (error) {
             return { ok: false, error: String(error) };
           }

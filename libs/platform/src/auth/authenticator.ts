@@ -48,7 +48,7 @@ export class Authenticator {
     if (!record) throw unauthenticated('Invalid or expired Client ID');
     if (record.status !== 'active') throw forbidden(`Client ID is ${record.status}`);
     if (record.allowedOrigins.length > 0) {
-      if (!origin) throw unauthenticated('Missing Origin header: this Client ID is restricted to browser origins');
+      if (!origin) throw unauthenticated('Origin header is required for this Client ID');
       if (!originAllowed(origin, record.allowedOrigins)) throw forbidden('Origin is not allowed for this Client ID');
     }
     return {

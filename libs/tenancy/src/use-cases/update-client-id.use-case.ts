@@ -34,7 +34,10 @@ export class UpdateClientId {
       previousOrigins = [...current.allowedOrigins];
       if (command.status !== undefined) {
         const next = checkStatus(command.status);
-        if (!canTransition(current.status, next)) throw new PayrailError('CONFLICT', 'A revoked Client ID cannot be reactivated');
+        if (!canTransition(current.status, next))
+          throw new PayrailError('VALIDATION_FAILED', 'Cannot reactivate a revoked Client ID', {
+            fields: [{ field: 'status', message: 'a revoked Client ID stays revoked' }],
+          });
         current.status = next;
       }
       if (command.rateTier !== undefined) current.rateTier = checkTier(command.rateTier);
