@@ -8,6 +8,8 @@ const swc = [
       transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
       target: 'es2023',
       keepClassNames: true,
+      // Keep `with { type: 'json' }` on JSON imports (Jest deprecates JSON imports without it).
+      experimental: { keepImportAttributes: true, emitAssertForImportAttributes: false },
     },
     module: { type: 'es6' },
   },

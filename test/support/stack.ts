@@ -39,6 +39,7 @@ export function appEnv(databaseUrl: string, queuePrefix: string, extra: Record<s
     REDIS_URL: stack.redisUrl,
     QUEUE_PREFIX: queuePrefix,
     RPC_URL_SEPOLIA: stack.chain.rpcUrl,
+    CHAIN_DEPLOYMENT_FILE: process.env.PAYRAIL_TEST_STACK_FILE ?? '',
     ...extra,
   };
 }

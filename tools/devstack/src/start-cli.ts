@@ -71,7 +71,8 @@ async function main(): Promise<void> {
     REDIS_URL: infra.redisUrl,
     QUEUE_PREFIX: env.QUEUE_PREFIX ?? 'payrail',
     RPC_URL_SEPOLIA: infra.chain.rpcUrl,
-    CHAIN_DEPLOYMENT_FILE: stackPath,
+    // Written before the apps start (stack.json only once they are ready).
+    CHAIN_DEPLOYMENT_FILE: deploymentFile,
   };
   const demoTenant = await ensureDemoTenant({
     file: join(dir, 'demo.json'),

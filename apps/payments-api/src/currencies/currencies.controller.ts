@@ -1,0 +1,103 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiExtraModels,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiSecurity,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  getSchemaPath,
+} from '@nestjs/swagger';
+import type { Currency } from '@payrail/chains';
+import { Auth } from '@payrail/platform';
+import { ConversionRoutesDto, CurrencyDto } from './dto/currency.dto.js';
+import { ConversionRoutesQueryDto } from './dto/conversion-routes.query.js';
+import { ListCurrenciesQueryDto } from './dto/list-currencies.query.js';
+import { type ConversionRoutesView, GetConversionRoutesUseCase } from './use-cases/get-conversion-routes.use-case.js';
+import { ListCurrenciesUseCase } from './use-cases/list-currencies.use-case.js';
+
+const errorExample = (statusCode: number, message: string, error: string) => ({
+  schema: { type: 'object', example: { statusCode, message, error } },
+});
+const NOT_FOUND = errorExample(404, 'Token not found', 'Not Found');
+const BAD_REQUEST = errorExample(400, "Validation failed: firstOnly must be 'true' or 'false' if provided", 'Bad Request');
+const TOO_MANY = {
+  description: 'Rate limit exceeded (per credential and client IP)',
+  ...errorExample(429, 'Too many requests', 'Too Many Requests'),
+};
+
+@ApiTags('Currencies')
+@ApiSecurity('x-api-key')
+@ApiSecurity('x-client-id')
+@ApiExtraModels(CurrencyDto)
+@Auth('api-key-or-client-id')
+@Controller('v2/currencies')
+export class CurrenciesController {
+  constructor(
+    private readonly listCurrencies: ListCurrenciesUseCase,
+    private readonly listConversionRoutes: GetConversionRoutesUseCase,
+  ) {}
+
+  @Get()
+  @ApiOperation({
+    operationId: 'CurrenciesV2Controller_getNetworkTokens_v2',
+    summary: 'List currencies',
+    description:
+      'Tokens, native currencies and ISO 4217 fiat currencies, filtered by network, symbol or id. ' +
+      'Returns an array, or a single currency object when `id` is given or `firstOnly=true`.',
+  })
+  @ApiQuery({
+    name: 'network',
+    type: String,
+    required: false,
+    description: 'Network name ("mainnet", "base", "matic" for Polygon, "tron", "fiat")',
+    example: 'base',
+  })
+  @ApiQuery({ name: 'symbol', type: String, required: false, description: 'Currency symbol, case-insensitive', example: 'USDC' })
+  @ApiQuery({ name: 'id', type: String, required: false, description: 'Currency id; the answer is then one object', example: 'USDC-base' })
+  @ApiQuery({ name: 'firstOnly', required: false, enum: ['true', 'false'], description: 'Return only the first match, as one object' })
+  @ApiOkResponse({
+    description: 'The matching currencies, or one currency for `id` / `firstOnly=true`',
+    schema: { oneOf: [{ type: 'array', items: { $ref: getSchemaPath(CurrencyDto) } }, { $ref: getSchemaPath(CurrencyDto) }] },
+  })
+  @ApiBadRequestResponse({ description: 'Invalid query (e.g. firstOnly not "true"/"false")', ...BAD_REQUEST })
+  @ApiNotFoundResponse({ description: 'No currency matches', ...NOT_FOUND })
+  @ApiTooManyRequestsResponse(TOO_MANY)
+  getNetworkTokens(@Query() query: ListCurrenciesQueryDto): Currency | readonly Currency[] {
+    return this.listCurrencies.execute({
+      network: query.network,
+      symbol: query.symbol,
+      id: query.id,
+      firstOnly: query.firstOnly === 'true',
+    });
+  }
+
+  @Get(':currencyId/conversion-routes')
+  @ApiOperation({
+    operationId: 'CurrenciesV2Controller_getConversionRoutes_v2',
+    summary: 'Payment currencies for an invoice currency',
+    description:
+      'For the fiat invoice currencies USD, EUR, CNY, GBP and JPY: the payment currencies (USDC, USDT, DAI, FAU on sepolia) ' +
+      'on the asked networks where a USD rate exists for both. Without `network`/`networks`, every network.',
+  })
+  @ApiParam({ name: 'currencyId', type: String, description: 'Invoice currency id', example: 'EUR' })
+  @ApiQuery({ name: 'network', type: String, required: false, description: 'One network', example: 'mainnet' })
+  @ApiQuery({
+    name: 'networks',
+    type: String,
+    required: false,
+    description: 'Comma-separated networks (not with `network`)',
+    example: 'sepolia,mainnet,matic',
+  })
+  @ApiOkResponse({ description: 'The conversion routes', type: ConversionRoutesDto })
+  @ApiBadRequestResponse({ description: 'Unknown network, or both network and networks', ...BAD_REQUEST })
+  @ApiNotFoundResponse({ description: 'Unknown currency id', ...NOT_FOUND })
+  @ApiTooManyRequestsResponse(TOO_MANY)
+  getConversionRoutes(@Param('currencyId') currencyId: string, @Query() query: ConversionRoutesQueryDto): ConversionRoutesView {
+    return this.listConversionRoutes.execute({ currencyId, network: query.network, networks: query.networks });
+  }
+}

@@ -1,0 +1,29 @@
+import { type AbstractProvider, FallbackProvider, JsonRpcProvider, Network, WebSocketProvider } from 'ethers';
+
+export interface RpcProviderOptions {
+  /** With several URLs: how long one may take before the next is asked too (ms). */
+  stallTimeoutMs?: number;
+}
+
+function single(url: string, network: Network): AbstractProvider {
+  return /^wss?:\/\//.test(url) ? new WebSocketProvider(url, network) : new JsonRpcProvider(url, network, { staticNetwork: network });
+}
+
+/**
+ * An ethers provider for a network's RPC endpoints (RPC_URL_<NETWORK>, comma-separated). The
+ * chain id is fixed, so nothing is sent until the first call. Several URLs fail over in order:
+ * the first is asked, the next one too when it errors or stalls; one answer is enough.
+ * The I/O side of libs/chains, with AggregatorRateSource.
+ */
+export function rpcProvider(urls: readonly string[], chainId: number, options: RpcProviderOptions = {}): AbstractProvider {
+  if (urls.length === 0) throw new Error(`no RPC URL for chain ${chainId}`);
+  const network = Network.from(chainId);
+  if (urls.length === 1) return single(urls[0], network);
+  const configs = urls.map((url, i) => ({
+    provider: single(url, network),
+    priority: i + 1,
+    weight: 1,
+    stallTimeout: options.stallTimeoutMs ?? 2000,
+  }));
+  return new FallbackProvider(configs, network, { quorum: 1 });
+}
