@@ -1,0 +1,65 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** A 32-byte AES-256 key and its id (the id is stored with each ciphertext, for rotation). */
+export interface CipherKey {
+  id: string;
+  key: Buffer;
+}
+
+/**
+ * `kid:base64,kid:base64` (the first encrypts, all decrypt) -> keys; with no value, a public
+ * development key derived from `purpose` (refused outside PAYRAIL_ENV=local by the config schema).
+ */
+export function parseCipherKeys(value: string | undefined, purpose: string): CipherKey[] {
+  if (!value)
+    return [
+      { id: 'local-dev', key: createHash('sha256').update(`payrail local development key for ${purpose} (public, not a secret)`).digest() },
+    ];
+  return value.split(',').map((item) => {
+    const at = item.indexOf(':');
+    return { id: item.slice(0, at).trim(), key: Buffer.from(item.slice(at + 1).trim(), 'base64') };
+  });
+}
+
+/**
+ * AES-256-GCM for values stored at rest (node:crypto). Stored form
+ * `v1:<key id>:<iv>:<tag>:<ciphertext>` (base64url); `purpose` and the owning row's id are the
+ * additional authenticated data, so a ciphertext copied to another row or column does not decrypt.
+ */
+export class FieldCipher {
+  private readonly byId: Map<string, Buffer>;
+
+  constructor(
+    private readonly keys: CipherKey[],
+    private readonly purpose: string,
+  ) {
+    if (keys.length === 0) throw new Error(`at least one ${purpose} encryption key is required`);
+    for (const k of keys) if (k.key.length !== 32) throw new Error(`${purpose} encryption key ${k.id} must be 32 bytes`);
+    this.byId = new Map(keys.map((k) => [k.id, k.key]));
+  }
+
+  encrypt(plaintext: string, rowId: string): string {
+    const { id, key } = this.keys[0];
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+    cipher.setAAD(this.aad(rowId));
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return ['v1', id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
+  }
+
+  decrypt(stored: string, rowId: string): string {
+    const [version, keyId, iv, tag, body, ...rest] = stored.split(':');
+    if (version !== 'v1' || rest.length > 0 || !keyId || !iv || !tag || body === undefined)
+      throw new Error(`unrecognised ${this.purpose} ciphertext`);
+    const key = this.byId.get(keyId);
+    if (!key) throw new Error(`${this.purpose} ciphertext uses unknown key "${keyId}"`);
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
+    decipher.setAAD(this.aad(rowId));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  private aad(rowId: string): Buffer {
+    return Buffer.from(`payrail:${this.purpose}:${rowId}`, 'utf8');
+  }
+}
