@@ -31,9 +31,11 @@ describe('npm start: the whole platform on this machine', () => {
     child = spawn(process.execPath, [join(repoRoot(), 'dist', 'tools', 'devstack', 'src', 'start-cli.js')], { cwd: repoRoot(), env });
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-    await waitFor('stack.json', () => Promise.resolve(existsSync(join(dir, 'stack.json')) ? true : undefined), 120000, 250).catch((error: Error) => {
-      throw new Error(`${error.message}\n${output}`);
-    });
+    await waitFor('stack.json', () => Promise.resolve(existsSync(join(dir, 'stack.json')) ? true : undefined), 120000, 250).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}\n${output}`);
+      },
+    );
   }, 150000);
 
   afterAll(async () => {

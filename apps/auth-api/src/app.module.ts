@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import {
   AppConfigModule,
   CredentialsModule,
@@ -8,17 +8,27 @@ import {
   QueuesModule,
   RedisModule,
 } from '@payrail/platform';
+import { AuthModule } from './auth/auth.module.js';
+import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { AuthApiEnv } from './config/auth-api.env.js';
 
-@Module({
-  imports: [
-    AppConfigModule.forApp(AuthApiEnv),
-    LoggingModule,
-    DatabaseModule,
-    RedisModule,
-    QueuesModule,
-    CredentialsModule,
-    HealthModule.forRoot(),
-  ],
-})
-export class AuthApiModule {}
+/** auth-api; `env` defaults to the process environment (tests pass their own). */
+@Module({})
+export class AuthApiModule {
+  static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
+    return {
+      module: AuthApiModule,
+      imports: [
+        AppConfigModule.forApp(AuthApiEnv, env),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        QueuesModule,
+        CredentialsModule,
+        HealthModule.forRoot(),
+        AuthModule,
+        ClientIdsModule,
+      ],
+    };
+  }
+}

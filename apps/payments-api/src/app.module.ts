@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { configuredRpcUrls } from '@payrail/chains';
 import {
   AppConfigModule,
@@ -9,19 +9,29 @@ import {
   QueuesModule,
   RedisModule,
 } from '@payrail/platform';
-import { TenancyModule } from './tenancy/tenancy.module.js';
+import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { PaymentsApiEnv } from './config/payments-api.env.js';
+import { CurrenciesModule } from './currencies/currencies.module.js';
+import { TenancyModule } from './tenancy/tenancy.module.js';
 
-@Module({
-  imports: [
-    AppConfigModule.forApp(PaymentsApiEnv),
-    LoggingModule,
-    DatabaseModule,
-    RedisModule,
-    QueuesModule,
-    CredentialsModule,
-    TenancyModule,
-    HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
-  ],
-})
-export class PaymentsApiModule {}
+/** payments-api; `env` defaults to the process environment (tests pass their own). */
+@Module({})
+export class PaymentsApiModule {
+  static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
+    return {
+      module: PaymentsApiModule,
+      imports: [
+        AppConfigModule.forApp(PaymentsApiEnv, env),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        QueuesModule,
+        CredentialsModule,
+        TenancyModule,
+        ClientIdsModule,
+        CurrenciesModule,
+        HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
+      ],
+    };
+  }
+}

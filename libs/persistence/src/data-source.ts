@@ -2,13 +2,17 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { OutboxEventEntity } from './entities/outbox-event.entity.js';
 import { CreateOutbox1763884800000 } from './migrations/1763884800000-create-outbox.js';
 import { CreateTenancy1763885000000 } from './migrations/1763885000000-create-tenancy.js';
+import { CreateAccounts1763885100000 } from './migrations/1763885100000-create-accounts.js';
+import { ACCOUNT_ENTITIES } from './accounts/accounts.entities.js';
+import { CreatePayers1763885300000 } from './migrations/1763885300000-create-payers.js';
+import { PayerEntity } from './payers/payer.entity.js';
 import { TENANCY_ENTITIES } from './tenancy/tenancy.entities.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
-export const ENTITIES = [OutboxEventEntity, ...TENANCY_ENTITIES];
+export const ENTITIES = [OutboxEventEntity, ...TENANCY_ENTITIES, ...ACCOUNT_ENTITIES, PayerEntity];
 
 /** Every migration, in order. Migrations are reviewed files; `synchronize` is always off. */
-export const MIGRATIONS = [CreateOutbox1763884800000, CreateTenancy1763885000000];
+export const MIGRATIONS = [CreateOutbox1763884800000, CreateTenancy1763885000000, CreateAccounts1763885100000, CreatePayers1763885300000];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
   return {

@@ -4,3 +4,7 @@ export * from './entities/outbox-event.entity.js';
 export * from './outbox/outbox.writer.js';
 export * from './tenancy/tenancy.entities.js';
 export * from './tenancy/credentials.repository.js';
+export * from './accounts/accounts.entities.js';
+export * from './accounts/accounts.repository.js';
+export * from './payers/payer.entity.js';
+export * from './payers/payers.repository.js';

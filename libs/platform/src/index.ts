@@ -28,3 +28,6 @@ export * from './auth/credential-cache.js';
 export * from './auth/credential.guard.js';
 export * from './auth/rate-limit/rate-limiter.js';
 export * from './auth/rate-limit/rate-limit-class.js';
+export * from './sessions/session-store.js';
+export * from './sessions/session-cookie.js';
+export * from './crypto/field-cipher.js';

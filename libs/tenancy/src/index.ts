@@ -10,3 +10,6 @@ export * from './use-cases/link-orchestrator.use-case.js';
 export * from './use-cases/revoke-api-key.use-case.js';
 export * from './use-cases/unlink-orchestrator.use-case.js';
 export * from './use-cases/update-client-id.use-case.js';
+export * from './use-cases/list-client-ids.use-case.js';
+export * from './use-cases/get-client-id.use-case.js';
+export * from './dto/client-id.dto.js';

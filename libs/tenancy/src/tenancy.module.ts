@@ -8,6 +8,8 @@ import { LinkOrchestrator } from './use-cases/link-orchestrator.use-case.js';
 import { RevokeApiKey } from './use-cases/revoke-api-key.use-case.js';
 import { UnlinkOrchestrator } from './use-cases/unlink-orchestrator.use-case.js';
 import { UpdateClientId } from './use-cases/update-client-id.use-case.js';
+import { GetClientId } from './use-cases/get-client-id.use-case.js';
+import { ListClientIds } from './use-cases/list-client-ids.use-case.js';
 
 const USE_CASES = [
   CreatePlatform,
@@ -18,6 +20,8 @@ const USE_CASES = [
   CreateOrchestrator,
   LinkOrchestrator,
   UnlinkOrchestrator,
+  ListClientIds,
+  GetClientId,
 ];
 
 /** Platforms, Client IDs, API keys and orchestrators: the operator and management use cases. */

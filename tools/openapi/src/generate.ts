@@ -30,8 +30,8 @@ export async function openApiDocuments(): Promise<Record<string, object>> {
     return doc;
   };
   return {
-    'payments-api': await build(PaymentsApiModule, PAYMENTS_API_OPENAPI),
-    'auth-api': await build(AuthApiModule, AUTH_API_OPENAPI),
+    'payments-api': await build(PaymentsApiModule.forRoot(), PAYMENTS_API_OPENAPI),
+    'auth-api': await build(AuthApiModule.forRoot(), AUTH_API_OPENAPI),
   };
 }
 

@@ -10,6 +10,7 @@ import { CLOCK, systemClock, type Clock } from './clock.js';
 import { CredentialGuard } from './credential.guard.js';
 import { CredentialCache } from './credential-cache.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { SessionStore } from '../sessions/session-store.js';
 
 /** Keeps this replica's credential cache in step with changes announced by any process. */
 @Injectable()
@@ -55,9 +56,14 @@ class CredentialChangeListener implements OnModuleInit, OnApplicationShutdown {
           blockSeconds: env.RATE_LIMIT_BLOCK_SECONDS,
         }),
     },
+    {
+      provide: SessionStore,
+      inject: [REDIS, HttpApiEnv, CLOCK],
+      useFactory: (redis: Redis, env: HttpApiEnv, clock: Clock) => new SessionStore(redis, env.QUEUE_PREFIX, clock),
+    },
     CredentialChangeListener,
     { provide: APP_GUARD, useClass: CredentialGuard },
   ],
-  exports: [Authenticator, CredentialCache, RateLimiter, CLOCK],
+  exports: [Authenticator, CredentialCache, RateLimiter, SessionStore, CLOCK],
 })
 export class CredentialsModule {}

@@ -16,6 +16,15 @@ export type Caller =
       feeAddress: string | null;
     }
   | { kind: 'orchestrator'; orchestratorId: string; orchestratorKeyId: string }
+  | {
+      kind: 'session';
+      sessionKind: 'wallet' | 'email';
+      userId: string;
+      platformId: string;
+      walletAddress: string | null;
+      email: string | null;
+      expiresAt: number;
+    }
   | { kind: 'public' };
 
 export type RequestWithCaller = Request & { caller?: Caller };
@@ -29,5 +38,5 @@ export const CurrentCaller = createParamDecorator((_data: unknown, ctx: Executio
 
 /** The platform a caller acts for, or undefined for orchestrators and public calls. */
 export function callerPlatformId(caller: Caller): string | undefined {
-  return caller.kind === 'api-key' || caller.kind === 'client-id' ? caller.platformId : undefined;
+  return caller.kind === 'api-key' || caller.kind === 'client-id' || caller.kind === 'session' ? caller.platformId : undefined;
 }

@@ -20,13 +20,15 @@ export function grantCors(res: Response, origin: string): void {
  * the guard finds the origin in that request's own Client ID list. Every response varies
  * on Origin. Other origins get no grant (the browser refuses the call).
  */
-export function corsMiddleware(authenticator: Authenticator) {
+export function corsMiddleware(authenticator: Authenticator, dashboardOrigins: readonly string[] = []) {
   return (req: Request, res: Response, next: NextFunction): void => {
     res.vary('Origin');
     const origin = req.headers.origin;
     const preflight = req.method === 'OPTIONS' && typeof req.headers['access-control-request-method'] === 'string';
-    if (!preflight || typeof origin !== 'string') return next();
+    if (typeof origin !== 'string') return next();
     const normalized = normalizeOrigin(origin);
+    if (normalized.ok && dashboardOrigins.includes(normalized.origin)) return dashboardCors(origin, preflight, res, next);
+    if (!preflight) return next();
     const grant = normalized.ok ? authenticator.originKnown(normalized.origin) : Promise.resolve(false);
     grant.then(
       (known) => {
@@ -41,4 +43,16 @@ export function corsMiddleware(authenticator: Authenticator) {
       (error: unknown) => next(error),
     );
   };
+}
+
+/** The dashboard's origins get credentialed CORS (session cookie), on preflights and responses. */
+function dashboardCors(origin: string, preflight: boolean, res: Response, next: NextFunction): void {
+  res.setHeader('Access-Control-Allow-Origin', origin);
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSED_HEADERS.join(', '));
+  if (!preflight) return next();
+  res.setHeader('Access-Control-Allow-Methods', METHODS);
+  res.setHeader('Access-Control-Allow-Headers', [...CORS_ALLOWED_HEADERS, 'authorization'].join(', '));
+  res.setHeader('Access-Control-Max-Age', '600');
+  res.status(204).end();
 }

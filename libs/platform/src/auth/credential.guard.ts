@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { PayrailError, TIER_LIMITS, type RateLimit } from '@payrail/domain';
+import { normalizeOrigin, PayrailError, TIER_LIMITS, type RateLimit } from '@payrail/domain';
 import type { Response } from 'express';
 import { HttpApiEnv } from '../config/http-api-env.js';
 import { AUTH_MODE_KEY, type AuthMode } from '../http/route-auth.js';
@@ -9,6 +9,10 @@ import type { Caller, RequestWithCaller } from './caller.js';
 import { grantCors } from './cors.js';
 import { RATE_LIMIT_CLASS_KEY, type RateLimitClass } from './rate-limit/rate-limit-class.js';
 import { RateLimiter, type RateLimitDecision } from './rate-limit/rate-limiter.js';
+import { presentedSessionToken } from '../sessions/session-cookie.js';
+import { SessionStore } from '../sessions/session-store.js';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const header = (req: RequestWithCaller, name: string): string | undefined => {
   const value = req.headers[name];
@@ -26,6 +30,7 @@ export class CredentialGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly authenticator: Authenticator,
     private readonly limiter: RateLimiter,
+    private readonly sessions: SessionStore,
     @Inject(HttpApiEnv) private readonly env: HttpApiEnv,
   ) {}
 
@@ -61,8 +66,32 @@ export class CredentialGuard implements CanActivate {
       case 'orchestrator-key':
         return this.authenticator.orchestratorKey(header(req, 'x-orchestrator-key'));
       case 'session':
-        return Promise.reject(new PayrailError('UNAUTHENTICATED', 'Missing session'));
+        return this.session(req);
     }
+  }
+
+  /** Bearer or cookie session; cookie-borne state changes must come from a dashboard origin (CSRF). */
+  private async session(req: RequestWithCaller): Promise<Caller> {
+    const presented = presentedSessionToken(req);
+    if (!presented)
+      throw new PayrailError('UNAUTHENTICATED', 'Missing session: send Authorization: Bearer <token> or the session_token cookie');
+    const session = await this.sessions.get(presented.token);
+    if (!session) throw new PayrailError('UNAUTHENTICATED', 'Invalid or expired session');
+    if (presented.via === 'cookie' && !SAFE_METHODS.has(req.method)) {
+      const origin = header(req, 'origin');
+      const check = origin ? normalizeOrigin(origin) : undefined;
+      if (!check?.ok || !this.env.DASHBOARD_ORIGINS.includes(check.origin))
+        throw new PayrailError('FORBIDDEN', 'Cross-site request refused: Origin is not a dashboard origin');
+    }
+    return {
+      kind: 'session',
+      sessionKind: session.kind,
+      userId: session.userId,
+      platformId: session.platformId,
+      walletAddress: session.walletAddress,
+      email: session.email,
+      expiresAt: session.expiresAt,
+    };
   }
 
   private scopeOf(caller: Caller, ip: string, limitClass: RateLimitClass): { scope: string; limit: RateLimit } | undefined {
@@ -76,8 +105,10 @@ export class CredentialGuard implements CanActivate {
         return { scope: `key:${caller.apiKeyId}:${ip}`, limit: scale(serverSide) };
       case 'orchestrator':
         return { scope: `orch:${caller.orchestratorKeyId}:${ip}`, limit: scale(serverSide) };
+      case 'session':
+        return { scope: `sess:${caller.userId}:${ip}`, limit: scale(serverSide) };
       case 'public':
-        return undefined;
+        return limitClass === 'ip' ? { scope: `ip:${ip}`, limit: scale(serverSide) } : undefined;
     }
   }
 

@@ -40,6 +40,21 @@ export class HttpApiEnv extends BaseEnv {
   @int(1, 3600) RATE_LIMIT_BLOCK_WINDOW_SECONDS: number = 60;
   @int(1, 86400) RATE_LIMIT_BLOCK_SECONDS: number = 300;
 
+  /**
+   * Origins of the dashboard (comma-separated): the only origins granted credentialed CORS,
+   * and the only ones whose cookie-authenticated state-changing requests are accepted (CSRF).
+   */
+  @IsString({ each: true })
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : value,
+  )
+  DASHBOARD_ORIGINS: string[] = [];
+
   /** How long a replica trusts a cached credential lookup (changes are also pushed to every replica at once). */
   @int(0, 60000) CREDENTIAL_CACHE_TTL_MS: number = 5000;
 

@@ -39,6 +39,6 @@ export class CreateClientId {
       feePercentage: command.feePercentage ?? null,
       feeAddress: command.feeAddress ?? null,
     });
-    return clientIdView(saved);
+    return clientIdView(await this.db.manager.findOneByOrFail(ClientIdEntity, { id: saved.id })); // as stored
   }
 }

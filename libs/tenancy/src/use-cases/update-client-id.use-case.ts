@@ -8,14 +8,18 @@ import { clientIdView, type ClientIdView } from '../client-id.view.js';
 import { CredentialChanges } from '../tenancy-events.js';
 
 export interface UpdateClientIdCommand {
-  /** The public `cli_...` value. */
-  clientId: string;
+  /** The public `cli_...` value, or (API routes) the internal ULID `id`. */
+  clientId?: string;
+  id?: string;
   /** When set, the Client ID must belong to this platform (API callers); operators omit it. */
   platformId?: string;
   status?: string;
   rateTier?: string;
   allowedOrigins?: string[];
   label?: string;
+  /** null clears the default fee. */
+  feePercentage?: string | null;
+  feeAddress?: string | null;
 }
 
 @Injectable()
@@ -28,7 +32,8 @@ export class UpdateClientId {
   async execute(command: UpdateClientIdCommand): Promise<ClientIdView> {
     let previousOrigins: string[] = [];
     const updated = await this.db.transaction(async (m) => {
-      const current = await m.findOne(ClientIdEntity, { where: { clientId: command.clientId }, lock: { mode: 'pessimistic_write' } });
+      const where = command.id !== undefined ? { id: command.id } : { clientId: command.clientId ?? '' };
+      const current = await m.findOne(ClientIdEntity, { where, lock: { mode: 'pessimistic_write' } });
       if (!current || (command.platformId && current.platformId !== command.platformId))
         throw new PayrailError('NOT_FOUND', 'Client ID not found');
       previousOrigins = [...current.allowedOrigins];
@@ -43,7 +48,15 @@ export class UpdateClientId {
       if (command.rateTier !== undefined) current.rateTier = checkTier(command.rateTier);
       if (command.allowedOrigins !== undefined) current.allowedOrigins = checkOrigins(command.allowedOrigins);
       if (command.label !== undefined) current.label = command.label.trim();
-      return m.save(ClientIdEntity, current);
+      if (command.feePercentage !== undefined) current.feePercentage = command.feePercentage;
+      if (command.feeAddress !== undefined) current.feeAddress = command.feeAddress;
+      if (current.feePercentage !== null && current.feeAddress === null) {
+        throw new PayrailError('VALIDATION_FAILED', 'feeAddress is required when feePercentage is set', {
+          fields: [{ field: 'feeAddress', message: 'required when feePercentage is set' }],
+        });
+      }
+      await m.save(ClientIdEntity, current);
+      return m.findOneByOrFail(ClientIdEntity, { id: current.id }); // as stored (numeric fee normalised)
     });
     const origins = new Set([...previousOrigins, ...updated.allowedOrigins]);
     await this.changes.announce([cacheKey.clientId(updated.clientId), ...[...origins].map(cacheKey.origin)]);

@@ -1,0 +1,49 @@
+import { Module } from '@nestjs/common';
+import { AccountsRepository } from '@payrail/persistence';
+import { REDIS, BaseEnv } from '@payrail/platform';
+import type { Redis } from 'ioredis';
+import { DataSource } from 'typeorm';
+import { AuthApiEnv } from '../config/auth-api.env.js';
+import { AuthController } from './auth.controller.js';
+import { ChallengeStore } from './challenge-store.js';
+import { LoginThrottle } from './login-throttle.js';
+import { PasswordHasher } from './password-hasher.js';
+import { SignatureVerifier } from './signature-verifier.js';
+import { IssueWalletChallenge } from './use-cases/issue-wallet-challenge.use-case.js';
+import { LoginAccount } from './use-cases/login-account.use-case.js';
+import { RegisterAccount } from './use-cases/register-account.use-case.js';
+import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
+
+/** Wallet sign-in (SIWE / Tron), e-mail accounts, sessions. */
+@Module({
+  controllers: [AuthController],
+  providers: [
+    {
+      provide: ChallengeStore,
+      inject: [REDIS, BaseEnv],
+      useFactory: (redis: Redis, env: BaseEnv) => new ChallengeStore(redis, env.QUEUE_PREFIX),
+    },
+    {
+      provide: SignatureVerifier,
+      inject: [AuthApiEnv],
+      useFactory: (env: AuthApiEnv) => new SignatureVerifier(env.SIWE_DOMAIN, env.SIWE_RPC_URL),
+    },
+    { provide: AccountsRepository, inject: [DataSource], useFactory: (db: DataSource) => new AccountsRepository(db) },
+    { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    {
+      provide: LoginThrottle,
+      inject: [REDIS, AuthApiEnv],
+      useFactory: (redis: Redis, env: AuthApiEnv) =>
+        new LoginThrottle(redis, env.QUEUE_PREFIX, {
+          perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+          perIp: env.LOGIN_MAX_FAILURES_PER_IP,
+          windowSeconds: env.LOGIN_THROTTLE_WINDOW_SECONDS,
+        }),
+    },
+    IssueWalletChallenge,
+    VerifyWallet,
+    RegisterAccount,
+    LoginAccount,
+  ],
+})
+export class AuthModule {}

@@ -1,0 +1,34 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+
+const normalizeEmail = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
+
+export class CredentialsDto {
+  @ApiProperty({ example: 'ada@example.com', description: 'Trimmed and lower-cased before use.' })
+  @normalizeEmail()
+  @IsEmail({}, { message: 'email must be an e-mail address' })
+  @MaxLength(255)
+  email!: string;
+
+  @ApiProperty({ minLength: 8, maxLength: 100 })
+  @IsString()
+  @Length(8, 100, { message: 'password must be 8 to 100 characters' })
+  password!: string;
+}
+
+export class SessionUserView {
+  @ApiProperty() id!: string;
+  @ApiProperty({ nullable: true, type: String }) email!: string | null;
+}
+
+export class SessionView {
+  @ApiProperty({ type: SessionUserView }) user!: SessionUserView;
+  @ApiProperty({ nullable: true, description: 'The signed-in wallet ({address, kind}) for wallet sessions.' }) wallet!: {
+    address: string;
+    kind: string;
+  } | null;
+  @ApiProperty() platformId!: string;
+  @ApiProperty({ enum: ['wallet', 'email'] }) kind!: 'wallet' | 'email';
+  @ApiProperty({ format: 'date-time' }) expiresAt!: string;
+}

@@ -1,0 +1,34 @@
+import { JsonRpcProvider } from 'ethers';
+import { SiweMessage } from 'siwe';
+import { utils as tronUtils } from 'tronweb';
+import type { StoredChallenge } from './challenge-store.js';
+
+/**
+ * Checks a wallet's signature over the issued message. EVM: `siwe` verifies the EIP-191
+ * (personal_sign) signature of an EOA and, when an RPC is configured, EIP-1271 smart-contract
+ * wallets; it also checks domain, nonce and time. Tron: tronweb recovers the signer of a
+ * signMessageV2 signature.
+ */
+export class SignatureVerifier {
+  private readonly provider: JsonRpcProvider | undefined;
+
+  constructor(
+    private readonly domain: string,
+    rpcUrl: string | undefined,
+  ) {
+    this.provider = rpcUrl ? new JsonRpcProvider(rpcUrl, undefined, { staticNetwork: true }) : undefined;
+  }
+
+  async verify(challenge: StoredChallenge, signature: string, now: number): Promise<boolean> {
+    try {
+      if (challenge.kind === 'tron') return tronUtils.message.verifyMessage(challenge.message, signature) === challenge.address;
+      const result = await new SiweMessage(challenge.message).verify(
+        { signature, domain: this.domain, nonce: challenge.nonce, time: new Date(now).toISOString() },
+        { suppressExceptions: true, ...(this.provider ? { provider: this.provider } : {}) },
+      );
+      return result.success && result.data.address.toLowerCase() === challenge.address.toLowerCase();
+    } catch {
+      return false;
+    }
+  }
+}

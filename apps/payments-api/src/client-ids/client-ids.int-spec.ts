@@ -1,0 +1,47 @@
+import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { PaymentsApiModule } from '../app.module.js';
+import { createTenant } from '../tenancy/testing/tenants.js';
+
+describe('Client ID management with an API key (payments-api /v2/client-ids)', () => {
+  let api: InProcessApi;
+  let mine: Awaited<ReturnType<typeof createTenant>>;
+  let theirs: Awaited<ReturnType<typeof createTenant>>;
+
+  beforeAll(async () => {
+    api = await startInProcessApi(
+      PaymentsApiModule.forRoot(appEnv(await createTestDatabase(), uniqueName('cid'), { LOG_LEVEL: 'silent' })),
+    );
+    [mine, theirs] = [await createTenant(api.app), await createTenant(api.app)];
+  });
+  afterAll(() => api.close());
+
+  const call = (key: string, method: string, path = '', body?: object) =>
+    fetch(`${api.url}/v2/client-ids${path}`, {
+      method,
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+
+  it("manages the key's own platform's Client IDs", async () => {
+    const created = await call(mine.apiKey.apiKey, 'POST', '', { label: 'Checkout', allowedDomains: ['https://pay.example.com'] });
+    expect(created.status).toBe(201);
+    const view = (await created.json()) as { id: string; clientId: string; platformId: string };
+    expect(view.platformId).toBe(mine.platform.id);
+    const list = (await (await call(mine.apiKey.apiKey, 'GET')).json()) as { id: string }[];
+    expect(list.map((c) => c.id).sort()).toEqual([mine.client.id, view.id].sort());
+    expect(await (await call(mine.apiKey.apiKey, 'DELETE', `/${view.id}`)).json()).toMatchObject({ status: 'revoked' });
+  });
+
+  it("never shows or changes another platform's Client ID (404)", async () => {
+    expect((await call(mine.apiKey.apiKey, 'GET', `/${theirs.client.id}`)).status).toBe(404);
+    expect((await call(mine.apiKey.apiKey, 'PUT', `/${theirs.client.id}`, { label: 'mine now' })).status).toBe(404);
+    expect((await call(mine.apiKey.apiKey, 'DELETE', `/${theirs.client.id}`)).status).toBe(404);
+    expect(((await (await call(theirs.apiKey.apiKey, 'GET', `/${theirs.client.id}`)).json()) as { label: string }).label).toBe('');
+  });
+
+  it('requires x-api-key (a Client ID is not enough)', async () => {
+    const res = await fetch(`${api.url}/v2/client-ids`, { headers: { 'x-client-id': mine.client.clientId } });
+    expect(res.status).toBe(401);
+  });
+});
