@@ -16,7 +16,7 @@ const dockerfile = readFileSync(join(DOCKER_DIR, 'Dockerfile'), 'utf8');
 const stages = readStages(dockerfile);
 const runtime = stages[stages.length - 1];
 // Secrets the apps read that must never appear as literal values in compose.yml.
-const LITERAL_FORBIDDEN = ['WEBHOOK_ENCRYPTION_KEYS', 'RELAYER_PRIVATE_KEY', 'SESSION_SECRET'];
+const LITERAL_FORBIDDEN = ['WEBHOOK_ENCRYPTION_KEYS', 'RELAYER_PRIVATE_KEY', 'PII_ENCRYPTION_KEYS'];
 
 describe('docker/Dockerfile', () => {
   it('builds in separate stages: npm ci, npm run build, then a Node 24 runtime', () => {

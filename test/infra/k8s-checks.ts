@@ -18,7 +18,7 @@ export const CHAIN_ENV = [
   'TRON_API_URL',
 ];
 export const SECRET_NAME = 'payrail-secrets';
-export const SECRET_KEYS = ['DATABASE_URL', 'REDIS_URL', 'WEBHOOK_ENCRYPTION_KEYS', 'RELAYER_PRIVATE_KEY', 'SESSION_SECRET'];
+export const SECRET_KEYS = ['DATABASE_URL', 'REDIS_URL', 'WEBHOOK_ENCRYPTION_KEYS', 'RELAYER_PRIVATE_KEY', 'PII_ENCRYPTION_KEYS'];
 
 export function ofKind(objects: K8sObject[], kind: string): K8sObject[] {
   return objects.filter((o) => o.kind === kind);

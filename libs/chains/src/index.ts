@@ -15,6 +15,8 @@ export * from './rates/rate-source.js';
 export * from './rates/fiat-conversion.js';
 export * from './rates/caching-rate-source.js';
 export * from './rates/quote.js';
-// I/O: RPC access and on-chain rates.
+export * from './events/fee-proxy-events.js';
+// I/O: RPC access, on-chain rates, the local deployment file.
+export * from './local-deployment-file.js';
 export * from './rpc/providers.js';
 export * from './rates/aggregator-rate-source.js';

@@ -3,10 +3,17 @@ import { type AbstractProvider, FallbackProvider, JsonRpcProvider, Network, WebS
 export interface RpcProviderOptions {
   /** With several URLs: how long one may take before the next is asked too (ms). */
   stallTimeoutMs?: number;
+  /**
+   * ethers answers a repeated call from a cache for this long (default 250 ms); -1 turns it off.
+   * Whatever must see the chain as it is now (reorg checks, nonces) turns it off.
+   */
+  cacheTimeoutMs?: number;
 }
 
-function single(url: string, network: Network): AbstractProvider {
-  return /^wss?:\/\//.test(url) ? new WebSocketProvider(url, network) : new JsonRpcProvider(url, network, { staticNetwork: network });
+function single(url: string, network: Network, cacheTimeout: number | undefined): AbstractProvider {
+  return /^wss?:\/\//.test(url)
+    ? new WebSocketProvider(url, network, { cacheTimeout })
+    : new JsonRpcProvider(url, network, { staticNetwork: network, cacheTimeout });
 }
 
 /**
@@ -18,12 +25,12 @@ function single(url: string, network: Network): AbstractProvider {
 export function rpcProvider(urls: readonly string[], chainId: number, options: RpcProviderOptions = {}): AbstractProvider {
   if (urls.length === 0) throw new Error(`no RPC URL for chain ${chainId}`);
   const network = Network.from(chainId);
-  if (urls.length === 1) return single(urls[0], network);
+  if (urls.length === 1) return single(urls[0], network, options.cacheTimeoutMs);
   const configs = urls.map((url, i) => ({
-    provider: single(url, network),
+    provider: single(url, network, options.cacheTimeoutMs),
     priority: i + 1,
     weight: 1,
     stallTimeout: options.stallTimeoutMs ?? 2000,
   }));
-  return new FallbackProvider(configs, network, { quorum: 1 });
+  return new FallbackProvider(configs, network, { quorum: 1, cacheTimeout: options.cacheTimeoutMs });
 }

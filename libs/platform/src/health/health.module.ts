@@ -1,5 +1,5 @@
-import { type DynamicModule, Module } from '@nestjs/common';
-import { TerminusModule, HealthIndicatorService, type HealthIndicatorFunction } from '@nestjs/terminus';
+import { type DynamicModule, type InjectionToken, Module } from '@nestjs/common';
+import { TerminusModule, HealthIndicatorService, type HealthIndicatorFunction, type HealthIndicatorResult } from '@nestjs/terminus';
 import { JsonRpcProvider } from 'ethers';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -13,6 +13,12 @@ const CHECK_TIMEOUT_MS = 2000;
 export interface HealthOptions {
   /** Chain RPC endpoints by network, from the app's config; a network is ready when one of its endpoints answers. */
   rpcUrls?: (env: BaseEnv) => Record<string, string[]>;
+  /** App-specific readiness details: providers (exported by a global module) with a `check()`. */
+  extraChecks?: InjectionToken[];
+}
+
+interface ReadinessContributor {
+  check(): HealthIndicatorResult | Promise<HealthIndicatorResult>;
 }
 
 async function firstAnsweringRpc(urls: string[]): Promise<{ url: string; blockNumber: number }> {
@@ -68,9 +74,17 @@ export class HealthModule {
       providers: [
         {
           provide: READINESS_CHECKS,
-          inject: [HealthIndicatorService, DataSource, REDIS, BaseEnv],
-          useFactory: (indicators: HealthIndicatorService, db: DataSource, redis: Redis, env: BaseEnv) =>
-            readinessChecks(indicators, db, redis, options.rpcUrls?.(env) ?? {}),
+          inject: [HealthIndicatorService, DataSource, REDIS, BaseEnv, ...(options.extraChecks ?? [])],
+          useFactory: (
+            indicators: HealthIndicatorService,
+            db: DataSource,
+            redis: Redis,
+            env: BaseEnv,
+            ...extra: ReadinessContributor[]
+          ) => [
+            ...readinessChecks(indicators, db, redis, options.rpcUrls?.(env) ?? {}),
+            ...extra.map((contributor) => () => contributor.check()),
+          ],
         },
       ],
     };

@@ -1,0 +1,63 @@
+import { getAddress, Interface, keccak256, type Log } from 'ethers';
+
+/**
+ * The `TransferWithReferenceAndFee` events of Request Network's ERC20FeeProxy and
+ * EthereumFeeProxy (and of contracts that delegatecall them, such as Erc20ConversionProxy):
+ * the log format payment detection reads. The payment reference is an indexed `bytes`, so its
+ * topic is keccak256 of the raw 8 bytes.
+ */
+export const ERC20_FEE_PROXY_EVENTS = new Interface([
+  'event TransferWithReferenceAndFee(address tokenAddress, address to, uint256 amount, bytes indexed paymentReference, uint256 feeAmount, address feeAddress)',
+]);
+export const NATIVE_FEE_PROXY_EVENTS = new Interface([
+  'event TransferWithReferenceAndFee(address to, uint256 amount, bytes indexed paymentReference, uint256 feeAmount, address feeAddress)',
+]);
+
+export const ERC20_TRANSFER_TOPIC = ERC20_FEE_PROXY_EVENTS.getEvent('TransferWithReferenceAndFee')!.topicHash;
+export const NATIVE_TRANSFER_TOPIC = NATIVE_FEE_PROXY_EVENTS.getEvent('TransferWithReferenceAndFee')!.topicHash;
+
+/** One payment as a fee proxy logged it. `token` is null for the native currency. */
+export interface ProxyTransfer {
+  contract: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: number;
+  blockHash: string;
+  /** keccak256 of the 8-byte payment reference (the log topic); the reference itself is not in the log. */
+  referenceTopic: string;
+  token: string | null;
+  to: string;
+  amount: bigint;
+  feeAmount: bigint;
+  feeAddress: string;
+}
+
+/** The log topic of a payment reference written `0x` + 16 hex. */
+export function paymentReferenceTopic(paymentReference: string): string {
+  return keccak256(paymentReference);
+}
+
+/** Decodes a fee-proxy log, or undefined when it is not one. */
+export function decodeProxyTransfer(
+  log: Pick<Log, 'address' | 'topics' | 'data' | 'transactionHash' | 'index' | 'blockNumber' | 'blockHash'>,
+): ProxyTransfer | undefined {
+  const topic0 = log.topics[0];
+  const native = topic0 === NATIVE_TRANSFER_TOPIC;
+  if (!native && topic0 !== ERC20_TRANSFER_TOPIC) return undefined;
+  const parsed = (native ? NATIVE_FEE_PROXY_EVENTS : ERC20_FEE_PROXY_EVENTS).parseLog({ topics: [...log.topics], data: log.data });
+  if (!parsed) return undefined;
+  const args = parsed.args as unknown as { tokenAddress?: string; to: string; amount: bigint; feeAmount: bigint; feeAddress: string };
+  return {
+    contract: getAddress(log.address),
+    txHash: log.transactionHash,
+    logIndex: log.index,
+    blockNumber: log.blockNumber,
+    blockHash: log.blockHash,
+    referenceTopic: log.topics[1] ?? '',
+    token: native ? null : getAddress(args.tokenAddress ?? ''),
+    to: getAddress(args.to),
+    amount: args.amount,
+    feeAmount: args.feeAmount,
+    feeAddress: getAddress(args.feeAddress),
+  };
+}
