@@ -10,6 +10,7 @@ import {
   validateEnv,
 } from '@payrail/platform';
 import { WebhookWorkerEnv } from './config/webhook-worker.env.js';
+import { WebhookDispatcherModule } from './dispatcher.module.js';
 
 @Module({})
 export class WebhookWorkerModule {
@@ -18,13 +19,14 @@ export class WebhookWorkerModule {
     return {
       module: WebhookWorkerModule,
       imports: [
-        AppConfigModule.forApp(WebhookWorkerEnv),
+        AppConfigModule.forApp(WebhookWorkerEnv, env),
         LoggingModule,
         DatabaseModule,
         RedisModule,
         QueuesModule,
         HealthModule.forRoot(),
         OutboxRelayModule.forRoot({ pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, batchSize: config.OUTBOX_BATCH_SIZE }),
+        WebhookDispatcherModule,
       ],
     };
   }

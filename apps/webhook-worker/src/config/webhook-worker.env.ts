@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { BaseEnv } from '@payrail/platform';
+import { BaseEnv, WithWebhookEnv } from '@payrail/platform';
 
-/** webhook-worker configuration: the outbox relay and (with webhooks) the dispatcher. */
-export class WebhookWorkerEnv extends BaseEnv {
+/** webhook-worker configuration: the outbox relay and the webhook dispatcher. */
+export class WebhookWorkerEnv extends WithWebhookEnv(BaseEnv) {
   override PORT = 8082;
 
   /** How long the relay sleeps when the outbox is empty. */
@@ -19,4 +19,28 @@ export class WebhookWorkerEnv extends BaseEnv {
   @Min(1)
   @Max(5000)
   OUTBOX_BATCH_SIZE: number = 500;
+
+  /** Delivery attempts in flight per worker process (HTTP requests waiting on receivers). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  WEBHOOK_DELIVERY_CONCURRENCY: number = 50;
+
+  /** Domain events fanned out at once per worker process (their database work is batched). */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  WEBHOOK_FANOUT_CONCURRENCY: number = 50;
+
+  /**
+   * BullMQ job lock: a worker that dies (kill -9) leaves its jobs locked this long before
+   * another worker takes them back (checked every half of it).
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  WEBHOOK_JOB_LOCK_MS: number = 30000;
 }

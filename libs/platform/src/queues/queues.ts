@@ -4,6 +4,8 @@ import type { PublishedDomainEvent } from '@payrail/domain';
 export const QUEUES = {
   /** Domain events moved from the Postgres outbox by the relay; job name = event type. */
   domainEvents: 'domain-events',
+  /** One job per webhook delivery round; job name = event type. */
+  webhookDeliveries: 'webhook-deliveries',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -15,3 +17,26 @@ export const domainEventJobId = (outboxId: string): string => `outbox-${outboxId
 
 /** Completed domain-event jobs are kept this long, which bounds the relay's dedup window. */
 export const DOMAIN_EVENT_RETENTION_SECONDS = 7 * 24 * 3600;
+
+/** A webhook delivery to attempt (its body, endpoint and state are in Postgres). */
+export interface WebhookDeliveryJob {
+  deliveryId: string;
+  /** 0 for the automatic delivery, n for the n-th manual redelivery. */
+  round: number;
+  /** Test deliveries get one attempt (the test-fire routes report its outcome). */
+  test: boolean;
+  requestId: string | null;
+}
+
+/** jobId of a delivery round: the delivery ULID itself for round 0, so a delivery is queued once. */
+export const webhookDeliveryJobId = (deliveryId: string, round: number): string => (round === 0 ? deliveryId : `${deliveryId}-r${round}`);
+
+/** Name of the custom BullMQ backoff of delivery jobs (1 s, 5 s, 15 s; the worker implements it). */
+export const WEBHOOK_BACKOFF = 'webhook-schedule';
+
+/**
+ * Completed delivery jobs are kept this long, at most this many (failed ones until removed by
+ * hand). Postgres holds the history; a job re-queued after its removal finds its delivery
+ * finished and sends nothing.
+ */
+export const WEBHOOK_JOB_RETENTION = { age: 3600, count: 10000 } as const;

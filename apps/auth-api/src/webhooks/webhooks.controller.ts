@@ -1,0 +1,157 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import { PayrailError } from '@payrail/domain';
+import type { WebhookOwner } from '@payrail/persistence';
+import {
+  ApiWebhookAuthErrors,
+  ApiWebhookBadRequest,
+  ApiWebhookConflict,
+  ApiWebhookNotFound,
+  Auth,
+  type Caller,
+  CurrentCaller,
+  CurrentRequestId,
+  DeliveryPageDto,
+  FireTestWebhook,
+  FireTestWebhookDto,
+  ListDeliveriesQueryDto,
+  ListWebhookDeliveries,
+  ListWebhooks,
+  PlatformWebhookCreatedDto,
+  RedeliverWebhook,
+  RedeliveryDto,
+  RegisterWebhook,
+  RegisterWebhookDto,
+  TestFireResultDto,
+  WebhookEnvelopeDto,
+  WebhookListDto,
+} from '@payrail/platform';
+import { DeleteWebhook } from './use-cases/delete-webhook.use-case.js';
+import { ToggleWebhook } from './use-cases/toggle-webhook.use-case.js';
+
+function clientIdCaller(caller: Caller): { owner: WebhookOwner; clientId: string } {
+  if (caller.kind !== 'client-id') throw new PayrailError('UNAUTHENTICATED', 'Missing x-client-id header');
+  return { owner: { kind: 'client-id', clientIdId: caller.clientIdId }, clientId: caller.clientId };
+}
+
+const WEBHOOK_ID = ApiParam({ name: 'webhookId', description: 'Endpoint id returned at registration' });
+
+/** Platform webhooks (spec: Platform webhooks): per Client ID, at {auth_url}/v1/webhook. */
+@ApiTags('Webhooks')
+@ApiSecurity('x-client-id')
+@ApiWebhookAuthErrors('x-client-id')
+@Auth('client-id')
+@Controller('v1/webhook')
+export class PlatformWebhooksController {
+  constructor(
+    private readonly register: RegisterWebhook,
+    private readonly list: ListWebhooks,
+    private readonly toggle: ToggleWebhook,
+    private readonly remove: DeleteWebhook,
+    private readonly fireTest: FireTestWebhook,
+    private readonly deliveries: ListWebhookDeliveries,
+    private readonly redeliver: RedeliverWebhook,
+  ) {}
+
+  @Post()
+  @ApiOperation({ summary: 'Register a webhook endpoint', description: 'Returns the signing secret, once: it is never shown again.' })
+  @ApiCreatedResponse({ type: PlatformWebhookCreatedDto })
+  @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS in production')
+  async create(@Body() dto: RegisterWebhookDto, @CurrentCaller() caller: Caller): Promise<PlatformWebhookCreatedDto> {
+    const { webhook, secret } = await this.register.execute({
+      owner: clientIdCaller(caller).owner,
+      url: dto.url,
+      rejectDuplicateUrl: false,
+    });
+    return { id: webhook.id, secret };
+  }
+
+  @Get()
+  @ApiOperation({ summary: "This Client ID's webhook endpoints, active and inactive (never their secrets)" })
+  @ApiOkResponse({ type: WebhookListDto })
+  async findAll(@CurrentCaller() caller: Caller): Promise<WebhookListDto> {
+    return { webhooks: await this.list.execute(clientIdCaller(caller).owner) };
+  }
+
+  @Post('test')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Fire a test delivery to every active endpoint of this Client ID',
+    description:
+      "The event's payload shape with placeholder values, signed like any delivery, with `x-service-test: true`; one attempt per endpoint. " +
+      'Answers when every attempt finished (or after WEBHOOK_TEST_WAIT_MS, counting unfinished ones as failed).',
+  })
+  @ApiOkResponse({ type: TestFireResultDto })
+  @ApiWebhookBadRequest('eventType is not an event name of the interface', 'Validation failed: eventType must be one of: ...')
+  test(@Body() dto: FireTestWebhookDto, @CurrentCaller() caller: Caller, @CurrentRequestId() requestId: string | null) {
+    const { owner, clientId } = clientIdCaller(caller);
+    return this.fireTest.execute({ owner, identity: { clientId, orchestratorId: null }, eventType: dto.eventType, requestId });
+  }
+
+  @Put(':webhookId')
+  @ApiOperation({
+    summary: 'Toggle an endpoint between active and inactive',
+    description: 'No body. Returns the endpoint in its new state.',
+  })
+  @WEBHOOK_ID
+  @ApiOkResponse({ type: WebhookEnvelopeDto })
+  @ApiWebhookNotFound()
+  async toggleOne(@Param('webhookId') webhookId: string, @CurrentCaller() caller: Caller): Promise<WebhookEnvelopeDto> {
+    return { webhook: await this.toggle.execute({ owner: clientIdCaller(caller).owner, webhookId }) };
+  }
+
+  @Delete(':webhookId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete an endpoint for good', description: 'Its secret and its whole delivery history are deleted with it.' })
+  @WEBHOOK_ID
+  @ApiNoContentResponse({ description: 'Deleted' })
+  @ApiWebhookNotFound()
+  async removeOne(@Param('webhookId') webhookId: string, @CurrentCaller() caller: Caller): Promise<void> {
+    await this.remove.execute({ owner: clientIdCaller(caller).owner, webhookId });
+  }
+
+  @Get(':webhookId/deliveries')
+  @ApiOperation({
+    summary: 'Delivery history of an endpoint (beyond the spec)',
+    description: 'Newest first, with every attempt; cursor pagination.',
+  })
+  @WEBHOOK_ID
+  @ApiOkResponse({ type: DeliveryPageDto })
+  @ApiWebhookBadRequest(
+    'limit outside 1-100, or a cursor that is not a nextCursor',
+    'Validation failed: limit must not be greater than 100',
+  )
+  @ApiWebhookNotFound()
+  history(@Param('webhookId') webhookId: string, @Query() query: ListDeliveriesQueryDto, @CurrentCaller() caller: Caller) {
+    return this.deliveries.execute({ owner: clientIdCaller(caller).owner, webhookId, cursor: query.cursor, limit: query.limit });
+  }
+
+  @Post(':webhookId/deliveries/:deliveryId/redeliver')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Send a finished delivery again (beyond the spec)',
+    description: 'Same delivery id and body, retry count from 0, the full retry schedule.',
+  })
+  @WEBHOOK_ID
+  @ApiParam({ name: 'deliveryId', description: 'Delivery id (x-service-delivery)' })
+  @ApiAcceptedResponse({ type: RedeliveryDto, description: 'Queued' })
+  @ApiWebhookNotFound('No such webhook or delivery for this caller')
+  @ApiWebhookConflict('The delivery is still pending, or the endpoint is inactive', 'Delivery is still pending: wait for it to finish')
+  async redeliverOne(
+    @Param('webhookId') webhookId: string,
+    @Param('deliveryId') deliveryId: string,
+    @CurrentCaller() caller: Caller,
+    @CurrentRequestId() requestId: string | null,
+  ): Promise<RedeliveryDto> {
+    return { delivery: await this.redeliver.execute({ owner: clientIdCaller(caller).owner, webhookId, deliveryId, requestId }) };
+  }
+}

@@ -1,0 +1,219 @@
+import { createHmac } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { webhookBody } from '@payrail/domain';
+import { createDataSource } from '@payrail/persistence';
+import { QUEUES } from '@payrail/platform';
+import { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { freePort } from '../../../../tools/devstack/src/ports.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
+import { FanOutWatcher, lastOutboxId } from '../testing/domain-event-watcher.js';
+import { accessRejected, addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '../testing/fixtures.js';
+import { DeliveryJobWatcher } from '../testing/queue-events.js';
+import { type Reply, TestReceiver } from '../testing/receiver.js';
+import { startWorkerInProcess } from '../testing/worker.js';
+
+interface AttemptRow {
+  retry_count: number;
+  started_at: Date;
+  duration_ms: number;
+  status_code: number | null;
+  error: string | null;
+  response_body_head: string | null;
+  succeeded: boolean;
+}
+
+const SCHEDULE_MS = [1000, 5000, 15000];
+const TOLERANCE_MS = 300;
+/** Gaps between consecutive attempts are the schedule's delays, within the tolerance (the gaps are in the failure message). */
+const expectGaps = (times: number[]) => {
+  const gaps = times.slice(1).map((t, i) => t - times[i]);
+  expect({ gaps, withinTolerance: gaps.every((g, i) => Math.abs(g - SCHEDULE_MS[i]) <= TOLERANCE_MS) }).toEqual({
+    gaps,
+    withinTolerance: true,
+  });
+};
+
+// One payment.confirmed event fanned out to seven endpoints of one Client ID, each receiver
+// behaving differently; the whole retry schedule (21 s) runs once for all of them.
+describe('webhook delivery to real receivers (real Postgres, Redis, BullMQ)', () => {
+  let db: DataSource;
+  let worker: INestApplication;
+  let jobs: DeliveryJobWatcher;
+  let fanOuts: FanOutWatcher;
+  let queue: Queue;
+  let prefix: string;
+  const receivers = new Map<string, TestReceiver>();
+  const endpoints = new Map<string, { id: string; secret: string }>();
+  let body: string;
+  let refusedUrl: string;
+  let rejection: { platformId: string; clientId: string; receiver: TestReceiver; firstResult: string; secondResult: string };
+
+  const attempts = async (name: string): Promise<AttemptRow[]> =>
+    db.query(
+      `SELECT a.* FROM webhook_delivery_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.endpoint_id = $1 ORDER BY a.id`,
+      [endpoints.get(name)!.id],
+    );
+  const delivery = async (name: string) =>
+    (
+      await db.query<{ id: string; status: string; attempt_count: number }[]>('SELECT * FROM webhook_deliveries WHERE endpoint_id = $1', [
+        endpoints.get(name)!.id,
+      ])
+    )[0];
+
+  beforeAll(async () => {
+    const databaseUrl = await createTestDatabase();
+    prefix = uniqueName('whd');
+    db = createDataSource(databaseUrl, 4);
+    await db.initialize();
+    const redirectTarget = await TestReceiver.start();
+    receivers.set('redirect-target', redirectTarget);
+    const behaviours: Record<string, (req: unknown, i: number) => Reply> = {
+      ok: () => ({ status: 200, body: 'thanks' }),
+      created: () => ({ status: 201 }),
+      redirect: () => ({ status: 302, headers: { location: redirectTarget.url() } }),
+      notFound: () => ({ status: 404, body: 'no such hook' }),
+      error: () => ({ status: 503, body: 'down for maintenance' }),
+      slowFirst: (_req, i) => (i === 0 ? 'hang' : { status: 204 }),
+    };
+    const platformId = await seedPlatform(db);
+    const client = await seedClientId(db, platformId);
+    for (const [name, reply] of Object.entries(behaviours)) {
+      const receiver = await TestReceiver.start(reply);
+      receivers.set(name, receiver);
+      endpoints.set(name, await addEndpoint(db, { kind: 'client-id', clientIdId: client.id }, receiver.url()));
+    }
+    refusedUrl = `http://127.0.0.1:${await freePort()}/hook`;
+    endpoints.set('refused', await addEndpoint(db, { kind: 'client-id', clientIdId: client.id }, refusedUrl));
+    // access_rejected on another platform whose only endpoint always fails.
+    const rejectingPlatform = await seedPlatform(db);
+    const rejectingClient = await seedClientId(db, rejectingPlatform);
+    const failing = await TestReceiver.start(() => ({ status: 500 }));
+    endpoints.set('rejections', await addEndpoint(db, { kind: 'client-id', clientIdId: rejectingClient.id }, failing.url()));
+
+    jobs = await DeliveryJobWatcher.start(testStack().redisUrl, prefix);
+    fanOuts = await FanOutWatcher.start(testStack().redisUrl, prefix);
+    queue = new Queue(QUEUES.webhookDeliveries, { connection: { url: testStack().redisUrl }, prefix });
+    worker = await startWorkerInProcess(appEnv(databaseUrl, prefix, { LOG_LEVEL: 'silent', OUTBOX_POLL_INTERVAL_MS: '20' }));
+
+    const event = paymentConfirmed({ platformId }, { clientId: client.clientId });
+    body = webhookBody('payment.confirmed', event.payload);
+    await emit(db, [event]);
+    await emit(db, [
+      accessRejected({ platformId: rejectingPlatform }, rejectingClient.clientId, 'req-1', '0xAbC0000000000000000000000000000000000001'),
+    ]);
+    const firstResult = (await fanOuts.result(await lastOutboxId(db))).kind;
+    // The same wallet on the same payment while the first notification is still being retried.
+    await emit(db, [
+      accessRejected({ platformId: rejectingPlatform }, rejectingClient.clientId, 'req-1', '0xabc0000000000000000000000000000000000001'),
+    ]);
+    const secondResult = (await fanOuts.result(await lastOutboxId(db))).kind;
+    rejection = { platformId: rejectingPlatform, clientId: rejectingClient.clientId, receiver: failing, firstResult, secondResult };
+    await jobs.finished(8, 60000); // seven endpoints + the first rejection
+  }, 90000);
+
+  afterAll(async () => {
+    await worker.close();
+    await Promise.all([
+      jobs.close(),
+      fanOuts.close(),
+      queue.close(),
+      rejection.receiver.close(),
+      ...[...receivers.values()].map((r) => r.close()),
+    ]);
+    await db.destroy();
+  });
+
+  it('POSTs the compact JSON bytes, signed with the endpoint secret (verifiable with a plain HMAC), with the delivery headers', async () => {
+    const [request] = receivers.get('ok')!.received;
+    expect(request.body).toBe(body);
+    expect(request.body).toBe(JSON.stringify(JSON.parse(request.body)));
+    const parsed = JSON.parse(request.body) as Record<string, unknown>;
+    expect(Object.keys(parsed).slice(0, 3)).toEqual(['event', 'requestId', 'requestID']);
+    expect(parsed).not.toHaveProperty('_routing');
+    const secret = endpoints.get('ok')!.secret;
+    expect(request.headers['x-service-signature']).toBe(createHmac('sha256', secret).update(request.body).digest('hex'));
+    // Each registration has its own secret.
+    expect(request.headers['x-service-signature']).not.toBe(
+      createHmac('sha256', endpoints.get('created')!.secret).update(request.body).digest('hex'),
+    );
+    expect(request.headers['content-type']).toBe('application/json');
+    expect(request.headers['x-service-delivery']).toBe((await delivery('ok')).id);
+    expect(request.headers['x-service-delivery']).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(request.headers['x-service-retry-count']).toBe('0');
+    expect(request.headers).not.toHaveProperty('x-service-test');
+  });
+
+  it('counts any 2xx as delivered at the first attempt (200, 201) and records it', async () => {
+    for (const name of ['ok', 'created']) {
+      expect(receivers.get(name)!.received).toHaveLength(1);
+      expect(await delivery(name)).toMatchObject({ status: 'succeeded', attempt_count: 1 });
+    }
+    const [attempt] = await attempts('ok');
+    expect(attempt).toMatchObject({ retry_count: 0, status_code: 200, error: null, response_body_head: 'thanks', succeeded: true });
+    expect(attempt.duration_ms).toBeLessThan(1000);
+  });
+
+  it('retries a 5xx after 1 s, 5 s and 15 s (within 300 ms) with retry counts 0-3, same delivery id and bytes, then fails and keeps the job', async () => {
+    const received = receivers.get('error')!.received;
+    expect(received).toHaveLength(4);
+    expectGaps(received.map((r) => r.at));
+    expect(received.map((r) => r.headers['x-service-retry-count'])).toEqual(['0', '1', '2', '3']);
+    expect(new Set(received.map((r) => r.headers['x-service-delivery'])).size).toBe(1);
+    expect(new Set(received.map((r) => r.body))).toEqual(new Set([body]));
+    const d = await delivery('error');
+    expect(d).toMatchObject({ status: 'failed', attempt_count: 4 });
+    expect((await attempts('error')).map((a) => [a.status_code, a.response_body_head, a.succeeded])).toEqual(
+      Array(4).fill([503, 'down for maintenance', false]),
+    );
+    expect(await queue.getJobState(d.id)).toBe('failed');
+    expect(jobs.ended.get(d.id)).toBe('failed');
+  });
+
+  it('treats a 4xx like any failure: retried on the same schedule', async () => {
+    const received = receivers.get('notFound')!.received;
+    expect(received).toHaveLength(4);
+    expectGaps(received.map((r) => r.at));
+    expect((await attempts('notFound')).map((a) => a.status_code)).toEqual([404, 404, 404, 404]);
+  });
+
+  it('does not follow redirects: a 3xx fails the attempt and the Location is never called', async () => {
+    expect(receivers.get('redirect')!.received).toHaveLength(4);
+    expect(receivers.get('redirect-target')!.received).toHaveLength(0);
+    expect((await attempts('redirect')).map((a) => a.status_code)).toEqual([302, 302, 302, 302]);
+    expect((await delivery('redirect')).status).toBe('failed');
+  });
+
+  it('retries a refused connection on the same schedule, recording the connection error of each attempt', async () => {
+    const rows = await attempts('refused');
+    expect(rows).toHaveLength(4);
+    expect(rows.every((a) => a.status_code === null && /ECONNREFUSED/.test(a.error ?? ''))).toBe(true);
+    expectGaps(rows.map((a) => a.started_at.getTime()));
+    expect((await delivery('refused')).status).toBe('failed');
+  });
+
+  it('gives an attempt 5 s, then retries 1 s later', async () => {
+    const [first, second] = await attempts('slowFirst');
+    expect(first).toMatchObject({ retry_count: 0, status_code: null, error: 'timeout after 5000 ms', succeeded: false });
+    expect(first.duration_ms).toBeGreaterThanOrEqual(5000);
+    expect(first.duration_ms).toBeLessThan(5000 + TOLERANCE_MS);
+    expect(second).toMatchObject({ retry_count: 1, status_code: 204, succeeded: true });
+    const [a, b] = receivers.get('slowFirst')!.received;
+    expect(Math.abs(b.at - a.at - 6000)).toBeLessThanOrEqual(TOLERANCE_MS);
+    expect((await delivery('slowFirst')).status).toBe('succeeded');
+  });
+
+  it('suppresses a repeated access_rejected for the same wallet and payment, unless every endpoint failed the last one', async () => {
+    expect(rejection.firstResult).toBe('queued');
+    expect(rejection.secondResult).toBe('suppressed');
+    expect(rejection.receiver.received).toHaveLength(4); // the first notification, retried, failed for good
+    await emit(db, [
+      accessRejected({ platformId: rejection.platformId }, rejection.clientId, 'req-1', '0xabc0000000000000000000000000000000000001'),
+    ]);
+    expect((await fanOuts.result(await lastOutboxId(db))).kind).toBe('queued');
+    const [, , , , fifth] = await rejection.receiver.waitFor(5);
+    expect(fifth.headers['x-service-retry-count']).toBe('0');
+    expect(fifth.headers['x-service-delivery']).not.toBe(rejection.receiver.received[0].headers['x-service-delivery']);
+    expect(JSON.parse(fifth.body)).toMatchObject({ event: 'secure_payment.access_rejected', requestId: 'req-1' });
+  });
+});

@@ -1,0 +1,28 @@
+import { Module } from '@nestjs/common';
+import { WebhooksCoreModule } from '@payrail/platform';
+import { DeliverWebhook } from './delivery/deliver-webhook.use-case.js';
+import { DeliveryStore } from './delivery/delivery-store.js';
+import { WebhookHttpSender } from './delivery/http-sender.js';
+import { SecretCache } from './delivery/secret-cache.js';
+import { AccessRejectedSuppression } from './fan-out/access-rejected-suppression.js';
+import { FanOutEvent } from './fan-out/fan-out-event.use-case.js';
+import { FanOutStore } from './fan-out/fan-out-store.js';
+import { DomainEventsProcessor } from './processors/domain-events.processor.js';
+import { WebhookDeliveriesProcessor } from './processors/webhook-deliveries.processor.js';
+
+/** The webhook dispatcher: fan-out of domain events into deliveries, and the signed HTTP attempts. */
+@Module({
+  imports: [WebhooksCoreModule],
+  providers: [
+    { provide: WebhookHttpSender, useFactory: () => new WebhookHttpSender() },
+    DeliveryStore,
+    SecretCache,
+    AccessRejectedSuppression,
+    FanOutStore,
+    FanOutEvent,
+    DeliverWebhook,
+    DomainEventsProcessor,
+    WebhookDeliveriesProcessor,
+  ],
+})
+export class WebhookDispatcherModule {}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import {
+  type DeliveryRef,
+  type NewEventDeliveries,
+  type RecipientQuery,
+  WebhookDispatchRepository,
+  WebhookEndpointsRepository,
+} from '@payrail/persistence';
+import { type DeliveryToQueue, WebhookDeliveryQueue } from '@payrail/platform';
+import { DataSource } from 'typeorm';
+import { Batcher } from '../shared/batcher.js';
+
+/**
+ * The fan-out's reads and writes, batched across the domain events in flight: one query
+ * finds the recipients of every event that asked in the same turn, one statement writes
+ * their deliveries, one Redis round trip queues the jobs.
+ */
+@Injectable()
+export class FanOutStore {
+  private readonly recipients: Batcher<RecipientQuery, string[]>;
+  private readonly creates: Batcher<NewEventDeliveries, DeliveryRef[]>;
+  private readonly enqueues: Batcher<DeliveryToQueue[], void>;
+
+  constructor(db: DataSource, queue: WebhookDeliveryQueue) {
+    const endpoints = new WebhookEndpointsRepository(db.manager);
+    const dispatch = new WebhookDispatchRepository(db.manager);
+    this.recipients = new Batcher((queries) => endpoints.activeRecipientsOfMany(queries));
+    this.creates = new Batcher(async (events) => {
+      // A batch may hold the same outbox event twice (a re-run racing the first run): write it once.
+      const unique = [...new Map(events.map((e) => [e.outboxEventId, e])).values()];
+      const byEvent = await dispatch.createForEvents(unique);
+      return events.map((e) => byEvent.get(e.outboxEventId) ?? []);
+    });
+    this.enqueues = new Batcher<DeliveryToQueue[], void>(async (lists) => {
+      await queue.enqueue(lists.flat());
+      return lists.map(() => undefined);
+    });
+  }
+
+  recipientsOf(query: RecipientQuery): Promise<string[]> {
+    return this.recipients.call(query);
+  }
+
+  createDeliveries(event: NewEventDeliveries): Promise<DeliveryRef[]> {
+    return this.creates.call(event);
+  }
+
+  enqueue(deliveries: DeliveryToQueue[]): Promise<void> {
+    return deliveries.length === 0 ? Promise.resolve() : this.enqueues.call(deliveries);
+  }
+}

@@ -1,0 +1,85 @@
+import { QUEUES } from '@payrail/platform';
+import { QueueEvents } from 'bullmq';
+
+export type JobEnd = 'completed' | 'failed';
+
+/**
+ * Watches the delivery queue's event stream (tests only): `finished(n)` resolves once n
+ * distinct jobs have completed or failed for good (retries in between are not endings).
+ */
+export class DeliveryJobWatcher {
+  readonly ended = new Map<string, JobEnd>();
+  /** Jobs that failed an attempt and wait for their next one. */
+  readonly delayed = new Set<string>();
+  private waiters: { count: number; resolve: () => void }[] = [];
+
+  private constructor(private readonly events: QueueEvents) {
+    events.on('completed', ({ jobId }) => this.end(jobId, 'completed'));
+    events.on('failed', ({ jobId }) => this.end(jobId, 'failed'));
+    events.on('delayed', ({ jobId }) => this.delayed.add(jobId));
+  }
+
+  static async start(redisUrl: string, prefix: string): Promise<DeliveryJobWatcher> {
+    const events = new QueueEvents(QUEUES.webhookDeliveries, { connection: { url: redisUrl }, prefix });
+    await events.waitUntilReady();
+    return new DeliveryJobWatcher(events);
+  }
+
+  finished(count: number, timeoutMs = 60000): Promise<Map<string, JobEnd>> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`${this.ended.size} of ${count} delivery jobs finished within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      const waiter = {
+        count,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve(this.ended);
+        },
+      };
+      if (this.ended.size >= count) waiter.resolve();
+      else this.waiters.push(waiter);
+    });
+  }
+
+  /** Resolves once the job's first attempt failed and a retry is scheduled. */
+  retryScheduled(jobId: string, timeoutMs = 20000): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`delivery job ${jobId} was not retried within ${timeoutMs} ms`)), timeoutMs);
+      const check = () => {
+        if (!this.delayed.has(jobId)) return false;
+        clearTimeout(timer);
+        resolve();
+        return true;
+      };
+      if (!check()) this.events.on('delayed', check);
+    });
+  }
+
+  /** How one job ended, once it did. */
+  job(jobId: string, timeoutMs = 60000): Promise<JobEnd> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`delivery job ${jobId} did not finish within ${timeoutMs} ms`)), timeoutMs);
+      const check = () => {
+        const end = this.ended.get(jobId);
+        if (!end) return false;
+        clearTimeout(timer);
+        resolve(end);
+        return true;
+      };
+      if (!check()) this.events.on('completed', check).on('failed', check);
+    });
+  }
+
+  close(): Promise<void> {
+    return this.events.close();
+  }
+
+  private end(jobId: string, how: JobEnd): void {
+    this.ended.set(jobId, how);
+    const ready = this.waiters.filter((w) => this.ended.size >= w.count);
+    this.waiters = this.waiters.filter((w) => this.ended.size < w.count);
+    for (const w of ready) w.resolve();
+  }
+}

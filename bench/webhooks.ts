@@ -1,0 +1,210 @@
+import 'reflect-metadata';
+import { execFile } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { signWebhook, webhookBody } from '@payrail/domain';
+import { type AppHandle, freePort, repoRoot, startApp, startInfra } from '@payrail/devstack';
+import { createDataSource } from '@payrail/persistence';
+import { domainEventJobId, QUEUES } from '@payrail/platform';
+import { Queue } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '../apps/webhook-worker/src/testing/fixtures.js';
+import { fmt } from './autocannon.js';
+
+// Webhook dispatcher throughput and latency on real Postgres, Redis and the built worker, in one run:
+//   - a bare loop POSTing the same signed bytes to the same receiver (1 and 50 requests in flight);
+//   - sustained signed deliveries per second: a burst of events written to the outbox, relayed,
+//     fanned out, signed, POSTed and recorded by one webhook-worker process (50 in flight);
+//     bare loops and bursts alternate for ROUNDS rounds (medians; the machine is shared);
+//   - event-to-receiver latency (outbox commit -> receiver) at a steady RATE events/s, with
+//     the relay's default poll interval and with 20 ms, and the dispatcher's share of it.
+const exec = promisify(execFile);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const BURST = Number(process.env.BENCH_EVENTS ?? 4000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const RATE = Number(process.env.BENCH_RATE ?? 200);
+const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
+const CONCURRENCY = 50;
+
+/** The receiver: answers 200 and notes when each event (by requestId) arrived. */
+function startReceiver() {
+  const arrivals = new Map<string, number>();
+  let waiter: { count: number; resolve: () => void } | undefined;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.headers['x-service-delivery'] !== 'bare-loop')
+        arrivals.set((JSON.parse(Buffer.concat(chunks).toString()) as { requestId: string }).requestId, Date.now());
+      res.writeHead(200).end('ok');
+      if (waiter && arrivals.size >= waiter.count) waiter.resolve();
+    });
+  });
+  const until = (count: number) =>
+    new Promise<void>((resolve) => {
+      waiter = { count, resolve };
+      if (arrivals.size >= count) resolve();
+    });
+  return { server, arrivals, until };
+}
+
+async function bareLoop(url: string, body: string, signature: string, concurrency: number): Promise<number> {
+  const script = join(repoRoot(), 'dist', 'bench', 'webhooks-bare-loop.js');
+  const env = {
+    ...process.env,
+    TARGET_URL: url,
+    BODY: body,
+    SIGNATURE: signature,
+    CONCURRENCY: String(concurrency),
+    SECONDS: String(SECONDS),
+  };
+  const { stdout } = await exec(process.execPath, [script], { env });
+  const r = JSON.parse(stdout) as { requests: number; seconds: number };
+  return r.requests / r.seconds;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'payrail-bench-'));
+  await chmod(dir, 0o755);
+  const infra = await startInfra({
+    dir,
+    ephemeral: true,
+    ports: { postgres: await freePort(), redis: await freePort(), anvil: await freePort() },
+    log: () => undefined,
+  });
+  const db = createDataSource(infra.databaseUrl, 8);
+  await db.initialize();
+  const receiver = startReceiver();
+  await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}/hook`;
+  const platformId = await seedPlatform(db);
+  const client = await seedClientId(db, platformId);
+  const endpoint = await addEndpoint(db, { kind: 'client-id', clientIdId: client.id }, url);
+  const event = () => paymentConfirmed({ platformId }, { clientId: client.clientId });
+  const sampleBody = webhookBody('payment.confirmed', event().payload);
+  const sampleSignature = signWebhook(sampleBody, endpoint.secret);
+  const startWorker = async (extra: Record<string, string> = {}) =>
+    startApp('webhook-worker', {
+      port: await freePort(),
+      env: { DATABASE_URL: infra.databaseUrl, REDIS_URL: infra.redisUrl, LOG_LEVEL: 'warn', QUEUE_PREFIX: 'bench', ...extra },
+      output: { file: join(dir, 'webhook-worker.log') },
+    });
+  let worker: AppHandle | undefined;
+  try {
+    worker = await startWorker();
+    const rounds: { bare1: number; bare50: number; sustained: number }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const bare1 = await bareLoop(url, sampleBody, sampleSignature, 1);
+      const bare50 = await bareLoop(url, sampleBody, sampleSignature, CONCURRENCY);
+      rounds.push({ bare1, bare50, sustained: await burst(db, receiver, event, BURST) });
+    }
+    const latencyDefault = await latency(db, receiver, event, infra.redisUrl);
+    await worker.stop();
+    worker = await startWorker({ OUTBOX_POLL_INTERVAL_MS: '20' });
+    const latencyFast = await latency(db, receiver, event, infra.redisUrl);
+
+    const [bare1, bare50, sustained] = [
+      median(rounds.map((r) => r.bare1)),
+      median(rounds.map((r) => r.bare50)),
+      median(rounds.map((r) => r.sustained)),
+    ];
+    console.log(
+      `webhook dispatcher: one worker process, ${CONCURRENCY} deliveries in flight; ${ROUNDS} rounds of ${BURST} events (medians)`,
+    );
+    console.log(`  bare loop, same signed bytes, 1 in flight          ${fmt(bare1)} req/s`);
+    console.log(`  bare loop, same signed bytes, ${CONCURRENCY} in flight         ${fmt(bare50)} req/s`);
+    console.log(`  sustained signed deliveries (outbox -> receiver)   ${fmt(sustained)} deliveries/s`);
+    console.log(
+      `  ratio sustained / bare loop: ${fmt(sustained / bare1, 2)} (1 in flight), ${fmt(sustained / bare50, 2)} (${CONCURRENCY} in flight)`,
+    );
+    for (const r of rounds)
+      console.log(
+        `    round: bare ${fmt(r.bare1)} / ${fmt(r.bare50)} req/s, sustained ${fmt(r.sustained)}/s, ratio ${fmt(r.sustained / r.bare1, 2)}`,
+      );
+    for (const [label, l] of [
+      ['relay poll 200 ms (default)', latencyDefault],
+      ['relay poll 20 ms', latencyFast],
+    ] as const)
+      console.log(
+        `  event-to-receiver at ${RATE}/s, ${label}: achieved ${fmt(l.rate)}/s, p50 ${fmt(l.p50)} ms  p99 ${fmt(l.p99)} ms  max ${fmt(l.max)} ms; ` +
+          `of which relay publish -> receiver (the dispatcher): p50 ${fmt(l.dispatcherP50)} ms  p99 ${fmt(l.dispatcherP99)} ms`,
+      );
+  } finally {
+    await worker?.stop();
+    receiver.server.closeAllConnections();
+    receiver.server.close();
+    await db.destroy();
+    await infra.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+type Receiver = ReturnType<typeof startReceiver>;
+type EventFactory = () => ReturnType<typeof paymentConfirmed>;
+
+/** Writes `count` events at once (transactions of 500); deliveries per second from first to last arrival. */
+async function burst(db: DataSource, receiver: Receiver, event: EventFactory, count: number): Promise<number> {
+  const before = receiver.arrivals.size;
+  const firstArrival = receiver.until(before + 1);
+  const writes = (async () => {
+    for (let i = 0; i < count; i += 500) await emit(db, Array.from({ length: Math.min(500, count - i) }, event));
+  })();
+  await firstArrival;
+  const start = Date.now();
+  await writes;
+  await receiver.until(before + count);
+  return (count - 1) / ((Date.now() - start) / 1000);
+}
+
+/**
+ * RATE events per second, one transaction each, for LATENCY_SECONDS. Latency from commit to
+ * arrival, and its dispatcher part: from the relay's publish (the domain-event job's
+ * creation time) to arrival.
+ */
+async function latency(db: DataSource, receiver: Receiver, event: EventFactory, redisUrl: string) {
+  const committed = new Map<string, number>();
+  const total = RATE * LATENCY_SECONDS;
+  const before = receiver.arrivals.size;
+  const start = Date.now();
+  const writes: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = start + (i * 1000) / RATE - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const e = event();
+    writes.push(emit(db, [e]).then(() => void committed.set(e.aggregateId, Date.now())));
+  }
+  await Promise.all(writes);
+  const rate = total / ((Date.now() - start) / 1000);
+  await receiver.until(before + total);
+  const outboxIds = await db.query<{ requestId: string; id: string }[]>(
+    'SELECT aggregate_id AS "requestId", id::text AS id FROM outbox_events WHERE aggregate_id = ANY($1::text[])',
+    [[...committed.keys()]],
+  );
+  const queue = new Queue(QUEUES.domainEvents, { connection: { url: redisUrl }, prefix: 'bench' });
+  const dispatcher: number[] = [];
+  for (const { requestId, id } of outboxIds) {
+    const job = await queue.getJob(domainEventJobId(id));
+    if (job) dispatcher.push(receiver.arrivals.get(requestId)! - job.timestamp);
+  }
+  await queue.close();
+  const total$ = [...committed].map(([requestId, at]) => receiver.arrivals.get(requestId)! - at).sort((a, b) => a - b);
+  dispatcher.sort((a, b) => a - b);
+  return {
+    rate,
+    p50: percentile(total$, 50),
+    p99: percentile(total$, 99),
+    max: total$.at(-1) ?? 0,
+    dispatcherP50: percentile(dispatcher, 50),
+    dispatcherP99: percentile(dispatcher, 99),
+  };
+}
+
+await main();
+process.exit(0);

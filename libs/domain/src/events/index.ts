@@ -1,0 +1,6 @@
+export * from './names.js';
+export * from './current-payloads.js';
+export * from './legacy-payloads.js';
+export * from './payloads.js';
+export * from './recipients.js';
+export * from './routing.js';

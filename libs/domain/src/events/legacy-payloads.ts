@@ -1,0 +1,64 @@
+import type { PaymentConfirmedPayload } from './current-payloads.js';
+
+/**
+ * Payloads of the legacy events (API-only integrations). The spec shows payment.processing,
+ * payment.partial and compliance.updated; for payment.refunded, payment_detail.updated and
+ * request.recurring it shows no payload, so Payrail types the identifying fields Request
+ * Network's public clients read and leaves the rest open.
+ */
+
+export interface PaymentPartialPayload extends Omit<PaymentConfirmedPayload, 'event' | 'clientId'> {
+  event: 'payment.partial';
+}
+
+export interface PaymentProcessingPayload {
+  event: 'payment.processing';
+  requestId: string;
+  requestID: string;
+  paymentReference: string;
+  offrampId: string;
+  timestamp: string;
+  /** initiated | pending_internal_assessment | ongoing_checks | sending_fiat | fiat_sent | bounced | failed */
+  subStatus: string;
+  paymentProcessor: string;
+  rawPayload: Record<string, unknown>;
+}
+
+export interface ComplianceUpdatedPayload {
+  event: 'compliance.updated';
+  clientUserId: string;
+  kycStatus: string;
+  agreementStatus: string;
+  isCompliant: boolean;
+  timestamp: string;
+  rawPayload: Record<string, unknown>;
+}
+
+/** Not shown by the spec: identifying fields, then whatever the emitter adds. */
+export interface PaymentRefundedPayload {
+  event: 'payment.refunded';
+  requestId: string;
+  requestID: string;
+  paymentReference: string;
+  timestamp: string;
+  [field: string]: unknown;
+}
+
+/** Not shown by the spec: `paymentDetailsId` and `status` (approved | failed | pending) are what clients read. */
+export interface PaymentDetailUpdatedPayload {
+  event: 'payment_detail.updated';
+  paymentDetailsId: string;
+  status: string;
+  timestamp: string;
+  [field: string]: unknown;
+}
+
+/** Not shown by the spec: the new request of a recurring series and the one it continues. */
+export interface RequestRecurringPayload {
+  event: 'request.recurring';
+  requestId: string;
+  paymentReference: string;
+  originalRequestId: string;
+  timestamp: string;
+  [field: string]: unknown;
+}

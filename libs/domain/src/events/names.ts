@@ -1,0 +1,32 @@
+/**
+ * Webhook event names of the interface (spec: Events). Current events serve the Dashboard,
+ * the Secure Payment Page and orchestrators; legacy events stay for API-only integrations.
+ */
+export const CURRENT_WEBHOOK_EVENTS = [
+  'client_id.linked',
+  'payment.confirmed',
+  'payment.failed',
+  'kyt.screening.completed',
+  'secure_payment.user_event',
+  'secure_payment.access_rejected',
+] as const;
+
+export const LEGACY_WEBHOOK_EVENTS = [
+  'payment.partial',
+  'payment.refunded',
+  'payment.processing',
+  'compliance.updated',
+  'payment_detail.updated',
+  'request.recurring',
+] as const;
+
+/** Every event a webhook endpoint can receive, and every name the test-fire routes accept. */
+export const WEBHOOK_EVENT_NAMES = [...CURRENT_WEBHOOK_EVENTS, ...LEGACY_WEBHOOK_EVENTS] as const;
+
+export type CurrentWebhookEventName = (typeof CURRENT_WEBHOOK_EVENTS)[number];
+export type LegacyWebhookEventName = (typeof LEGACY_WEBHOOK_EVENTS)[number];
+export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+
+export function isWebhookEventName(value: unknown): value is WebhookEventName {
+  return typeof value === 'string' && (WEBHOOK_EVENT_NAMES as readonly string[]).includes(value);
+}

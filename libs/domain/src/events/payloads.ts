@@ -1,0 +1,124 @@
+import type {
+  ClientIdLinkedPayload,
+  KytScreeningCompletedPayload,
+  PaymentConfirmedPayload,
+  PaymentFailedPayload,
+  SecurePaymentAccessRejectedPayload,
+  SecurePaymentUserEventPayload,
+} from './current-payloads.js';
+import type {
+  ComplianceUpdatedPayload,
+  PaymentDetailUpdatedPayload,
+  PaymentPartialPayload,
+  PaymentProcessingPayload,
+  PaymentRefundedPayload,
+  RequestRecurringPayload,
+} from './legacy-payloads.js';
+import type { WebhookEventName } from './names.js';
+
+/** The payload type of every webhook event, by name. */
+export interface WebhookPayloads {
+  'client_id.linked': ClientIdLinkedPayload;
+  'payment.confirmed': PaymentConfirmedPayload;
+  'payment.failed': PaymentFailedPayload;
+  'kyt.screening.completed': KytScreeningCompletedPayload;
+  'secure_payment.user_event': SecurePaymentUserEventPayload;
+  'secure_payment.access_rejected': SecurePaymentAccessRejectedPayload;
+  'payment.partial': PaymentPartialPayload;
+  'payment.refunded': PaymentRefundedPayload;
+  'payment.processing': PaymentProcessingPayload;
+  'compliance.updated': ComplianceUpdatedPayload;
+  'payment_detail.updated': PaymentDetailUpdatedPayload;
+  'request.recurring': RequestRecurringPayload;
+}
+
+export type WebhookPayload<E extends WebhookEventName = WebhookEventName> = WebhookPayloads[E];
+
+const CONFIRMED_FIELDS = [
+  'event',
+  'requestId',
+  'requestID',
+  'paymentReference',
+  'clientId',
+  'orchestratorId',
+  'explorer',
+  'amount',
+  'totalAmountPaid',
+  'expectedAmount',
+  'timestamp',
+  'txHash',
+  'payerAddress',
+  'payerEoaAddress',
+  'network',
+  'currency',
+  'paymentCurrency',
+  'isCryptoToFiat',
+  'subStatus',
+  'paymentProcessor',
+  'fees',
+] as const;
+
+/**
+ * Field order of each payload as the spec lists it. Outbox payloads are stored as jsonb,
+ * which does not keep key order, so the dispatcher serializes known fields in this order
+ * (then any others) and every delivery body of an event is byte-for-byte predictable.
+ */
+export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof WebhookPayloads[E] & string)[] } = {
+  'client_id.linked': [
+    'event',
+    'clientId',
+    'orchestratorId',
+    'linkId',
+    'intentId',
+    'externalId',
+    'destinationId',
+    'destinationWalletAddress',
+    'chain',
+    'currency',
+    'timestamp',
+  ],
+  'payment.confirmed': CONFIRMED_FIELDS,
+  'payment.failed': ['event', 'requestId', 'requestID', 'paymentReference', 'clientId', 'subStatus', 'paymentProcessor'],
+  'kyt.screening.completed': [
+    'event',
+    'paymentToken',
+    'clientId',
+    'orchestratorId',
+    'walletAddress',
+    'eoaAddress',
+    'smartAccountAddress',
+    'status',
+    'provider',
+    'policyId',
+    'timestamp',
+  ],
+  'secure_payment.user_event': [
+    'event',
+    'userEvent',
+    'securePaymentToken',
+    'requestId',
+    'requestIds',
+    'clientId',
+    'orchestratorId',
+    'occurredAt',
+    'timestamp',
+    'properties',
+  ],
+  'secure_payment.access_rejected': ['event', 'requestId', 'clientId', 'orchestratorId', 'attemptedPayerWalletAddress', 'timestamp'],
+  'payment.partial': CONFIRMED_FIELDS.filter((f) => f !== 'clientId'),
+  'payment.refunded': ['event', 'requestId', 'requestID', 'paymentReference', 'timestamp'],
+  'payment.processing': [
+    'event',
+    'requestId',
+    'requestID',
+    'paymentReference',
+    'offrampId',
+    'timestamp',
+    'subStatus',
+    'paymentProcessor',
+    'rawPayload',
+  ],
+  'compliance.updated': ['event', 'clientUserId', 'kycStatus', 'agreementStatus', 'isCompliant', 'timestamp', 'rawPayload'],
+  'payment_detail.updated': ['event', 'paymentDetailsId', 'status', 'timestamp'],
+  'request.recurring': ['event', 'requestId', 'paymentReference', 'originalRequestId', 'timestamp'],
+};

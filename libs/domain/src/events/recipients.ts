@@ -1,0 +1,27 @@
+import type { WebhookEventName } from './names.js';
+
+export interface EventRecipients {
+  /** Endpoints registered with the platform's Client ID (POST /v1/webhook). */
+  platform: boolean;
+  /** Endpoints of the orchestrator named by the payload's `orchestratorId` (POST /v2/orchestrators/webhooks). */
+  orchestrator: boolean;
+}
+
+/**
+ * Who receives each event (spec: Events, "Current events and recipients"). Legacy events
+ * belong to API-only integrations, so only platforms receive them.
+ */
+export const EVENT_RECIPIENTS: Record<WebhookEventName, EventRecipients> = {
+  'client_id.linked': { platform: false, orchestrator: true },
+  'payment.confirmed': { platform: true, orchestrator: true },
+  'payment.failed': { platform: true, orchestrator: false },
+  'kyt.screening.completed': { platform: true, orchestrator: true },
+  'secure_payment.user_event': { platform: true, orchestrator: true },
+  'secure_payment.access_rejected': { platform: true, orchestrator: false },
+  'payment.partial': { platform: true, orchestrator: false },
+  'payment.refunded': { platform: true, orchestrator: false },
+  'payment.processing': { platform: true, orchestrator: false },
+  'compliance.updated': { platform: true, orchestrator: false },
+  'payment_detail.updated': { platform: true, orchestrator: false },
+  'request.recurring': { platform: true, orchestrator: false },
+};

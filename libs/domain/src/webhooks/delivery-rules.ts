@@ -1,0 +1,27 @@
+/** Delivery rules of the spec (Events, Limits): 5 s per attempt, retries after 1 s, 5 s, 15 s. */
+export const WEBHOOK_TIMEOUT_MS = 5000;
+export const WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 15000] as const;
+/** One attempt plus three retries. */
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
+
+/**
+ * Delay before the next attempt, given how many attempts were made (1 after the first
+ * failure); -1 when no attempt is left.
+ */
+export function retryDelayMs(attemptsMade: number): number {
+  return WEBHOOK_RETRY_DELAYS_MS[attemptsMade - 1] ?? -1;
+}
+
+/** Any 2xx confirms a delivery; everything else (3xx included: redirects are not followed) fails it. */
+export const isDeliverySuccess = (status: number): boolean => status >= 200 && status <= 299;
+
+/** How much of a receiver's response body is kept with each attempt. */
+export const RESPONSE_BODY_HEAD_BYTES = 1024;
+
+/** Request headers of every delivery (spec: Events). */
+export const WEBHOOK_HEADERS = {
+  signature: 'x-service-signature',
+  delivery: 'x-service-delivery',
+  retryCount: 'x-service-retry-count',
+  test: 'x-service-test',
+} as const;

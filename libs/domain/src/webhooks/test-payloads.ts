@@ -1,0 +1,155 @@
+import type { WebhookEventName } from '../events/names.js';
+import type { WebhookPayloads } from '../events/payloads.js';
+
+/**
+ * Payloads of test deliveries (POST /v1/webhook/test, POST /v2/orchestrators/webhooks/test):
+ * the event's real shape with placeholder values. The caller's own identity is filled in
+ * (its Client ID, or its orchestrator id); other identifiers are recognisable zeros.
+ */
+export interface TestIdentity {
+  clientId: string | null;
+  orchestratorId: string | null;
+}
+
+interface Context extends TestIdentity {
+  now: string;
+}
+
+const REQUEST_ID = '01' + '0'.repeat(64);
+const PAYMENT_REFERENCE = '0x0000000000000000';
+const TX_HASH = '0x' + '0'.repeat(64);
+const WALLET = '0x0000000000000000000000000000000000000001';
+const TOKEN = '00000000000000000000000000';
+const PLACEHOLDER_CLIENT_ID = 'cli_test0000000000000000';
+const PLACEHOLDER_ORCHESTRATOR_ID = '00000000000000000000000000';
+
+/** Platform tests carry the caller's Client ID; orchestrator tests their orchestrator id and a placeholder Client ID. */
+const identity = (c: Context) => ({ clientId: c.clientId ?? PLACEHOLDER_CLIENT_ID, orchestratorId: c.orchestratorId });
+
+const confirmed = (c: Context) => ({
+  requestId: REQUEST_ID,
+  requestID: REQUEST_ID,
+  paymentReference: PAYMENT_REFERENCE,
+  explorer: `https://scan.request.network/request/${REQUEST_ID}`,
+  amount: '100.0',
+  totalAmountPaid: '100.0',
+  expectedAmount: '100.0',
+  timestamp: c.now,
+  txHash: TX_HASH,
+  payerAddress: WALLET,
+  payerEoaAddress: WALLET,
+  network: 'sepolia',
+  currency: 'USDC',
+  paymentCurrency: 'USDC',
+  isCryptoToFiat: false,
+  subStatus: '',
+  paymentProcessor: 'request-network',
+  fees: [{ type: 'network', amount: '0.02', currency: 'ETH' }],
+});
+
+const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] } = {
+  'client_id.linked': (c) => ({
+    event: 'client_id.linked',
+    clientId: c.clientId ?? PLACEHOLDER_CLIENT_ID,
+    orchestratorId: c.orchestratorId ?? PLACEHOLDER_ORCHESTRATOR_ID,
+    linkId: TOKEN,
+    intentId: TOKEN,
+    externalId: 'test-external-id',
+    destinationId: TOKEN,
+    destinationWalletAddress: WALLET,
+    chain: 'sepolia',
+    currency: 'USDC',
+    timestamp: c.now,
+  }),
+  'payment.confirmed': (c) => ({ event: 'payment.confirmed', ...confirmed(c), ...identity(c) }),
+  'payment.failed': (c) => ({
+    event: 'payment.failed',
+    requestId: REQUEST_ID,
+    requestID: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    clientId: identity(c).clientId,
+    subStatus: 'insufficient_funds',
+    paymentProcessor: 'request-network',
+  }),
+  'kyt.screening.completed': (c) => ({
+    event: 'kyt.screening.completed',
+    paymentToken: TOKEN,
+    ...identity(c),
+    walletAddress: WALLET,
+    eoaAddress: WALLET,
+    smartAccountAddress: null,
+    status: 'approved',
+    provider: 'test',
+    policyId: null,
+    timestamp: c.now,
+  }),
+  'secure_payment.user_event': (c) => ({
+    event: 'secure_payment.user_event',
+    userEvent: 'wallet_connected',
+    securePaymentToken: TOKEN,
+    requestId: REQUEST_ID,
+    requestIds: [REQUEST_ID],
+    ...identity(c),
+    occurredAt: c.now,
+    timestamp: c.now,
+    properties: { wallet_provider: 'test', wallet_address_hashed: '0'.repeat(64), payment_type: 'single' },
+  }),
+  'secure_payment.access_rejected': (c) => ({
+    event: 'secure_payment.access_rejected',
+    requestId: REQUEST_ID,
+    ...identity(c),
+    attemptedPayerWalletAddress: WALLET,
+    timestamp: c.now,
+  }),
+  'payment.partial': (c) => ({
+    event: 'payment.partial',
+    ...confirmed(c),
+    orchestratorId: c.orchestratorId,
+    totalAmountPaid: '40.0',
+    amount: '40.0',
+  }),
+  'payment.refunded': (c) => ({
+    event: 'payment.refunded',
+    requestId: REQUEST_ID,
+    requestID: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    timestamp: c.now,
+  }),
+  'payment.processing': (c) => ({
+    event: 'payment.processing',
+    requestId: REQUEST_ID,
+    requestID: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    offrampId: TOKEN,
+    timestamp: c.now,
+    subStatus: 'initiated',
+    paymentProcessor: 'request-tech',
+    rawPayload: {},
+  }),
+  'compliance.updated': (c) => ({
+    event: 'compliance.updated',
+    clientUserId: 'test-user',
+    kycStatus: 'completed',
+    agreementStatus: 'completed',
+    isCompliant: true,
+    timestamp: c.now,
+    rawPayload: {},
+  }),
+  'payment_detail.updated': (c) => ({
+    event: 'payment_detail.updated',
+    paymentDetailsId: TOKEN,
+    status: 'approved',
+    timestamp: c.now,
+  }),
+  'request.recurring': (c) => ({
+    event: 'request.recurring',
+    requestId: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    originalRequestId: REQUEST_ID,
+    timestamp: c.now,
+  }),
+};
+
+export function testPayload<E extends WebhookEventName>(type: E, who: TestIdentity, now: Date): WebhookPayloads[E] {
+  return FACTORIES[type]({ ...who, now: now.toISOString() });
+}

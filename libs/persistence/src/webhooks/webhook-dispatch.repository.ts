@@ -1,0 +1,160 @@
+import type { EntityManager } from 'typeorm';
+import type { WebhookDeliveryStatus } from './webhook.entities.js';
+
+export interface DeliveryRef {
+  id: string;
+  endpointId: string;
+  status: WebhookDeliveryStatus;
+  round: number;
+}
+
+/** What one attempt needs: the delivery (body, state) and its endpoint. */
+export interface DeliveryForAttempt {
+  id: string;
+  round: number;
+  status: WebhookDeliveryStatus;
+  body: string;
+  isTest: boolean;
+  endpoint: { id: string; url: string; secretEncrypted: string; isActive: boolean };
+}
+
+export interface NewEventDeliveries {
+  outboxEventId: string;
+  eventType: string;
+  body: string;
+  requestId: string | null;
+  /** One new id per recipient endpoint (ignored for endpoints that already have a delivery of the event). */
+  deliveries: { id: string; endpointId: string }[];
+}
+
+export interface AttemptRecord {
+  deliveryId: string;
+  round: number;
+  retryCount: number;
+  startedAt: Date;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  responseBodyHead: string | null;
+  succeeded: boolean;
+  /** No attempt is left after this one (the delivery fails when it did not succeed). */
+  final: boolean;
+}
+
+/**
+ * The dispatcher's side of deliveries: few statements per delivery, and batches where many
+ * jobs run at once (the dispatcher is bound by database round trips). Reads here are keyed
+ * by the job's own delivery or outbox id, never by tenant input.
+ */
+export class WebhookDispatchRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  /**
+   * One delivery per endpoint for each outbox event, idempotently (an endpoint that already
+   * has a delivery of an event keeps it), in one statement for many events; returns every
+   * delivery of each event, by outbox id.
+   */
+  async createForEvents(events: NewEventDeliveries[]): Promise<Map<string, DeliveryRef[]>> {
+    const rows = events.flatMap((e) => e.deliveries.map((d) => ({ ...d, e })));
+    // The outer SELECT sees the table as it was before the INSERT: existing rows plus `ins` is every row, once.
+    const refs = await this.manager.query<(DeliveryRef & { outboxEventId: string })[]>(
+      `WITH ins AS (
+         INSERT INTO webhook_deliveries (id, endpoint_id, outbox_event_id, event_type, body, is_test, request_id)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::bool[], $7::text[])
+         ON CONFLICT ON CONSTRAINT webhook_deliveries_event_endpoint DO NOTHING
+         RETURNING id, endpoint_id, outbox_event_id, status, round)
+       SELECT id, endpoint_id AS "endpointId", outbox_event_id::text AS "outboxEventId", status, round FROM ins
+       UNION ALL
+       SELECT id, endpoint_id, outbox_event_id::text, status, round FROM webhook_deliveries WHERE outbox_event_id = ANY($8::bigint[])`,
+      [
+        rows.map((r) => r.id),
+        rows.map((r) => r.endpointId),
+        rows.map((r) => r.e.outboxEventId),
+        rows.map((r) => r.e.eventType),
+        rows.map((r) => r.e.body),
+        rows.map(() => false),
+        rows.map((r) => r.e.requestId),
+        events.map((e) => e.outboxEventId),
+      ],
+    );
+    const byEvent = new Map(events.map((e): [string, DeliveryRef[]] => [e.outboxEventId, []]));
+    for (const { outboxEventId, ...ref } of refs) byEvent.get(outboxEventId)?.push(ref);
+    return byEvent;
+  }
+
+  /** Deliveries with their endpoints, in one query; a missing id was deleted with its endpoint. */
+  async loadForAttempts(deliveryIds: string[]): Promise<Map<string, DeliveryForAttempt>> {
+    const rows = await this.manager.query<
+      (Omit<DeliveryForAttempt, 'endpoint'> & { endpointId: string; url: string; secretEncrypted: string; isActive: boolean })[]
+    >(
+      `SELECT d.id, d.round, d.status, d.body, d.is_test AS "isTest", e.id AS "endpointId", e.url,
+              e.secret_encrypted AS "secretEncrypted", e.is_active AS "isActive"
+         FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE d.id = ANY($1::text[])`,
+      [deliveryIds],
+    );
+    return new Map(
+      rows.map(({ endpointId, url, secretEncrypted, isActive, ...d }) => [
+        d.id,
+        { ...d, endpoint: { id: endpointId, url, secretEncrypted, isActive } },
+      ]),
+    );
+  }
+
+  /**
+   * Records attempts and moves their deliveries on, all in one statement (atomic): the
+   * attempt rows are inserted and each delivery's count, last result and status updated.
+   * A delivery whose round moved on meanwhile (manual redelivery) keeps its new state.
+   */
+  async recordAttempts(attempts: AttemptRecord[]): Promise<void> {
+    if (attempts.length === 0) return;
+    const column = <T>(pick: (a: AttemptRecord) => T) => attempts.map(pick);
+    const nextStatus = (a: AttemptRecord): WebhookDeliveryStatus => (a.succeeded ? 'succeeded' : a.final ? 'failed' : 'pending');
+    await this.manager.query(
+      `WITH input AS (
+         SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::bool[], $10::text[])
+           AS t(delivery_id, round, retry_count, started_at, duration_ms, status_code, error, response_body_head, succeeded, next_status)),
+       attempts AS (
+         INSERT INTO webhook_delivery_attempts (delivery_id, round, retry_count, started_at, duration_ms, status_code, error, response_body_head, succeeded)
+         SELECT i.delivery_id, i.round, i.retry_count, i.started_at, i.duration_ms, i.status_code, i.error, i.response_body_head, i.succeeded
+           FROM input i JOIN webhook_deliveries d ON d.id = i.delivery_id)
+       UPDATE webhook_deliveries d
+          SET attempt_count = d.attempt_count + 1, last_status_code = i.status_code, last_error = i.error,
+              status = CASE WHEN d.status = 'succeeded' THEN d.status ELSE i.next_status END,
+              completed_at = CASE WHEN i.next_status = 'pending' THEN d.completed_at ELSE now() END
+         FROM input i
+        WHERE d.id = i.delivery_id AND d.round = i.round`,
+      [
+        column((a) => a.deliveryId),
+        column((a) => a.round),
+        column((a) => a.retryCount),
+        column((a) => a.startedAt),
+        column((a) => a.durationMs),
+        column((a) => a.statusCode),
+        column((a) => a.error),
+        column((a) => a.responseBodyHead),
+        column((a) => a.succeeded),
+        column(nextStatus),
+      ],
+    );
+  }
+
+  /** Ends a delivery without an attempt (its endpoint was deactivated meanwhile). */
+  async fail(deliveryId: string, round: number, reason: string): Promise<void> {
+    await this.manager.query(
+      `UPDATE webhook_deliveries SET status = 'failed', last_error = $3, completed_at = now() WHERE id = $1 AND round = $2 AND status = 'pending'`,
+      [deliveryId, round, reason],
+    );
+  }
+
+  /** How the deliveries of one event stand, by status. */
+  async statusCountsOfEvent(outboxEventId: string): Promise<Record<WebhookDeliveryStatus, number>> {
+    const rows = await this.manager.query<{ status: WebhookDeliveryStatus; n: number }[]>(
+      'SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE outbox_event_id = $1 GROUP BY status',
+      [outboxEventId],
+    );
+    const counts = { pending: 0, succeeded: 0, failed: 0 };
+    for (const r of rows) counts[r.status] = r.n;
+    return counts;
+  }
+}

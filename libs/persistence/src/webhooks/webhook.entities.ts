@@ -1,0 +1,62 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export type WebhookOwnerType = 'client_id' | 'orchestrator';
+export type WebhookDeliveryStatus = 'pending' | 'succeeded' | 'failed';
+
+/** A registered endpoint: a platform's (per Client ID) or an orchestrator's. */
+@Entity({ name: 'webhook_endpoints' })
+export class WebhookEndpointEntity {
+  /** ULID. */
+  @PrimaryColumn('text') id: string;
+  @Column({ name: 'owner_type', type: 'text' }) ownerType: WebhookOwnerType;
+  /** Internal id of the Client ID (platform endpoints). */
+  @Column({ name: 'client_id_id', type: 'text', nullable: true }) clientIdId: string | null;
+  @Column({ name: 'orchestrator_id', type: 'text', nullable: true }) orchestratorId: string | null;
+  /** Normalised URL (see checkWebhookUrl). */
+  @Column('text') url: string;
+  /** The signing secret, AES-256-GCM encrypted (`v1:<key id>:<iv>:<tag>:<ciphertext>`, base64url). */
+  @Column({ name: 'secret_encrypted', type: 'text' }) secretEncrypted: string;
+  @Column({ name: 'is_active', type: 'boolean' }) isActive: boolean;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}
+
+/** One event (or test) to one endpoint; its id is the `x-service-delivery` ULID and the BullMQ job id. */
+@Entity({ name: 'webhook_deliveries' })
+export class WebhookDeliveryEntity {
+  @PrimaryColumn('text') id: string;
+  @Column({ name: 'endpoint_id', type: 'text' }) endpointId: string;
+  /** The outbox row the event came from (bigint as string); null for test deliveries. */
+  @Column({ name: 'outbox_event_id', type: 'bigint', nullable: true }) outboxEventId: string | null;
+  @Column({ name: 'event_type', type: 'text' }) eventType: string;
+  /** The exact bytes sent and signed on every attempt. */
+  @Column('text') body: string;
+  @Column({ name: 'is_test', type: 'boolean' }) isTest: boolean;
+  @Column('text') status: WebhookDeliveryStatus;
+  /** 0 for the automatic delivery; +1 per manual redelivery. */
+  @Column('int') round: number;
+  @Column({ name: 'attempt_count', type: 'int' }) attemptCount: number;
+  @Column({ name: 'last_status_code', type: 'int', nullable: true }) lastStatusCode: number | null;
+  @Column({ name: 'last_error', type: 'text', nullable: true }) lastError: string | null;
+  @Column({ name: 'request_id', type: 'text', nullable: true }) requestId: string | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
+}
+
+/** Every HTTP attempt of a delivery, successful or not. */
+@Entity({ name: 'webhook_delivery_attempts' })
+export class WebhookDeliveryAttemptEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'ALWAYS' }) id: string;
+  @Column({ name: 'delivery_id', type: 'text' }) deliveryId: string;
+  @Column('int') round: number;
+  /** The `x-service-retry-count` sent: 0 to 3. */
+  @Column({ name: 'retry_count', type: 'int' }) retryCount: number;
+  @Column({ name: 'started_at', type: 'timestamptz' }) startedAt: Date;
+  @Column({ name: 'duration_ms', type: 'int' }) durationMs: number;
+  @Column({ name: 'status_code', type: 'int', nullable: true }) statusCode: number | null;
+  @Column({ type: 'text', nullable: true }) error: string | null;
+  @Column({ name: 'response_body_head', type: 'text', nullable: true }) responseBodyHead: string | null;
+  @Column('boolean') succeeded: boolean;
+}
+
+export const WEBHOOK_ENTITIES = [WebhookEndpointEntity, WebhookDeliveryEntity, WebhookDeliveryAttemptEntity];

@@ -1,0 +1,67 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '@payrail/domain';
+import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+/** Body of POST /v1/webhook and POST /v2/orchestrators/webhooks. */
+export class RegisterWebhookDto {
+  @ApiProperty({
+    description:
+      'Endpoint URL. HTTPS in production (public addresses only); outside production plain HTTP is accepted for localhost and 127.0.0.1.',
+    example: 'https://merchant.example.com/webhooks/payrail',
+    maxLength: 2048,
+  })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(2048)
+  url: string;
+}
+
+/** Body of the test-fire routes. */
+export class FireTestWebhookDto {
+  @ApiProperty({
+    description: 'Event whose payload shape the test delivery carries',
+    enum: WEBHOOK_EVENT_NAMES,
+    example: 'payment.confirmed',
+  })
+  @IsIn(WEBHOOK_EVENT_NAMES, { message: `eventType must be one of: ${WEBHOOK_EVENT_NAMES.join(', ')}` })
+  eventType: WebhookEventName;
+}
+
+/** A webhook endpoint, never with its secret. */
+export class WebhookDto {
+  @ApiProperty({ description: 'Endpoint id (ULID)', example: '01JD3Y2ZK8Q7V6W5X4T3S2R1P0' }) id: string;
+  @ApiProperty({ example: 'https://merchant.example.com/webhooks/payrail' }) url: string;
+  @ApiProperty({ description: 'Inactive endpoints receive nothing' }) isActive: boolean;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+}
+
+export class PlatformWebhookCreatedDto {
+  @ApiProperty({ description: 'Endpoint id (ULID)', example: '01JD3Y2ZK8Q7V6W5X4T3S2R1P0' }) id: string;
+  @ApiProperty({
+    description: 'Signing secret (HMAC-SHA256 key of x-service-signature). Returned only here, never again.',
+    example: 'whsec_3q2-7wVmZxYq0h8rJkL1nB5cD9eF4gH6iJ2kL7mN0pQ',
+  })
+  secret: string;
+}
+
+export class OrchestratorWebhookCreatedDto {
+  @ApiProperty({ type: WebhookDto }) webhook: WebhookDto;
+  @ApiProperty({
+    description: 'Signing secret (HMAC-SHA256 key of x-service-signature). Returned only here, never again.',
+    example: 'whsec_3q2-7wVmZxYq0h8rJkL1nB5cD9eF4gH6iJ2kL7mN0pQ',
+  })
+  secret: string;
+}
+
+export class WebhookListDto {
+  @ApiProperty({ type: [WebhookDto] }) webhooks: WebhookDto[];
+}
+
+export class WebhookEnvelopeDto {
+  @ApiProperty({ type: WebhookDto }) webhook: WebhookDto;
+}
+
+export class TestFireResultDto {
+  @ApiProperty({ description: 'Active endpoints that answered the test delivery with a 2xx', example: 1 }) sent: number;
+  @ApiProperty({ description: 'Active endpoints that did not (non-2xx, timeout, connection error)', example: 0 }) failed: number;
+}
