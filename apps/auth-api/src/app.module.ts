@@ -11,6 +11,7 @@ import {
 import { AuthModule } from './auth/auth.module.js';
 import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { AuthApiEnv } from './config/auth-api.env.js';
+import { PlatformWebhooksModule } from './webhooks/webhooks.module.js';
 
 /** auth-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -28,6 +29,7 @@ export class AuthApiModule {
         HealthModule.forRoot(),
         AuthModule,
         ClientIdsModule,
+        PlatformWebhooksModule,
       ],
     };
   }

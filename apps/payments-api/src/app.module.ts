@@ -8,16 +8,20 @@ import {
   LoggingModule,
   QueuesModule,
   RedisModule,
+  validateEnv,
 } from '@payrail/platform';
 import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { PaymentsApiEnv } from './config/payments-api.env.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
+import { PayerModule } from './payer/payer.module.js';
+import { OrchestratorWebhooksModule } from './orchestrator-webhooks/orchestrator-webhooks.module.js';
 import { TenancyModule } from './tenancy/tenancy.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
 export class PaymentsApiModule {
   static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
+    const config = validateEnv(PaymentsApiEnv, env);
     return {
       module: PaymentsApiModule,
       imports: [
@@ -30,6 +34,8 @@ export class PaymentsApiModule {
         TenancyModule,
         ClientIdsModule,
         CurrenciesModule,
+        PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
+        OrchestratorWebhooksModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],
     };

@@ -20,3 +20,4 @@ export * from './events/fee-proxy-events.js';
 export * from './local-deployment-file.js';
 export * from './rpc/providers.js';
 export * from './rates/aggregator-rate-source.js';
+export * from './tron/trongrid-events.js';

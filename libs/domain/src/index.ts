@@ -1,4 +1,6 @@
 export * from './errors.js';
 export * from './events.js';
 export * from './tenancy/index.js';
+export * from './events/index.js';
+export * from './webhooks/index.js';
 export * from './compliance/compliance.js';

@@ -7,12 +7,20 @@ import { ACCOUNT_ENTITIES } from './accounts/accounts.entities.js';
 import { CreatePayers1763885300000 } from './migrations/1763885300000-create-payers.js';
 import { PayerEntity } from './payers/payer.entity.js';
 import { TENANCY_ENTITIES } from './tenancy/tenancy.entities.js';
+import { CreateWebhooks1763885200000 } from './migrations/1763885200000-create-webhooks.js';
+import { WEBHOOK_ENTITIES } from './webhooks/webhook.entities.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
-export const ENTITIES = [OutboxEventEntity, ...TENANCY_ENTITIES, ...ACCOUNT_ENTITIES, PayerEntity];
+export const ENTITIES = [OutboxEventEntity, ...TENANCY_ENTITIES, ...ACCOUNT_ENTITIES, PayerEntity, ...WEBHOOK_ENTITIES];
 
 /** Every migration, in order. Migrations are reviewed files; `synchronize` is always off. */
-export const MIGRATIONS = [CreateOutbox1763884800000, CreateTenancy1763885000000, CreateAccounts1763885100000, CreatePayers1763885300000];
+export const MIGRATIONS = [
+  CreateOutbox1763884800000,
+  CreateTenancy1763885000000,
+  CreateAccounts1763885100000,
+  CreateWebhooks1763885200000,
+  CreatePayers1763885300000,
+];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
   return {

@@ -30,4 +30,6 @@ export * from './auth/rate-limit/rate-limiter.js';
 export * from './auth/rate-limit/rate-limit-class.js';
 export * from './sessions/session-store.js';
 export * from './sessions/session-cookie.js';
+export * from './webhooks/index.js';
 export * from './crypto/field-cipher.js';
+export * from './util/wakeable-sleep.js';

@@ -1,9 +1,9 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
-import { HttpApiEnv } from '@payrail/platform';
+import { HttpApiEnv, WithWebhookEnv } from '@payrail/platform';
 
 /** auth-api ({auth_url}, /v1/...) configuration. */
-export class AuthApiEnv extends HttpApiEnv {
+export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
   override PORT = 8081;
 
   /** EIP-4361 `domain` the wallet sign-in message is bound to (host[:port] of the dashboard). */

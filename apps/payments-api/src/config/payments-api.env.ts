@@ -1,18 +1,49 @@
 import { WithChainEnv } from '@payrail/chains';
-import { HttpApiEnv } from '@payrail/platform';
-import { IsIn, IsOptional, IsUrl, Matches, ValidateIf } from 'class-validator';
+import { HttpApiEnv, WithWebhookEnv } from '@payrail/platform';
+import {
+  IsIn,
+  IsOptional,
+  IsUrl,
+  Matches,
+  Validate,
+  ValidateIf,
+  ValidatorConstraint,
+  type ValidationArguments,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+
+@ValidatorConstraint({ name: 'noSandboxInProduction' })
+class NoSandboxInProduction implements ValidatorConstraintInterface {
+  validate(value: unknown, args: ValidationArguments): boolean {
+    return !(value === 'sandbox' && (args.object as { PAYRAIL_ENV?: string }).PAYRAIL_ENV === 'production');
+  }
+  defaultMessage(): string {
+    return 'COMPLIANCE_PROVIDER=sandbox is for local and staging only';
+  }
+}
 
 const KEY_LIST = /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?)*$/;
 
 /** payments-api ({base_url}, /v2/...) configuration. */
-export class PaymentsApiEnv extends WithChainEnv(HttpApiEnv) {
+export class PaymentsApiEnv extends WithWebhookEnv(WithChainEnv(HttpApiEnv)) {
   override PORT = 8080;
 
   /** Public address of this API, for links it hands out (hosted sandbox compliance pages). */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) PUBLIC_URL: string = 'http://localhost:8080';
 
-  /** Compliance (KYC and agreement) provider. `sandbox`: the local, deterministic provider with hosted pages served here. */
-  @IsIn(['sandbox']) COMPLIANCE_PROVIDER = 'sandbox' as const;
+  /**
+   * Compliance (KYC and agreement) provider: `sandbox` (the local, deterministic provider whose
+   * hosted pages this API serves; refused in production) or `none` (payer registration answers
+   * 503). Default: `sandbox`, or `none` when PAYRAIL_ENV=production.
+   */
+  @IsOptional()
+  @IsIn(['sandbox', 'none'])
+  @Validate(NoSandboxInProduction)
+  COMPLIANCE_PROVIDER?: 'sandbox' | 'none';
+
+  complianceProvider(): 'sandbox' | 'none' {
+    return this.COMPLIANCE_PROVIDER ?? (this.PAYRAIL_ENV === 'production' ? 'none' : 'sandbox');
+  }
 
   /**
    * Keys encrypting payers' personal data at rest: `kid:base64-32-bytes`, comma-separated; the first

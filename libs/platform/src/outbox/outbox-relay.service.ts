@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { DataSource } from 'typeorm';
 import { BullmqEventPublisher } from './bullmq-event-publisher.js';
 import { OutboxRelay } from './outbox-relay.js';
+import { WakeableSleep } from '../util/wakeable-sleep.js';
 
 export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
 
@@ -20,7 +21,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private readonly relay: OutboxRelay;
   private running = false;
   private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly idle = new WakeableSleep();
 
   constructor(
     dataSource: DataSource,
@@ -37,7 +38,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
-    this.wake?.();
+    this.idle.wake();
     await this.loop;
   }
 
@@ -50,17 +51,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         // The rows stay unpublished and are retried on the next pass; nothing is lost.
         this.logger.error({ err: error }, 'outbox relay pass failed');
       }
-      if (published === 0) await this.sleep(this.options.pollIntervalMs);
+      if (published === 0) await this.idle.sleep(this.options.pollIntervalMs);
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      this.wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
   }
 }

@@ -1,0 +1,42 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { FieldCipher, parseCipherKeys } from '@payrail/platform';
+import { ComplianceSandboxController } from '../compliance-sandbox/compliance-sandbox.controller.js';
+import { PaymentsApiEnv } from '../config/payments-api.env.js';
+import { COMPLIANCE_PROVIDER } from './compliance/compliance-provider.js';
+import { SandboxComplianceProvider } from './compliance/sandbox-compliance.provider.js';
+import { UnavailableComplianceProvider } from './compliance/unavailable-compliance.provider.js';
+import { PayerController } from './payer.controller.js';
+import { PAYER_IDENTITY_CIPHER } from './payer.tokens.js';
+import { ApplyComplianceResult } from './use-cases/apply-compliance-result.use-case.js';
+import { CompleteAgreement } from './use-cases/complete-agreement.use-case.js';
+import { GetPayerStatus } from './use-cases/get-payer-status.use-case.js';
+import { RegisterPayer } from './use-cases/register-payer.use-case.js';
+
+/** Payer compliance: records, the provider (sandbox pages when COMPLIANCE_PROVIDER=sandbox), events. */
+@Module({})
+export class PayerModule {
+  static forRoot(sandbox: boolean): DynamicModule {
+    return {
+      module: PayerModule,
+      controllers: sandbox ? [PayerController, ComplianceSandboxController] : [PayerController],
+      providers: [
+        {
+          provide: COMPLIANCE_PROVIDER,
+          inject: [PaymentsApiEnv],
+          useFactory: (env: PaymentsApiEnv) =>
+            sandbox ? new SandboxComplianceProvider(env.PUBLIC_URL) : new UnavailableComplianceProvider(),
+        },
+        {
+          provide: PAYER_IDENTITY_CIPHER,
+          inject: [PaymentsApiEnv],
+          useFactory: (env: PaymentsApiEnv) =>
+            new FieldCipher(parseCipherKeys(env.PII_ENCRYPTION_KEYS, 'payer-identity'), 'payer-identity'),
+        },
+        RegisterPayer,
+        GetPayerStatus,
+        CompleteAgreement,
+        ApplyComplianceResult,
+      ],
+    };
+  }
+}
