@@ -9,6 +9,9 @@ import type { EntityManager } from 'typeorm';
  */
 export const OUTBOX_PARTITIONS = 16;
 
+/** Postgres NOTIFY channel raised by every transaction that appends to the outbox. */
+export const OUTBOX_CHANNEL = 'payrail_outbox';
+
 export function outboxPartition(aggregateType: string, aggregateId: string): number {
   const digest = createHash('sha256').update(`${aggregateType}:${aggregateId}`).digest();
   return digest.readUInt32BE(0) % OUTBOX_PARTITIONS;
@@ -40,4 +43,6 @@ export async function appendToOutbox(manager: EntityManager, events: DomainEvent
     `INSERT INTO outbox_events (event_type, aggregate_type, aggregate_id, partition, payload, request_id) VALUES ${rows.join(', ')}`,
     params,
   );
+  // Delivered at commit (and only then): relays listening on the channel wake up at once.
+  await manager.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
 }

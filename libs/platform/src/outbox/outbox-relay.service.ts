@@ -1,5 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { OUTBOX_CHANNEL } from '@payrail/persistence';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
+import { BaseEnv } from '../config/env.js';
 import { BullmqEventPublisher } from './bullmq-event-publisher.js';
 import { OutboxRelay } from './outbox-relay.js';
 import { WakeableSleep } from '../util/wakeable-sleep.js';
@@ -22,17 +25,20 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private running = false;
   private loop: Promise<void> | undefined;
   private readonly idle = new WakeableSleep();
+  private listener: pg.Client | undefined;
 
   constructor(
     dataSource: DataSource,
     publisher: BullmqEventPublisher,
     @Inject(OUTBOX_RELAY_OPTIONS) private readonly options: OutboxRelayServiceOptions,
+    @Inject(BaseEnv) private readonly env: BaseEnv,
   ) {
     this.relay = new OutboxRelay(dataSource, publisher, { batchSize: options.batchSize, lockNamespace: LOCK_NAMESPACE });
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.running = true;
+    await this.listen();
     this.loop = this.run();
   }
 
@@ -40,6 +46,30 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     this.running = false;
     this.idle.wake();
     await this.loop;
+    await this.listener?.end().catch(() => undefined);
+  }
+
+  /**
+   * LISTEN on the outbox channel: a committed append wakes the loop at once, so polling is only
+   * the fallback (for a lost connection or notification). A broken listener is re-opened.
+   */
+  private async listen(): Promise<void> {
+    if (!this.running) return;
+    const client = new pg.Client({ connectionString: this.env.DATABASE_URL, application_name: 'payrail-outbox-listener' });
+    client.on('notification', () => this.idle.wake());
+    client.on('error', (error: Error) => {
+      this.logger.warn(`outbox listener lost: ${error.message}`);
+      this.listener = undefined;
+      setTimeout(() => void this.listen().catch(() => undefined), 1000).unref();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      this.listener = client;
+    } catch (error) {
+      this.logger.warn(`outbox listener not available, polling only: ${(error as Error).message}`);
+      await client.end().catch(() => undefined);
+    }
   }
 
   private async run(): Promise<void> {

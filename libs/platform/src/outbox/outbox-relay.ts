@@ -41,12 +41,16 @@ export class OutboxRelay {
     private readonly options: OutboxRelayOptions,
   ) {}
 
-  /** One pass over every partition; returns how many events were published. */
+  /** One pass over the partitions that have unpublished rows; returns how many events were published. */
   async relayOnce(): Promise<number> {
+    const busy = await this.dataSource.query<{ partition: number }[]>(
+      'SELECT DISTINCT partition FROM outbox_events WHERE published_at IS NULL',
+    );
+    const partitions = new Set(busy.map((r) => r.partition));
     let published = 0;
     for (let i = 0; i < OUTBOX_PARTITIONS; i++) {
       const partition = (this.nextPartition + i) % OUTBOX_PARTITIONS;
-      published += await this.relayPartition(partition);
+      if (partitions.has(partition)) published += await this.relayPartition(partition);
     }
     this.nextPartition = (this.nextPartition + 1) % OUTBOX_PARTITIONS;
     return published;
