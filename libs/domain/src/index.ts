@@ -4,3 +4,4 @@ export * from './tenancy/index.js';
 export * from './events/index.js';
 export * from './webhooks/index.js';
 export * from './compliance/compliance.js';
+export * from './payments/index.js';

@@ -46,6 +46,6 @@ import { ListCurrenciesUseCase } from './use-cases/list-currencies.use-case.js';
     ListCurrenciesUseCase,
     GetConversionRoutesUseCase,
   ],
-  exports: [CurrencyRegistry, LOCAL_CHAIN_DEPLOYMENT, RATE_FEED_BOOK, RATE_SOURCE],
+  exports: [CurrencyRegistry, LOCAL_CHAIN_DEPLOYMENT, RATE_FEED_BOOK, RATE_SOURCE, ChainProviders],
 })
 export class CurrenciesModule {}

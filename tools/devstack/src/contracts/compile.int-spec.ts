@@ -36,6 +36,7 @@ test('compiles every contract once, then skips until a source changes or force i
   expect(await compileContracts({ rootDir: root })).toEqual({ compiled: true, outDir });
   expect(readdirSync(outDir).sort()).toEqual([
     '.sources-hash',
+    'BatchConversionPayments.json',
     'ERC20FeeProxy.json',
     'EthereumFeeProxy.json',
     'MockV3Aggregator.json',

@@ -13,12 +13,12 @@ import {
 } from 'ethers';
 
 import { loadArtifact } from './artifacts.js';
-import { DEFAULT_FUND_AMOUNT, LOCAL_FEED_DECIMALS, LOCAL_FEEDS, LOCAL_PROXIES, LOCAL_TOKENS } from './local-assets.js';
+import { DEFAULT_FUND_AMOUNT, LOCAL_BATCH, LOCAL_FEED_DECIMALS, LOCAL_FEEDS, LOCAL_PROXIES, LOCAL_TOKENS } from './local-assets.js';
 
 /** Addresses of everything deployLocalContracts put on the local chain (JSON-serialisable). */
 export interface LocalDeployment {
   chainId: number;
-  /** "ERC20FeeProxy", "EthereumFeeProxy" -> address. */
+  /** "ERC20FeeProxy", "EthereumFeeProxy", "BatchConversionPayments" -> address. */
   contracts: Record<string, string>;
   /** "USDC", "USDT", "DAI", "FAU" -> token. */
   tokens: Record<string, { address: string; decimals: number }>;
@@ -64,7 +64,7 @@ const LOCAL_POLLING_MS = 100;
 const NO_RESPONSE_CACHE = -1;
 
 /**
- * Deploys both fee proxies, the test tokens and the price feeds, or returns `previous` without
+ * Deploys both fee proxies, the batch contract, the test tokens and the price feeds, or returns `previous` without
  * sending anything when the chain id matches and every recorded address still has code.
  * Requires compiled artifacts (compileContracts) under contracts/build.
  */
@@ -83,16 +83,23 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
     // Send every deployment first (NonceManager numbers them), then wait for all of them: with
     // interval mining this costs one block instead of one block per contract.
     const proxies = await sendEach(LOCAL_PROXIES, (name) => factory(name).deploy());
+    // A deployment's address is known once it is sent (sender + nonce), so the batch contract can
+    // take the proxies' addresses without waiting for them to be mined.
+    const proxyAddresses = await addressesOf(proxies);
+    const batch = await factory(LOCAL_BATCH).deploy(...proxyAddresses);
     const tokens = await sendEach(LOCAL_TOKENS, (t) => factory('TestERC20').deploy(t.name, t.symbol, t.decimals));
     const feeds = await sendEach(LOCAL_FEEDS, (f) =>
       factory('MockV3Aggregator').deploy(LOCAL_FEED_DECIMALS, parseUnits(f.answer, LOCAL_FEED_DECIMALS), f.pair),
     );
-    await Promise.all([...proxies, ...tokens, ...feeds].map((c) => c.waitForDeployment()));
+    await Promise.all([...proxies, batch, ...tokens, ...feeds].map((c) => c.waitForDeployment()));
 
-    const [proxyAt, tokenAt, feedAt] = await Promise.all([proxies, tokens, feeds].map(addressesOf));
+    const [tokenAt, feedAt] = await Promise.all([tokens, feeds].map(addressesOf));
     return {
       chainId,
-      contracts: Object.fromEntries(LOCAL_PROXIES.map((name, i): [string, string] => [name, proxyAt[i]])),
+      contracts: {
+        ...Object.fromEntries(LOCAL_PROXIES.map((name, i): [string, string] => [name, proxyAddresses[i]])),
+        [LOCAL_BATCH]: await batch.getAddress(),
+      },
       tokens: Object.fromEntries(
         LOCAL_TOKENS.map((t, i): [string, { address: string; decimals: number }] => [
           t.symbol,
@@ -153,7 +160,7 @@ async function isStillDeployed(provider: JsonRpcProvider, previous: LocalDeploym
   if (previous.chainId !== chainId) return false;
   // `previous` usually comes from a JSON file, so check the shape rather than trust the type.
   const addresses: unknown[] = [
-    ...LOCAL_PROXIES.map((n) => previous.contracts?.[n]),
+    ...[...LOCAL_PROXIES, LOCAL_BATCH].map((n) => previous.contracts?.[n]),
     ...LOCAL_TOKENS.map((t) => previous.tokens?.[t.symbol]?.address),
     ...LOCAL_FEEDS.map((f) => previous.feeds?.[f.pair]),
   ];

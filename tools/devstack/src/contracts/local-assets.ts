@@ -35,8 +35,11 @@ export const LOCAL_FEEDS: readonly LocalFeedSpec[] = Object.freeze([
   { pair: 'ETH/USD', answer: '3000' },
 ]);
 
-/** Keys of LocalDeployment.contracts. */
+/** Keys of LocalDeployment.contracts: the fee proxies (no constructor arguments) ... */
 export const LOCAL_PROXIES = Object.freeze(['ERC20FeeProxy', 'EthereumFeeProxy'] as const);
+
+/** ... and the batch contract, deployed with both proxies' addresses (key as in the production registry). */
+export const LOCAL_BATCH = 'BatchConversionPayments';
 
 /** Default faucet amount per token, in human units. */
 export const DEFAULT_FUND_AMOUNT = '1000000';

@@ -1,0 +1,130 @@
+import { BATCH_PAYMENTS_ABI, encodeApprove } from '@payrail/permits';
+import { getAddress } from 'ethers';
+import { ANVIL_ACCOUNTS } from '../../../../tools/devstack/src/index.js';
+import { testStack } from '../../../../test/support/stack.js';
+import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+
+interface Batch {
+  ERC20ApprovalTransactions: { data: string; to: string; value: unknown }[];
+  batchPaymentTransaction: { data: string; to: string; value: { type: string; hex: string } };
+  requests: { requestId: string; paymentReference: string }[];
+  metadata: Record<string, unknown>;
+}
+
+const payee = (n: number) => getAddress('0x' + n.toString(16).padStart(40, '0'));
+const FEES = payee(0xfee);
+const TRON_MESSAGE = 'Batch payments are not supported for TRON networks. Please submit individual payment requests.';
+const usdc = (n: number, amount = '1') => ({ payee: payee(n), amount, invoiceCurrency: 'fUSDC-sepolia', paymentCurrency: 'fUSDC-sepolia' });
+
+describe('POST /v2/payouts/batch', () => {
+  const chain = testStack().chain;
+  let p: PayoutsApi;
+  beforeAll(async () => {
+    p = await startPayoutsApi();
+  });
+  afterAll(() => p?.close());
+
+  const batch = (body: object) => p.call<Batch>('POST', '/v2/payouts/batch', body);
+
+  it('answers approvals per token (always an array) and one batch transaction to the batch contract, a request per payment', async () => {
+    const res = await batch({
+      requests: [
+        usdc(1, '10'),
+        { ...usdc(2, '0.5'), invoiceCurrency: 'ETH-sepolia-sepolia', paymentCurrency: 'ETH-sepolia-sepolia' },
+        usdc(3, '5'),
+      ],
+      feePercentage: '1',
+      feeAddress: FEES,
+    });
+    expect(res.status).toBe(201);
+    const { ERC20ApprovalTransactions, batchPaymentTransaction, requests, metadata } = res.body;
+    expect(ERC20ApprovalTransactions).toEqual([
+      { to: chain.tokens.USDC, data: encodeApprove(chain.contracts.BatchConversionPayments, 15_150_000n), value: 0 },
+    ]);
+    expect(batchPaymentTransaction.to).toBe(chain.contracts.BatchConversionPayments);
+    expect(batchPaymentTransaction.value).toEqual({ type: 'BigNumber', hex: '0x07021ed30b928000' }); // 0.505 ether
+    expect(requests).toHaveLength(3);
+    expect(metadata).toEqual({ stepsRequired: 2, needsApproval: true, hasEnoughBalance: true, hasEnoughGas: true });
+    const [metas, , feeAddress] = BATCH_PAYMENTS_ABI.decodeFunctionData('batchPayments', batchPaymentTransaction.data) as unknown as [
+      [bigint, [string, bigint, string[], string, bigint][]][],
+      unknown,
+      string,
+    ];
+    expect(feeAddress).toBe(FEES);
+    expect(metas.map(([id, details]) => [id, details.map((d) => [d[0], d[1], d[3], d[4]])])).toEqual([
+      [
+        1n,
+        [
+          [payee(1), 10_000_000n, requests[0].paymentReference, 100_000n],
+          [payee(3), 5_000_000n, requests[2].paymentReference, 50_000n],
+        ],
+      ],
+      [3n, [[payee(2), 500_000_000_000_000_000n, requests[1].paymentReference, 5_000_000_000_000_000n]]],
+    ]);
+  });
+
+  it('reads the payer’s allowances and balances in one RPC round trip', async () => {
+    await p.rpc.reset();
+    const res = await batch({ requests: [usdc(4), usdc(5)], payer: ANVIL_ACCOUNTS[5].address });
+    expect(res.status).toBe(201);
+    expect(await p.rpc.roundTrips()).toEqual([
+      { methods: ['eth_getBalance', 'eth_gasPrice', 'eth_call', 'eth_call', 'eth_estimateGas', 'eth_estimateGas'] },
+    ]);
+    expect(res.body.metadata).toMatchObject({ needsApproval: true, hasEnoughBalance: false, hasEnoughGas: true });
+  });
+
+  it('pays pending requests by id, with their own fees', async () => {
+    const a = await p.call<{ requestId: string; paymentReference: string }>('POST', '/v2/payouts', {
+      ...usdc(6, '3'),
+      feePercentage: '10',
+      feeAddress: FEES,
+    });
+    const b = await p.call<{ requestId: string; paymentReference: string }>('POST', '/v2/payouts', usdc(7, '4'));
+    const res = await batch({ requestIds: [a.body.requestId, b.body.requestId] });
+    expect(res.status).toBe(201);
+    expect(res.body.requests).toEqual([a.body, b.body].map((r) => ({ requestId: r.requestId, paymentReference: r.paymentReference })));
+    expect(res.body.ERC20ApprovalTransactions[0].data).toBe(encodeApprove(chain.contracts.BatchConversionPayments, 7_300_000n));
+  });
+
+  it.each<[string, object, number, string]>([
+    ['a Tron payee', { requests: [usdc(1), { ...usdc(2), payee: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV' }] }, 400, TRON_MESSAGE],
+    [
+      'a Tron currency',
+      {
+        requests: [
+          { payee: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV', amount: '1', invoiceCurrency: 'USDT-tron', paymentCurrency: 'USDT-tron' },
+        ],
+      },
+      400,
+      TRON_MESSAGE,
+    ],
+    [
+      'two networks',
+      { requests: [usdc(1), { ...usdc(2), invoiceCurrency: 'USDC-base', paymentCurrency: 'USDC-base' }] },
+      400,
+      'All requests must be on the same network',
+    ],
+    [
+      'both requests and requestIds',
+      { requests: [usdc(1)], requestIds: [`01${'0'.repeat(64)}`] },
+      400,
+      'give either requests or requestIds, not both',
+    ],
+    ['neither requests nor requestIds', {}, 400, 'give either requests or requestIds, not both'],
+    ['an empty list', { requests: [] }, 400, 'requests must contain at least 1 elements'],
+    ['an unknown request id', { requestIds: [`01${'0'.repeat(64)}`] }, 404, `Request 01${'0'.repeat(64)} not found`],
+    ['a Tron payer', { requests: [usdc(1)], payer: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV' }, 404, 'Wallet not found'],
+    ['an invalid item', { requests: [usdc(1), { ...usdc(2), amount: '1.1234567' }] }, 400, 'requests.1.amount'],
+  ])('refuses %s', async (_why, body, status, message) => {
+    const res = await p.call<{ message: string }>('POST', '/v2/payouts/batch', body);
+    expect(res.status).toBe(status);
+    expect(res.body.message).toContain(message);
+  });
+
+  it('answers the spec’s exact Tron and network messages', async () => {
+    const tron = await batch({ requests: [{ ...usdc(1), payee: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV' }] });
+    expect(tron.body).toMatchObject({ statusCode: 400, message: TRON_MESSAGE, error: 'Bad Request' });
+    const networks = await batch({ requests: [usdc(1), { ...usdc(2), invoiceCurrency: 'USDC-base', paymentCurrency: 'USDC-base' }] });
+    expect(networks.body).toMatchObject({ statusCode: 400, message: 'All requests must be on the same network', error: 'Bad Request' });
+  });
+});

@@ -1,0 +1,20 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsEvmOrTronAddress } from '@payrail/chains';
+import { IsIn, IsInt, IsISO8601, Max, Min } from 'class-validator';
+import { IsNotInThePast } from './validators.js';
+
+export const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
+
+/** Makes a payout recurring; all four fields are required. */
+export class RecurrenceDto {
+  @ApiProperty({ description: 'ISO 8601 date or date-time; its UTC day cannot be before today', example: '2030-01-01' })
+  @IsISO8601({ strict: true }, { message: 'startDate must be an ISO 8601 date or date-time' })
+  @IsNotInThePast()
+  startDate!: string;
+
+  @ApiProperty({ enum: FREQUENCIES }) @IsIn(FREQUENCIES) frequency!: (typeof FREQUENCIES)[number];
+
+  @ApiProperty({ type: 'integer', minimum: 2, maximum: 256 }) @IsInt() @Min(2) @Max(256) totalPayments!: number;
+
+  @ApiProperty({ description: 'Payer wallet; cannot equal the payee address' }) @IsEvmOrTronAddress() payer!: string;
+}

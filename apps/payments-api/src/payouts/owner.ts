@@ -1,0 +1,10 @@
+import type { RequestOwner } from '@payrail/persistence';
+import { PayrailError } from '@payrail/domain';
+import type { Caller } from '@payrail/platform';
+
+/** The owner of what a caller creates or reads: its platform, and the Client ID it used. */
+export function ownerOf(caller: Caller): RequestOwner {
+  if (caller.kind === 'api-key') return { platformId: caller.platformId };
+  if (caller.kind === 'client-id') return { platformId: caller.platformId, clientIdId: caller.clientIdId };
+  throw new PayrailError('FORBIDDEN', 'Payouts need an API key or a Client ID');
+}

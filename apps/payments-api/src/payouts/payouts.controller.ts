@@ -1,0 +1,131 @@
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiExtraModels,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import type { Response } from 'express';
+import { BatchPayoutDto } from './dto/batch-payout.dto.js';
+import { InitiatePayoutDto } from './dto/initiate-payout.dto.js';
+import { BatchPayoutResponseDto, BigNumberValueDto, OneTimePayoutResponseDto } from './dto/payout-responses.dto.js';
+import type { Outcome } from './idempotency/idempotency.service.js';
+import { type BatchPayoutView, InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
+import { InitiatePayout, type OneTimePayoutView } from './use-cases/initiate-payout.use-case.js';
+import { errorExample } from './dto/error-example.js';
+
+const IDEMPOTENCY_HEADER = {
+  name: 'idempotency-key',
+  required: false,
+  description:
+    'Beyond the spec: for 24 hours, a retry with the same key and body gets the first answer again (header `Idempotent-Replayed: true`); the same key with another body is 409. 1-255 printable ASCII characters.',
+};
+
+/** Marks a replayed idempotent answer and returns the body. */
+function answer<T>(outcome: Outcome<T>, res: Response): T {
+  if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  return outcome.response;
+}
+
+@ApiTags('Payouts')
+@ApiSecurity('x-api-key')
+@ApiSecurity('x-client-id')
+@ApiExtraModels(BigNumberValueDto)
+@Auth('api-key-or-client-id')
+@Controller('v2/payouts')
+@ApiUnauthorizedResponse({
+  description: 'Missing authentication header, or invalid or expired API key or Client ID',
+  ...errorExample(401, 'Invalid API key', 'Unauthorized'),
+})
+@ApiForbiddenResponse({
+  description: 'Client ID inactive, restricted or revoked, or Origin not allowed',
+  ...errorExample(403, 'Client ID is revoked', 'Forbidden'),
+})
+@ApiConflictResponse({
+  description: 'Idempotency-Key reused with a different body',
+  ...errorExample(409, 'This Idempotency-Key was already used with a different request', 'Conflict'),
+})
+@ApiTooManyRequestsResponse({
+  description: 'Request rate exceeded for the credentials',
+  ...errorExample(429, 'Too many requests', 'Too Many Requests'),
+})
+@ApiServiceUnavailableResponse({
+  description: "A rate or the network's RPC is unavailable",
+  ...errorExample(503, 'No RPC endpoint of sepolia answered', 'Service Unavailable'),
+})
+export class PayoutsController {
+  constructor(
+    private readonly initiatePayout: InitiatePayout,
+    private readonly initiateBatchPayout: InitiateBatchPayout,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'PayoutV2Controller_payRequest_v2',
+    summary: 'Initiate a payout',
+    description:
+      'Creates a request and returns the transactions the payer signs and sends in order (native: one fee-proxy call with value; ' +
+      'ERC-20: an approval when the allowance is short, then the fee-proxy call; Tron: TRC-20 calls with base58 addresses). ' +
+      'A fiat invoiceCurrency is converted at the current rate, rounded up. Recurring payouts (`recurrence`) are not available yet (400).',
+  })
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiCreatedResponse({
+    type: OneTimePayoutResponseDto,
+    description: 'One-time payout: requestId, paymentReference, transactions, metadata',
+  })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid; `errors` names it',
+    ...errorExample(400, 'Validation failed: amount has 3 decimals; the currency allows at most 2', 'Bad Request'),
+  })
+  @ApiNotFoundResponse({
+    description: 'Wallet not found: the payer wallet is not an account of the payment network',
+    ...errorExample(404, 'Wallet not found', 'Not Found'),
+  })
+  async payRequest(
+    @Body() body: InitiatePayoutDto,
+    @CurrentCaller() caller: Caller,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<OneTimePayoutView> {
+    return answer(await this.initiatePayout.execute({ caller, body, idempotencyKey }), res);
+  }
+
+  @Post('batch')
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'PayoutV2Controller_payBatchRequest_v2',
+    summary: 'Pay several payees in one transaction',
+    description:
+      'EVM only, every payment on one network. Give `requests` (new payments, a request each) or `requestIds` (pending requests), not both. ' +
+      'Answers the approvals (one per token whose allowance to the batch contract is short) and one batch transaction.',
+  })
+  @ApiHeader(IDEMPOTENCY_HEADER)
+  @ApiCreatedResponse({ type: BatchPayoutResponseDto })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid, a Tron payment, or payments on several networks',
+    ...errorExample(400, 'Batch payments are not supported for TRON networks. Please submit individual payment requests.', 'Bad Request'),
+  })
+  @ApiNotFoundResponse({
+    description: 'Wallet not found (payer), or a requestId unknown to the caller',
+    ...errorExample(404, 'Wallet not found', 'Not Found'),
+  })
+  async payBatchRequest(
+    @Body() body: BatchPayoutDto,
+    @CurrentCaller() caller: Caller,
+    @Res({ passthrough: true }) res: Response,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ): Promise<BatchPayoutView> {
+    return answer(await this.initiateBatchPayout.execute({ caller, body, idempotencyKey }), res);
+  }
+}

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { type LocalChainDeployment, NETWORKS, withLocalDeployment } from '@payrail/chains';
+import { CurrenciesModule } from '../currencies/currencies.module.js';
+import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
+import { RequestModule } from '../request/request.module.js';
+import { PayerStateReader } from './chain/payer-state.reader.js';
+import { IdempotencyService } from './idempotency/idempotency.service.js';
+import { PayoutsController } from './payouts.controller.js';
+import { PAYOUT_NETWORKS } from './payouts.tokens.js';
+import { PaymentPlanner } from './planning/payment-planner.js';
+import { InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
+import { InitiatePayout } from './use-cases/initiate-payout.use-case.js';
+
+/**
+ * One-time payouts: POST /v2/payouts and /v2/payouts/batch, and (through RequestModule) GET
+ * /v2/request/{requestId}. Builds on the currencies feature's registry, rates, local deployment
+ * and RPC providers.
+ */
+@Module({
+  imports: [CurrenciesModule, RequestModule],
+  controllers: [PayoutsController],
+  providers: [
+    {
+      provide: PAYOUT_NETWORKS,
+      inject: [LOCAL_CHAIN_DEPLOYMENT],
+      useFactory: (local: LocalChainDeployment | null) => (local ? withLocalDeployment(NETWORKS, local) : NETWORKS),
+    },
+    PaymentPlanner,
+    PayerStateReader,
+    IdempotencyService,
+    InitiatePayout,
+    InitiateBatchPayout,
+  ],
+})
+export class PayoutsModule {}

@@ -1,0 +1,143 @@
+import {
+  bigNumberValue,
+  encodeApprove,
+  encodeErc20FeeProxyPayment,
+  encodeNativeFeeProxyPayment,
+  needsApprovalReset,
+  type PayoutTransaction,
+  tronApprove,
+  tronFeeProxyPayment,
+  type TronTransaction,
+} from '@payrail/permits';
+import type { PayerState, PayerStateQuery } from '../chain/payer-state.reader.js';
+import type { PlannedPayment } from '../planning/planned-payment.js';
+import { GAS_FALLBACK, UNCHECKED } from './gas.js';
+import type { PayoutMetadata } from './payout-metadata.js';
+
+export interface BuiltPayout {
+  transactions: (PayoutTransaction | TronTransaction)[];
+  metadata: PayoutMetadata;
+}
+
+/** What the payment moves from the payer: the amount and the fee on top. */
+export const totalOf = (plan: PlannedPayment): bigint => plan.amount + plan.fee.amount;
+
+/** The fee-proxy arguments of a planned payment (payee, amount, reference, fee). */
+const feeProxyPayment = (plan: PlannedPayment, reference: string) => ({
+  to: plan.payee,
+  amount: plan.amount,
+  paymentReference: reference,
+  feeAmount: plan.fee.amount,
+  feeAddress: plan.fee.address,
+});
+
+/** An EVM payout's calls, encoded once: the payment, and the approval of amount + fee it may need (null for native). */
+export interface EvmCalls {
+  payment: PayoutTransaction;
+  approval: PayoutTransaction | null;
+}
+
+const approval = (token: string, spender: string, amount: bigint): PayoutTransaction => ({
+  data: encodeApprove(spender, amount),
+  to: token,
+  value: 0,
+});
+
+export function evmCalls(plan: PlannedPayment, reference: string): EvmCalls {
+  const payment = feeProxyPayment(plan, reference);
+  if (plan.token === null) {
+    return {
+      payment: { data: encodeNativeFeeProxyPayment(payment), to: plan.proxy, value: bigNumberValue(totalOf(plan)) },
+      approval: null,
+    };
+  }
+  return {
+    payment: { data: encodeErc20FeeProxyPayment(plan.token, payment), to: plan.proxy, value: 0 },
+    approval: approval(plan.token, plan.proxy, totalOf(plan)),
+  };
+}
+
+/** The reads and estimates an EVM payout's metadata needs (one RPC round trip). */
+export function payerStateQuery(plan: PlannedPayment, calls: EvmCalls, payer: string): PayerStateQuery {
+  const paymentEstimate = { to: calls.payment.to, data: calls.payment.data, value: plan.token === null ? totalOf(plan) : 0n };
+  if (plan.token === null || calls.approval === null)
+    return { network: plan.network.name, payer, tokens: [], estimates: [paymentEstimate] };
+  return {
+    network: plan.network.name,
+    payer,
+    tokens: [{ token: plan.token, spender: plan.proxy }],
+    estimates: [{ to: calls.approval.to, data: calls.approval.data, value: 0n }, paymentEstimate],
+  };
+}
+
+/**
+ * The transactions of a one-time payout, in the order to send them, and the spec's metadata.
+ * - Native: one call to the native fee proxy with value = amount + fee.
+ * - ERC-20: `approve(feeProxy, amount + fee)` first when the payer's allowance is short (always
+ *   without a payer), preceded by `approve(feeProxy, 0)` for tokens that refuse changing a
+ *   non-zero allowance; then `transferFromWithReferenceAndFee`.
+ * - Tron: the same two TRC-20 calls with base58 addresses; the allowance is not read.
+ * With `state` (the payer's balances, allowance, gas price and estimates) the balance and gas
+ * flags are computed; without, they are UNCHECKED.
+ */
+export function buildPayout(plan: PlannedPayment, reference: string, state: PayerState | undefined, given?: EvmCalls): BuiltPayout {
+  if (plan.network.kind === 'tron') return tronPayout(plan, reference);
+  const calls = given ?? evmCalls(plan, reference);
+  const payment = calls.payment;
+  const needed = totalOf(plan);
+  if (plan.token === null) {
+    const gas = state ? state.gasPrice * (state.gas[0] ?? GAS_FALLBACK.nativePayment) : 0n;
+    return {
+      transactions: [payment],
+      metadata: {
+        stepsRequired: 1,
+        needsApproval: false,
+        approvalTransactionIndex: null,
+        paymentTransactionIndex: 0,
+        hasEnoughBalance: state ? state.nativeBalance >= needed : UNCHECKED,
+        hasEnoughGas: state ? state.nativeBalance >= needed + gas : UNCHECKED,
+      },
+    };
+  }
+  const token = state?.tokens[0];
+  const needsApproval = token ? token.allowance < needed : true;
+  const reset = token !== undefined && needsApproval && token.allowance > 0n && needsApprovalReset(plan.network.name, plan.token);
+  const transactions: PayoutTransaction[] = [];
+  if (reset) transactions.push(approval(plan.token, plan.proxy, 0n));
+  const approvalIndex = needsApproval && calls.approval ? transactions.push(calls.approval) - 1 : null;
+  const paymentIndex = transactions.push(payment) - 1;
+  let hasEnoughGas = UNCHECKED;
+  if (state) {
+    const approveGas = state.gas[0] ?? GAS_FALLBACK.approve;
+    const paymentGas = state.gas[1] ?? GAS_FALLBACK.erc20Payment;
+    const units = paymentGas + (needsApproval ? approveGas * (reset ? 2n : 1n) : 0n);
+    hasEnoughGas = state.nativeBalance >= state.gasPrice * units;
+  }
+  return {
+    transactions,
+    metadata: {
+      stepsRequired: transactions.length,
+      needsApproval,
+      approvalTransactionIndex: approvalIndex,
+      paymentTransactionIndex: paymentIndex,
+      hasEnoughBalance: token ? token.balance >= needed : UNCHECKED,
+      hasEnoughGas,
+    },
+  };
+}
+
+function tronPayout(plan: PlannedPayment, reference: string): BuiltPayout {
+  if (plan.token === null) throw new Error('Tron payouts are TRC-20 only');
+  const payment = feeProxyPayment(plan, reference);
+  return {
+    transactions: [tronApprove(plan.token, plan.proxy, totalOf(plan)), tronFeeProxyPayment(plan.proxy, plan.token, payment)],
+    metadata: {
+      stepsRequired: 2,
+      needsApproval: true,
+      approvalTransactionIndex: 0,
+      paymentTransactionIndex: 1,
+      hasEnoughBalance: UNCHECKED,
+      hasEnoughGas: UNCHECKED,
+    },
+  };
+}

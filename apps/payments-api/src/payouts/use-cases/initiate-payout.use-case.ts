@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { RequestsRepository } from '@payrail/persistence';
+import type { Caller, FieldCipher } from '@payrail/platform';
+import { PayerStateReader } from '../chain/payer-state.reader.js';
+import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
+import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
+import { ownerOf } from '../owner.js';
+import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
+import { feeTermsFor } from '../planning/fee-terms.js';
+import { invalidField } from '../planning/invalid.js';
+import { payerWalletOn } from '../planning/payer-wallet.js';
+import { PaymentPlanner } from '../planning/payment-planner.js';
+import { newRequestRecord } from '../records/request-record.js';
+import { type BuiltPayout, buildPayout, evmCalls, payerStateQuery } from '../transactions/single-payout.js';
+
+export interface InitiatePayoutCommand {
+  caller: Caller;
+  body: InitiatePayoutDto;
+  idempotencyKey?: string;
+}
+
+/** The spec's one-time payout response. */
+export interface OneTimePayoutView extends BuiltPayout {
+  requestId: string;
+  paymentReference: string;
+}
+
+/**
+ * POST /v2/payouts (one-time): resolves the payment, creates its request (requestId, salt,
+ * payment reference, owner, receipt data) and answers the transactions to sign with the
+ * metadata. With a payer wallet on an EVM network, its balances, allowance and gas are read
+ * in one RPC round trip before answering.
+ */
+@Injectable()
+export class InitiatePayout {
+  constructor(
+    private readonly planner: PaymentPlanner,
+    private readonly reader: PayerStateReader,
+    private readonly idempotency: IdempotencyService,
+    @Inject(CUSTOMER_INFO_CIPHER) private readonly cipher: FieldCipher,
+  ) {}
+
+  execute(command: InitiatePayoutCommand): Promise<Outcome<OneTimePayoutView>> {
+    const owner = ownerOf(command.caller);
+    return this.idempotency.run(
+      { owner: owner.platformId, key: command.idempotencyKey, route: 'POST /v2/payouts', body: command.body },
+      () => this.prepare(command),
+    );
+  }
+
+  private async prepare({ caller, body }: InitiatePayoutCommand): Promise<Prepared<OneTimePayoutView>> {
+    if (body.recurrence) {
+      throw invalidField('recurrence', 'recurring payouts are not available on this server yet; send the payout without recurrence');
+    }
+    const plan = await this.planner.plan(body, feeTermsFor(caller, body));
+    const payer = payerWalletOn(plan.network, body.payerWallet ?? body.payerAddress);
+    const record = newRequestRecord(
+      plan,
+      { owner: ownerOf(caller), payer, customerInfo: body.customerInfo, reference: body.reference },
+      this.cipher,
+    );
+    const calls = plan.network.kind === 'evm' ? evmCalls(plan, record.paymentReference) : undefined;
+    const state = payer !== null && calls ? await this.reader.read(payerStateQuery(plan, calls, payer)) : undefined;
+    const built = buildPayout(plan, record.paymentReference, state, calls);
+    return {
+      response: { requestId: record.id, paymentReference: record.paymentReference, ...built },
+      persist: (manager) => new RequestsRepository(manager).insert([record]),
+    };
+  }
+}

@@ -1,0 +1,28 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { REQUEST_STATUSES } from '@payrail/domain';
+import { CustomerInfoDto } from '../../payouts/dto/customer-info.dto.js';
+
+/** 200 of GET /v2/request/{requestId}; amounts are decimal strings of their currency. */
+export class RequestStatusDto {
+  @ApiProperty() requestId!: string;
+  @ApiProperty({ example: '0xb3581f0b0f74cc61' }) paymentReference!: string;
+  @ApiProperty({ enum: REQUEST_STATUSES, description: 'pending until payment detection sees a payment' }) status!: string;
+  @ApiProperty({ description: 'status is paid or overpaid' }) hasBeenPaid!: boolean;
+  @ApiProperty({ type: String, nullable: true }) txHash!: string | null;
+  @ApiProperty({ type: String, nullable: true, format: 'date-time' }) paidAt!: string | null;
+  @ApiProperty({ example: 'sepolia' }) network!: string;
+  @ApiProperty() payee!: string;
+  @ApiProperty({ type: String, nullable: true }) payer!: string | null;
+  @ApiProperty({ example: 'USD' }) invoiceCurrency!: string;
+  @ApiProperty({ example: '10.5', description: 'In the invoice currency' }) invoiceAmount!: string;
+  @ApiProperty({ example: 'fUSDC-sepolia' }) paymentCurrency!: string;
+  @ApiProperty({ example: '10.5', description: 'What the payee is to receive, in the payment currency (fee excluded)' })
+  expectedAmount!: string;
+  @ApiProperty({ example: '0', description: 'Detected so far, in the payment currency' }) amountPaid!: string;
+  @ApiProperty({ type: String, nullable: true }) feePercentage!: string | null;
+  @ApiProperty({ example: '0.2625' }) feeAmount!: string;
+  @ApiProperty({ type: String, nullable: true }) feeAddress!: string | null;
+  @ApiProperty({ type: CustomerInfoDto, nullable: true }) customerInfo!: CustomerInfoDto | null;
+  @ApiProperty({ type: String, nullable: true }) reference!: string | null;
+  @ApiProperty({ format: 'date-time' }) createdAt!: string;
+}

@@ -1,0 +1,54 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { RequestIdParam } from './dto/request-id.param.js';
+import { RequestStatusDto } from './dto/request-status.dto.js';
+import type { RequestView } from './request.view.js';
+import { GetRequest } from './use-cases/get-request.use-case.js';
+import { errorExample } from '../payouts/dto/error-example.js';
+
+@ApiTags('Request')
+@ApiSecurity('x-api-key')
+@ApiSecurity('x-client-id')
+@Auth('api-key-or-client-id')
+@Controller('v2/request')
+export class RequestController {
+  constructor(private readonly getRequest: GetRequest) {}
+
+  @Get(':requestId')
+  @ApiOperation({
+    operationId: 'RequestControllerV2_getRequestStatus_v2',
+    summary: "A request's status",
+    description:
+      'Status (pending, partial, paid, overpaid), expected amount, amount paid, txHash and paymentReference. Owner only: an API key reads ' +
+      'its platform’s requests, a Client ID the ones created with it.',
+  })
+  @ApiOkResponse({ type: RequestStatusDto })
+  @ApiBadRequestResponse({
+    description: 'Malformed requestId',
+    ...errorExample(400, 'Validation failed: requestId must be 01 followed by 64 lowercase hex digits', 'Bad Request'),
+  })
+  @ApiUnauthorizedResponse({ description: 'Missing or invalid credentials', ...errorExample(401, 'Invalid API key', 'Unauthorized') })
+  @ApiForbiddenResponse({
+    description: 'Client ID inactive, restricted or revoked, or Origin not allowed',
+    ...errorExample(403, 'Client ID is revoked', 'Forbidden'),
+  })
+  @ApiNotFoundResponse({ description: 'No such request for this caller', ...errorExample(404, 'Request not found', 'Not Found') })
+  @ApiTooManyRequestsResponse({
+    description: 'Request rate exceeded for the credentials',
+    ...errorExample(429, 'Too many requests', 'Too Many Requests'),
+  })
+  getRequestStatus(@Param() params: RequestIdParam, @CurrentCaller() caller: Caller): Promise<RequestView> {
+    return this.getRequest.execute({ caller, requestId: params.requestId });
+  }
+}

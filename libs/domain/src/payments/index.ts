@@ -1,0 +1,4 @@
+export * from './amount.js';
+export * from './fee.js';
+export * from './payment-reference.js';
+export * from './request-status.js';

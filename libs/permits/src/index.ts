@@ -1,0 +1,5 @@
+export * from './transaction.js';
+export * from './erc20.js';
+export * from './fee-proxies.js';
+export * from './batch.js';
+export * from './tron.js';

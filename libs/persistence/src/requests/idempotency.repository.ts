@@ -1,0 +1,52 @@
+import type { EntityManager } from 'typeorm';
+import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
+
+export interface StoredResponse {
+  route: string;
+  requestHash: string;
+  status: number;
+  body: unknown;
+}
+
+/** Idempotency keys: the first answer per (owner, key), until it expires. */
+export class IdempotencyRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  /** The live (unexpired) answer stored under the key, if any. */
+  async find(owner: string, key: string): Promise<StoredResponse | undefined> {
+    const row = await this.manager
+      .createQueryBuilder(IdempotencyKeyEntity, 'k')
+      .where('k.owner = :owner AND k.key = :key AND k.expires_at > now()', { owner, key })
+      .getOne();
+    return row ? { route: row.route, requestHash: row.requestHash, status: row.responseStatus, body: row.responseBody } : undefined;
+  }
+
+  /**
+   * Stores the answer under the key unless a live one is there already (an expired one is
+   * replaced). Returns false when another request holds the key. Run it in the transaction that
+   * writes what the answer describes: a concurrent insert of the same key waits for that
+   * transaction and then sees it, so only one answer is ever kept.
+   */
+  async claim(owner: string, key: string, response: StoredResponse, ttlSeconds: number): Promise<boolean> {
+    const rows = await this.manager.query<unknown[]>(
+      `INSERT INTO idempotency_keys (owner, key, route, request_hash, response_status, response_body, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, now() + make_interval(secs => $7))
+       ON CONFLICT (owner, key) DO UPDATE SET
+         route = EXCLUDED.route, request_hash = EXCLUDED.request_hash, response_status = EXCLUDED.response_status,
+         response_body = EXCLUDED.response_body, created_at = now(), expires_at = EXCLUDED.expires_at
+       WHERE idempotency_keys.expires_at <= now()
+       RETURNING owner`,
+      [owner, key, response.route, response.requestHash, response.status, JSON.stringify(response.body), ttlSeconds],
+    );
+    return rows.length === 1;
+  }
+
+  /** Deletes expired keys; returns how many. */
+  async purgeExpired(limit = 10_000): Promise<number> {
+    const rows = await this.manager.query<unknown[]>(
+      `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1) RETURNING 1`,
+      [limit],
+    );
+    return rows.length;
+  }
+}

@@ -1,0 +1,5 @@
+export * from './request.entity.js';
+export * from './idempotency-key.entity.js';
+export * from './entities.js';
+export * from './requests.repository.js';
+export * from './idempotency.repository.js';

@@ -1,0 +1,62 @@
+import type { RequestStatus } from '@payrail/domain';
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn, type ValueTransformer } from 'typeorm';
+
+/** numeric(78,0) <-> bigint (pg returns numeric as a string). */
+export const BIGINT_NUMERIC: ValueTransformer = {
+  to: (value: bigint | null | undefined) => (value === null || value === undefined ? value : value.toString()),
+  from: (value: string | null) => (value === null ? null : BigInt(value)),
+};
+
+const money = (name: string) => ({ name, type: 'numeric' as const, precision: 78, scale: 0, transformer: BIGINT_NUMERIC });
+
+/**
+ * A payment request: what a payer owes a payee, identified on chain by its payment reference.
+ * Created by a payout; settled by payment detection, which matches the fee proxies'
+ * TransferWithReferenceAndFee logs on (network, reference_topic) and then payee, token and proxy.
+ */
+@Entity({ name: 'requests' })
+export class RequestEntity {
+  /** `01` + 64 hex. */
+  @PrimaryColumn('text') id: string;
+  /** 16 hex: the salt of the payment reference. */
+  @Column('text') salt: string;
+  /** `0x` + 16 hex. */
+  @Column({ name: 'payment_reference', type: 'text' }) paymentReference: string;
+  /** keccak256 of the reference's 8 bytes: the indexed topic of the proxy's event. */
+  @Column({ name: 'reference_topic', type: 'text' }) referenceTopic: string;
+  /** Owner: the platform, and the Client ID / orchestrator it was created with. */
+  @Column({ name: 'platform_id', type: 'text' }) platformId: string;
+  @Column({ name: 'client_id_id', type: 'text', nullable: true }) clientIdId: string | null;
+  @Column({ name: 'orchestrator_id', type: 'text', nullable: true }) orchestratorId: string | null;
+  /** Requests paid by one batch transaction share it. */
+  @Column({ name: 'batch_id', type: 'text', nullable: true }) batchId: string | null;
+  @Column('text') network: string;
+  /** EIP-55 on EVM networks, base58 on Tron. */
+  @Column('text') payee: string;
+  @Column({ type: 'text', nullable: true }) payer: string | null;
+  /** Currency ids as the caller named them, resolved ("USD", "fUSDC-sepolia"). */
+  @Column({ name: 'invoice_currency', type: 'text' }) invoiceCurrency: string;
+  /** In the invoice currency's base units (cents for USD). */
+  @Column(money('invoice_amount')) invoiceAmount: bigint;
+  @Column({ name: 'invoice_decimals', type: 'integer' }) invoiceDecimals: number;
+  @Column({ name: 'payment_currency', type: 'text' }) paymentCurrency: string;
+  /** Token contract; null for the network's native currency. */
+  @Column({ name: 'currency_address', type: 'text', nullable: true }) currencyAddress: string | null;
+  @Column({ name: 'currency_decimals', type: 'integer' }) currencyDecimals: number;
+  /** The fee proxy whose event settles this request. */
+  @Column({ name: 'proxy_address', type: 'text' }) proxyAddress: string;
+  /** In the payment currency's base units, fee excluded. */
+  @Column(money('expected_amount')) expectedAmount: bigint;
+  @Column({ name: 'fee_percentage', type: 'text', nullable: true }) feePercentage: string | null;
+  @Column(money('fee_amount')) feeAmount: bigint;
+  @Column({ name: 'fee_address', type: 'text', nullable: true }) feeAddress: string | null;
+  /** FieldCipher ciphertext (purpose "request-customer-info") of the customerInfo JSON. */
+  @Column({ name: 'customer_info_encrypted', type: 'text', nullable: true }) customerInfoEncrypted: string | null;
+  @Column({ type: 'text', nullable: true }) reference: string | null;
+  @Column('text') status: RequestStatus;
+  @Column(money('amount_paid')) amountPaid: bigint;
+  @Column({ name: 'tx_hash', type: 'text', nullable: true }) txHash: string | null;
+  @Column({ name: 'paid_at', type: 'timestamptz', nullable: true }) paidAt: Date | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}
