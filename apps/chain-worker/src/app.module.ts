@@ -1,16 +1,27 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { configuredRpcUrls } from '@payrail/chains';
 import { AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueuesModule, RedisModule } from '@payrail/platform';
 import { ChainWorkerEnv } from './config/chain-worker.env.js';
+import { DetectionHealth } from './detection/detection.health.js';
+import { DetectionModule } from './detection/detection.module.js';
+import { SettlementModule } from './settlement/settlement.module.js';
 
-@Module({
-  imports: [
-    AppConfigModule.forApp(ChainWorkerEnv),
-    LoggingModule,
-    DatabaseModule,
-    RedisModule,
-    QueuesModule,
-    HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
-  ],
-})
-export class ChainWorkerModule {}
+/** chain-worker: payment detection and settlement (recurring execution comes with recurring payments). */
+@Module({})
+export class ChainWorkerModule {
+  static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
+    return {
+      module: ChainWorkerModule,
+      imports: [
+        AppConfigModule.forApp(ChainWorkerEnv, env),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        QueuesModule,
+        SettlementModule,
+        DetectionModule,
+        HealthModule.forRoot({ rpcUrls: configuredRpcUrls, extraChecks: [DetectionHealth] }),
+      ],
+    };
+  }
+}

@@ -4,5 +4,5 @@ import { ChainWorkerModule } from './app.module.js';
 
 // The HTTP server only answers the health probes.
 process.title = 'payrail-chain-worker';
-const app = await createHttpApp(ChainWorkerModule);
+const app = await createHttpApp(ChainWorkerModule.forRoot());
 await listen(app);

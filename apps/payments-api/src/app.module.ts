@@ -12,6 +12,7 @@ import {
 } from '@payrail/platform';
 import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { PaymentsApiEnv } from './config/payments-api.env.js';
+import { PayoutsModule } from './payouts/payouts.module.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
 import { PayerModule } from './payer/payer.module.js';
 import { OrchestratorWebhooksModule } from './orchestrator-webhooks/orchestrator-webhooks.module.js';
@@ -34,6 +35,7 @@ export class PaymentsApiModule {
         TenancyModule,
         ClientIdsModule,
         CurrenciesModule,
+        PayoutsModule,
         PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
         OrchestratorWebhooksModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),

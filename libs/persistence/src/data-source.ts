@@ -6,12 +6,22 @@ import { CreateAccounts1763885100000 } from './migrations/1763885100000-create-a
 import { ACCOUNT_ENTITIES } from './accounts/accounts.entities.js';
 import { CreatePayers1763885300000 } from './migrations/1763885300000-create-payers.js';
 import { PayerEntity } from './payers/payer.entity.js';
+import { CreateDetection1763885500000 } from './migrations/1763885500000-create-detection.js';
 import { TENANCY_ENTITIES } from './tenancy/tenancy.entities.js';
+import { CreateRequests1763885400000 } from './migrations/1763885400000-create-requests.js';
+import { REQUEST_ENTITIES } from './requests/entities.js';
 import { CreateWebhooks1763885200000 } from './migrations/1763885200000-create-webhooks.js';
 import { WEBHOOK_ENTITIES } from './webhooks/webhook.entities.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
-export const ENTITIES = [OutboxEventEntity, ...TENANCY_ENTITIES, ...ACCOUNT_ENTITIES, PayerEntity, ...WEBHOOK_ENTITIES];
+export const ENTITIES = [
+  OutboxEventEntity,
+  ...TENANCY_ENTITIES,
+  ...ACCOUNT_ENTITIES,
+  PayerEntity,
+  ...WEBHOOK_ENTITIES,
+  ...REQUEST_ENTITIES,
+];
 
 /** Every migration, in order. Migrations are reviewed files; `synchronize` is always off. */
 export const MIGRATIONS = [
@@ -20,6 +30,8 @@ export const MIGRATIONS = [
   CreateAccounts1763885100000,
   CreateWebhooks1763885200000,
   CreatePayers1763885300000,
+  CreateRequests1763885400000,
+  CreateDetection1763885500000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -9,3 +9,5 @@ export * from './accounts/accounts.repository.js';
 export * from './webhooks/index.js';
 export * from './payers/payer.entity.js';
 export * from './payers/payers.repository.js';
+export * from './detection/detection.repository.js';
+export * from './requests/index.js';

@@ -1,7 +1,44 @@
+import { Transform, Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
 import { WithChainEnv } from '@payrail/chains';
 import { BaseEnv } from '@payrail/platform';
+
+/** Confirmations before a payment settles, per network (override with CHAIN_CONFIRMATIONS). */
+const DEFAULT_CONFIRMATIONS: Record<string, number> = {
+  mainnet: 12,
+  base: 10,
+  optimism: 10,
+  'arbitrum-one': 20,
+  matic: 64,
+  bsc: 15,
+  sepolia: 3,
+};
 
 /** chain-worker configuration: payment detection and recurring execution. */
 export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   override PORT = 8083;
+
+  @Transform(({ value }: { value: unknown }) => (value === undefined ? true : value === true || value === 'true'))
+  @IsBoolean()
+  DETECTION_ENABLED: boolean = true;
+
+  /** How often each network is polled when it is caught up (anvil blocks every second locally). */
+  @Type(() => Number) @IsInt() @Min(50) @Max(60000) DETECTION_POLL_INTERVAL_MS: number = 500;
+
+  /** Largest eth_getLogs block range. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(100000) DETECTION_MAX_RANGE: number = 500;
+
+  /** A network followed for the first time starts this many blocks behind its head. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(10000000) DETECTION_BACKFILL_BLOCKS: number = 1000;
+
+  /** `network:n` pairs, comma-separated, e.g. `sepolia:0,base:5`. Defaults: 0 everywhere when PAYRAIL_ENV=local, else per network. */
+  @IsString()
+  @Matches(/^([a-z-]+:\d{1,4}(,[a-z-]+:\d{1,4})*)?$/, { message: 'must be network:n pairs, comma-separated' })
+  CHAIN_CONFIRMATIONS: string = '';
+
+  confirmationsFor(network: string): number {
+    const pair = this.CHAIN_CONFIRMATIONS.split(',').find((p) => p.split(':')[0] === network);
+    if (pair) return Number(pair.split(':')[1]);
+    return this.PAYRAIL_ENV === 'local' ? 0 : (DEFAULT_CONFIRMATIONS[network] ?? 12);
+  }
 }

@@ -1,0 +1,51 @@
+import { decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC, type ProxyTransfer } from '@payrail/chains';
+import type { BlockRef } from '@payrail/persistence';
+import type { AbstractProvider } from 'ethers';
+
+export type DetectedTransfer = ProxyTransfer & { from: string | null; timestamp: number };
+
+/**
+ * Reads one network through its RPC: the head, block hashes, and the fee proxies' payment
+ * logs of a block range with their blocks' timestamps and the transactions' senders. Calls that
+ * go out together are batched by ethers into one JSON-RPC request.
+ */
+export class BlockReader {
+  constructor(
+    private readonly provider: AbstractProvider,
+    private readonly contracts: string[],
+  ) {}
+
+  head(): Promise<number> {
+    return this.provider.getBlockNumber();
+  }
+
+  async block(n: number): Promise<BlockRef | undefined> {
+    const block = await this.provider.getBlock(n);
+    return block?.hash ? { number: block.number, hash: block.hash, timestamp: block.timestamp } : undefined;
+  }
+
+  async transfers(fromBlock: number, toBlock: number): Promise<{ transfers: DetectedTransfer[]; blocks: BlockRef[] }> {
+    const logs = await this.provider.getLogs({
+      address: this.contracts,
+      fromBlock,
+      toBlock,
+      topics: [[ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC]],
+    });
+    const decoded = logs
+      .filter((l) => !l.removed)
+      .map(decodeProxyTransfer)
+      .filter((t): t is ProxyTransfer => t !== undefined);
+    const blockNumbers = [...new Set([...decoded.map((t) => t.blockNumber), toBlock])];
+    const txHashes = [...new Set(decoded.map((t) => t.txHash))];
+    const [blocks, txs] = await Promise.all([
+      Promise.all(blockNumbers.map((n) => this.block(n))),
+      Promise.all(txHashes.map((h) => this.provider.getTransaction(h))),
+    ]);
+    const byNumber = new Map(blocks.filter((b): b is BlockRef => b !== undefined).map((b) => [b.number, b]));
+    const senders = new Map(txs.map((tx, i) => [txHashes[i], tx?.from ?? null]));
+    const transfers = decoded
+      .filter((t) => byNumber.get(t.blockNumber)?.hash === t.blockHash) // a log from a block that was replaced meanwhile waits for the next pass
+      .map((t) => ({ ...t, from: senders.get(t.txHash) ?? null, timestamp: byNumber.get(t.blockNumber)!.timestamp }));
+    return { transfers, blocks: [...byNumber.values()] };
+  }
+}

@@ -1,0 +1,85 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  configuredRpcUrls,
+  EVM_NETWORKS,
+  httpFetchJson,
+  loadLocalDeploymentFile,
+  NETWORKS,
+  rpcProvider,
+  TronGridEventSource,
+  withLocalDeployment,
+  type EvmNetwork,
+} from '@payrail/chains';
+import { DataSource } from 'typeorm';
+import { ChainWorkerEnv } from '../config/chain-worker.env.js';
+import { BlockReader } from './block-reader.js';
+import { LeaderLoop } from './leader-loop.js';
+import { NetworkFollower, type FollowStatus } from './network-follower.js';
+import { TronFollower } from './tron-follower.js';
+import { SETTLEMENT, type Settlement } from './settlement.js';
+
+/** Follows every configured EVM network that has fee proxies, one leader per network across replicas. */
+@Injectable()
+export class DetectionService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Detection');
+  private readonly loops = new Map<string, { loop: LeaderLoop; follower: NetworkFollower | TronFollower }>();
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ChainWorkerEnv) private readonly env: ChainWorkerEnv,
+    @Inject(SETTLEMENT) private readonly settlement: Settlement,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.env.DETECTION_ENABLED) return;
+    const local = loadLocalDeploymentFile(this.env, (m) => this.logger.warn(m));
+    const networks = local ? withLocalDeployment(NETWORKS, local) : NETWORKS;
+    for (const [name, urls] of Object.entries(configuredRpcUrls(this.env)) as [EvmNetwork, string[]][]) {
+      const info = networks[name];
+      const contracts = [info.contracts.ERC20FeeProxy, info.contracts.EthereumFeeProxy, info.contracts.Erc20ConversionProxy].filter(
+        (a): a is string => !!a,
+      );
+      if (contracts.length === 0) continue;
+      // No response cache: a reorg check must see the block as it is now.
+      const reader = new BlockReader(rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1 }), contracts);
+      const follower = new NetworkFollower(
+        this.db,
+        reader,
+        {
+          network: name,
+          confirmations: this.env.confirmationsFor(name),
+          maxRange: this.env.DETECTION_MAX_RANGE,
+          backfill: this.env.DETECTION_BACKFILL_BLOCKS,
+          keepBlocks: 256,
+        },
+        (network, through, topics) => this.settlement.settle(network, through, topics),
+      );
+      const loop = new LeaderLoop(this.db, `detection:${name}`, this.env.DETECTION_POLL_INTERVAL_MS, () => follower.pass());
+      this.loops.set(name, { loop, follower });
+      loop.start();
+    }
+    this.followTron(networks.tron.contracts.ERC20FeeProxy);
+    this.logger.log(`following ${[...this.loops.keys()].join(', ') || 'no network'}`);
+  }
+
+  /** Tron through TRON_API_URL (TronGrid-compatible), when configured. */
+  private followTron(proxy: string | undefined): void {
+    if (!this.env.TRON_API_URL || !proxy) return;
+    const source = new TronGridEventSource(this.env.TRON_API_URL, httpFetchJson());
+    const follower = new TronFollower(this.db, source, proxy, (network, through, topics) =>
+      this.settlement.settle(network, through, topics),
+    );
+    const loop = new LeaderLoop(this.db, 'detection:tron', Math.max(this.env.DETECTION_POLL_INTERVAL_MS, 3000), () => follower.pass());
+    this.loops.set('tron', { loop, follower });
+    loop.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.loops.values()].map(({ loop }) => loop.stop()));
+  }
+
+  /** Per network: whether this replica leads it, head, cursor, lag in blocks, detections and reorgs seen. */
+  status(): Record<string, FollowStatus & { leader: boolean }> {
+    return Object.fromEntries([...this.loops].map(([name, { loop, follower }]) => [name, { leader: loop.leader, ...follower.status }]));
+  }
+}

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { NETWORKS, paymentReferenceTopic, TronGridEventSource } from '@payrail/chains';
+import { createDataSource } from '@payrail/persistence';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { createTestDatabase } from '../../../../test/support/stack.js';
+import { TransferSettlement } from '../settlement/transfer-settlement.js';
+import { TronFollower } from './tron-follower.js';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../libs/chains/src/tron/fixtures');
+const page = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as unknown;
+
+// Tron detection on recorded TronGrid responses, with the real database and settlement.
+describe('Tron payment detection (TronGrid fixtures)', () => {
+  let db: DataSource;
+  let client: pg.Client;
+
+  beforeAll(async () => {
+    const url = await createTestDatabase();
+    db = createDataSource(url, 4);
+    await db.initialize();
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+  });
+  afterAll(async () => {
+    await client.end();
+    await db.destroy();
+  });
+
+  it('settles a Tron USDT request paid in two transfers, once, across repeated passes', async () => {
+    await client.query(`INSERT INTO platforms (id, name) VALUES ('01TRONPLATFORM000000000000', 'tron')`);
+    const requestId = '01' + 'ab'.repeat(32);
+    const reference = '0xb3581f0b0f74cc61';
+    await client.query(
+      `INSERT INTO requests (id, salt, payment_reference, reference_topic, platform_id, network, payee, invoice_currency, invoice_amount, invoice_decimals,
+         payment_currency, currency_address, currency_decimals, proxy_address, expected_amount)
+       VALUES ($1, 'ea3bc7caf64110ca', $2, $3, '01TRONPLATFORM000000000000', 'tron', 'TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ', 'USDT-tron', 26000000, 6,
+         'USDT-tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 6, 'TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd', 26000000)`,
+      [requestId, reference, paymentReferenceTopic(reference)],
+    );
+    const pages = () => {
+      const queue = [page('trongrid-fee-proxy-events.page1.json'), page('trongrid-fee-proxy-events.page2.json')];
+      return () => Promise.resolve(queue.shift() ?? { success: true, data: [] });
+    };
+    const settlement = new TransferSettlement(db, NETWORKS);
+    for (let pass = 0; pass < 2; pass++) {
+      const follower = new TronFollower(
+        db,
+        new TronGridEventSource('https://api.trongrid.example', pages(), 2),
+        'TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd',
+        (n, t, r) => settlement.settle(n, t, r),
+      );
+      await follower.pass();
+    }
+    const { rows } = await client.query('SELECT status, amount_paid::text, tx_hash FROM requests WHERE id = $1', [requestId]);
+    expect(rows[0]).toEqual({
+      status: 'paid',
+      amount_paid: '26000000',
+      tx_hash: '2222222222222222222222222222222222222222222222222222222222222222',
+    });
+    const events = await client.query(`SELECT payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`, [requestId]);
+    expect(events.rows.map((r: { payload: { event: string; explorer: string } }) => [r.payload.event, r.payload.explorer])).toEqual([
+      ['payment.confirmed', 'https://tronscan.org/#/transaction/2222222222222222222222222222222222222222222222222222222222222222'],
+    ]);
+    const cursor = await client.query(`SELECT block_number::text FROM chain_cursors WHERE network = 'tron'`);
+    expect(cursor.rows[0]).toEqual({ block_number: '79216410' });
+  });
+});

@@ -1,0 +1,43 @@
+import { type TronGridEventSource } from '@payrail/chains';
+import { DetectionRepository } from '@payrail/persistence';
+import type { DataSource } from 'typeorm';
+import type { FollowStatus, Settle } from './network-follower.js';
+
+/**
+ * Follows the Tron fee proxy through a TronGrid-compatible API: confirmed events only (so no
+ * reorg handling), read by block time from a cursor in Postgres, stored once by (tx, event
+ * index), then settled exactly like the EVM networks.
+ */
+export class TronFollower {
+  readonly status: FollowStatus = { head: 0, cursor: 0, lag: 0, detected: 0, reorgs: 0 };
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly source: TronGridEventSource,
+    private readonly proxy: string,
+    private readonly settle: Settle,
+    private readonly backfillMs = 24 * 3600 * 1000,
+  ) {}
+
+  async pass(): Promise<boolean> {
+    const repo = new DetectionRepository(this.db.manager);
+    const cursor = await repo.cursor('tron');
+    const since = cursor?.blockTimestamp ?? Date.now() - this.backfillMs;
+    const events = await this.source.transfersSince(this.proxy, since);
+    const ours = await repo.knownTopics('tron', [...new Set(events.map((e) => e.referenceTopic))]);
+    const mine = events.filter((e) => ours.has(e.referenceTopic));
+    const newest = events.at(-1);
+    await this.db.transaction(async (m) => {
+      const tx = new DetectionRepository(m);
+      this.status.detected += await tx.saveTransfers(
+        'tron',
+        mine.map((e) => ({ ...e, blockHash: '', from: null, timestamp: Math.floor(e.blockTimestamp / 1000) })),
+      );
+      if (newest) await tx.saveCursor('tron', { blockNumber: newest.blockNumber, blockHash: '', blockTimestamp: newest.blockTimestamp });
+    });
+    const through = newest?.blockNumber ?? cursor?.blockNumber ?? 0;
+    Object.assign(this.status, { head: through, cursor: through, lag: 0 });
+    await this.settle('tron', through, []);
+    return false;
+  }
+}

@@ -1,0 +1,122 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
+import { Contract, Wallet } from 'ethers';
+import pg from 'pg';
+import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
+import { type ApiTransaction, ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
+import { TenancyModule } from '../../apps/payments-api/src/tenancy/tenancy.module.js';
+import { createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
+import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../support/stack.js';
+
+/** A payer of its own (no nonce races with other test files), funded by minting the local test token. */
+async function fundedPayer(rpcUrl: string, token: string): Promise<ChainPayer> {
+  const payer = new ChainPayer(rpcUrl, ANVIL_ACCOUNTS[5].privateKey);
+  const mint = new Contract(token, ['function mint(address,uint256)'], payer.signer).getFunction('mint');
+  await ((await mint(payer.address, 10n ** 12n)) as { wait(): Promise<unknown> }).wait();
+  return payer;
+}
+
+// The built payments-api and chain-worker as processes: a payout paid with the API's own
+// transactions is detected, settled, and its payment.confirmed written within 2 s of its block.
+describe('payment detection end to end (payments-api + chain-worker processes, local chain)', () => {
+  const chain = testStack().chain;
+  let api: AppHandle;
+  let worker: AppHandle;
+  let apiKey: string;
+  let db: pg.Client;
+  let payer: ChainPayer;
+
+  beforeAll(async () => {
+    const databaseUrl = await createTestDatabase();
+    const env = appEnv(databaseUrl, uniqueName('det'), { RATE_LIMIT_MULTIPLIER: '100', DETECTION_POLL_INTERVAL_MS: '200' });
+    @Module({
+      imports: [
+        AppConfigModule.forApp(PaymentsApiEnv, { ...env, LOG_LEVEL: 'silent' }),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        CredentialsModule,
+        TenancyModule,
+      ],
+    })
+    class Fixtures {}
+    const fixtures = await NestFactory.createApplicationContext(Fixtures, { logger: false });
+    apiKey = (await createTenant(fixtures)).apiKey.apiKey;
+    await fixtures.close();
+    [api, worker, payer] = await Promise.all([
+      startTestApp('payments-api', env),
+      startTestApp('chain-worker', env),
+      fundedPayer(chain.rpcUrl, chain.tokens.USDC),
+    ]);
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+  }, 120000);
+  afterAll(async () => {
+    payer?.close();
+    await db?.end();
+    await Promise.all([api?.stop(), worker?.stop()]);
+  });
+
+  const call = async <T>(method: string, path: string, body?: object): Promise<T> => {
+    const res = await fetch(`${api.url}${path}`, {
+      method,
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return (await res.json()) as T;
+  };
+
+  it('settles an ERC20 payout paid with the returned transactions and writes payment.confirmed within 2 s', async () => {
+    const payee = Wallet.createRandom().address;
+    const payout = await call<{ requestId: string; paymentReference: string; transactions: ApiTransaction[] }>('POST', '/v2/payouts', {
+      payee,
+      amount: '12.5',
+      invoiceCurrency: 'fUSDC-sepolia',
+      paymentCurrency: 'fUSDC-sepolia',
+      payerWallet: payer.address,
+    });
+    expect(payout.transactions.length).toBeGreaterThanOrEqual(1);
+    const receipts = await payer.submit(payout.transactions);
+    const mined = Date.now();
+    const block = await payer.provider.getBlock(receipts.at(-1)!.blockNumber);
+    const event = await waitFor(
+      'payment.confirmed in the outbox',
+      async () => {
+        const { rows } = await db.query(`SELECT payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.confirmed'`, [
+          payout.requestId,
+        ]);
+        return rows[0] as { payload: Record<string, unknown> } | undefined;
+      },
+      10000,
+      20,
+    );
+    const elapsed = Date.now() - mined;
+    expect(elapsed).toBeLessThan(2000);
+    expect(event.payload).toMatchObject({
+      requestId: payout.requestId,
+      paymentReference: payout.paymentReference,
+      amount: '12.5',
+      txHash: receipts.at(-1)!.hash,
+      network: 'sepolia',
+    });
+    expect(event.payload.timestamp).toBe(new Date(block!.timestamp * 1000).toISOString());
+    const status = await call<Record<string, unknown>>('GET', `/v2/request/${payout.requestId}`);
+    expect(status).toMatchObject({
+      status: 'paid',
+      hasBeenPaid: true,
+      amountPaid: '12.5',
+      txHash: receipts.at(-1)!.hash,
+      paymentReference: payout.paymentReference,
+    });
+  }, 30000);
+
+  it('reports the network lag in readiness', async () => {
+    const ready = (await (await fetch(`${worker.url}/health/ready`)).json()) as {
+      details: { detection: { networks: Record<string, { lag: number; leader: boolean }> } };
+    };
+    expect(ready.details.detection.networks.sepolia).toMatchObject({ leader: true, lag: expect.any(Number) });
+    expect(ready.details.detection.networks.sepolia.lag).toBeLessThan(5);
+  });
+});
