@@ -5,3 +5,4 @@ export * from './events/index.js';
 export * from './webhooks/index.js';
 export * from './compliance/compliance.js';
 export * from './payments/index.js';
+export * from './ids.js';

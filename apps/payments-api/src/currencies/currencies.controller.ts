@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiExtraModels,
@@ -13,7 +13,8 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Currency } from '@payrail/chains';
-import { Auth } from '@payrail/platform';
+import { Auth, JsonCache } from '@payrail/platform';
+import type { Response } from 'express';
 import { ConversionRoutesDto, CurrencyDto } from './dto/currency.dto.js';
 import { ConversionRoutesQueryDto } from './dto/conversion-routes.query.js';
 import { ListCurrenciesQueryDto } from './dto/list-currencies.query.js';
@@ -42,6 +43,8 @@ export class CurrenciesController {
     private readonly listConversionRoutes: GetConversionRoutesUseCase,
   ) {}
 
+  private readonly json = new JsonCache();
+
   @Get()
   @ApiOperation({
     operationId: 'CurrenciesV2Controller_getNetworkTokens_v2',
@@ -67,13 +70,16 @@ export class CurrenciesController {
   @ApiBadRequestResponse({ description: 'Invalid query (e.g. firstOnly not "true"/"false")', ...BAD_REQUEST })
   @ApiNotFoundResponse({ description: 'No currency matches', ...NOT_FOUND })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  getNetworkTokens(@Query() query: ListCurrenciesQueryDto): Currency | readonly Currency[] {
-    return this.listCurrencies.execute({
+  getNetworkTokens(@Query() query: ListCurrenciesQueryDto, @Res({ passthrough: true }) res: Response): string {
+    const found: Currency | readonly Currency[] = this.listCurrencies.execute({
       network: query.network,
       symbol: query.symbol,
       id: query.id,
       firstOnly: query.firstOnly === 'true',
     });
+    // The registry's lists and objects never change: each is serialised once.
+    res.type('application/json');
+    return this.json.of(found);
   }
 
   @Get(':currencyId/conversion-routes')

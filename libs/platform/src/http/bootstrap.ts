@@ -34,6 +34,8 @@ export async function createHttpApp(module: Type | DynamicModule, options: HttpA
 export function configureHttpApp(app: NestExpressApplication, options: HttpAppOptions = {}): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  // API answers are not cached by clients; hashing every body for an ETag costs more than it saves.
+  app.set('etag', false);
   app.useBodyParser('json', { limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
   if (options.credentials) {
     const api = app.get(HttpApiEnv);

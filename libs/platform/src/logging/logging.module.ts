@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { ulid } from 'ulid';
+import { newUlid } from '@payrail/domain';
 import { BaseEnv } from '../config/env.js';
 import { REDACTED, redactionPaths } from './redaction.js';
 
@@ -10,7 +10,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 /** Keeps a caller's x-request-id when it is sane, otherwise issues a ULID; echoes it back. */
 export function requestIdFor(req: IncomingMessage, res: ServerResponse): string {
   const incoming = req.headers['x-request-id'];
-  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : ulid();
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : newUlid();
   res.setHeader('x-request-id', id);
   return id;
 }

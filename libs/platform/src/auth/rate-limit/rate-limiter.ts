@@ -1,4 +1,8 @@
 import { randomBytes } from 'node:crypto';
+
+/** Log members must be unique across replicas: a random per-process prefix and a counter. */
+const MEMBER_PREFIX = randomBytes(8).toString('hex');
+let memberSeq = 0;
 import type { RateLimit } from '@payrail/domain';
 import type { Redis } from 'ioredis';
 import type { Clock } from '../clock.js';
@@ -66,7 +70,7 @@ export class RateLimiter {
       this.block.blockSeconds * 1000,
       this.block.afterRejections,
       this.block.windowSeconds * 1000,
-      `${now}:${randomBytes(6).toString('hex')}`,
+      `${now}:${MEMBER_PREFIX}:${(memberSeq = (memberSeq + 1) % Number.MAX_SAFE_INTEGER)}`,
     );
     return {
       allowed: allowed === 1,

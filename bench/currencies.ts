@@ -1,0 +1,86 @@
+import 'reflect-metadata';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { freePort, startInfra } from '@payrail/devstack';
+import { configureHttpApp } from '@payrail/platform';
+import express from 'express';
+import { PaymentsApiModule } from '../apps/payments-api/src/app.module.js';
+import { createTenant } from '../apps/payments-api/src/tenancy/testing/tenants.js';
+import { fmt, load } from './autocannon.js';
+
+// GET /v2/currencies?network=base through payments-api (API key guard, Redis rate limiter with
+// a limit high enough not to bite, validation, logging) beside a plain Express 5 server and a
+// bare Node http server answering the same bytes, one after the other in one run.
+const PATH = '/v2/currencies?network=base';
+const listen = (server: Server): Promise<string> =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
+
+async function main(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'payrail-bench-cur-'));
+  await chmod(dir, 0o755);
+  const infra = await startInfra({
+    dir,
+    ephemeral: true,
+    ports: { postgres: await freePort(), redis: await freePort(), anvil: await freePort() },
+    log: () => undefined,
+  });
+  const env = {
+    ...process.env,
+    DATABASE_URL: infra.databaseUrl,
+    REDIS_URL: infra.redisUrl,
+    RPC_URL_SEPOLIA: infra.chain.rpcUrl,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    PAYRAIL_ENV: 'production',
+    NODE_ENV: 'production',
+    PII_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+    WEBHOOK_ENCRYPTION_KEYS: `k1:${Buffer.alloc(32, 8).toString('base64')}`,
+    RATE_LIMIT_MULTIPLIER: '1000',
+    RATE_LIMIT_API_KEY_PER_SECOND: '100000',
+    RATE_LIMIT_API_KEY_PER_MINUTE: '6000000',
+  };
+  const app = await NestFactory.create<NestExpressApplication>(PaymentsApiModule.forRoot(env), { bodyParser: false, bufferLogs: true });
+  configureHttpApp(app, { credentials: true });
+  await app.listen(0, '127.0.0.1');
+  const payrail = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  const { apiKey } = await createTenant(app);
+  const headers = { 'x-api-key': apiKey.apiKey };
+  const res = await fetch(payrail + PATH, { headers });
+  if (res.status !== 200) throw new Error(`payments-api answered ${res.status}`);
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const plain = express();
+  plain.get('/v2/currencies', (_req, r) => void r.type('application/json').send(bytes));
+  const expressServer = createServer(plain);
+  const bare = createServer((_req, r) => {
+    r.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': bytes.length });
+    r.end(bytes);
+  });
+  const [expressUrl, bareUrl] = [await listen(expressServer), await listen(bare)];
+  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  try {
+    await load(payrail + PATH, { seconds: 2, connections: 20, headers }); // warm-up
+    const results = {
+      bare: await load(bareUrl + PATH, { seconds, connections: 20 }),
+      express: await load(expressUrl + PATH, { seconds, connections: 20 }),
+      payrail: await load(payrail + PATH, { seconds, connections: 20, headers }),
+    };
+    console.log(`GET ${PATH}: ${bytes.length} bytes, ${seconds}s each, 20 connections, one run`);
+    for (const [name, r] of Object.entries(results)) {
+      console.log(`  ${name.padEnd(8)} ${fmt(r.requestsPerSecond).padStart(7)} req/s  p99 ${fmt(r.latencyP99Ms)} ms  non-2xx ${r.non2xx}`);
+    }
+    console.log(`  express / bare:    ${fmt(results.express.requestsPerSecond / results.bare.requestsPerSecond, 3)}`);
+    console.log(`  payrail / express: ${fmt(results.payrail.requestsPerSecond / results.express.requestsPerSecond, 3)} (target >= 0.5)`);
+  } finally {
+    expressServer.close();
+    bare.close();
+    await app.close();
+    await infra.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
