@@ -27,10 +27,12 @@ describe('payment detection end to end (payments-api + chain-worker processes, l
   let apiKey: string;
   let db: pg.Client;
   let payer: ChainPayer;
+  let workerEnv: Record<string, string>;
 
   beforeAll(async () => {
     const databaseUrl = await createTestDatabase();
     const env = appEnv(databaseUrl, uniqueName('det'), { RATE_LIMIT_MULTIPLIER: '100', DETECTION_POLL_INTERVAL_MS: '200' });
+    workerEnv = env;
     @Module({
       imports: [
         AppConfigModule.forApp(PaymentsApiEnv, { ...env, LOG_LEVEL: 'silent' }),
@@ -111,6 +113,41 @@ describe('payment detection end to end (payments-api + chain-worker processes, l
       paymentReference: payout.paymentReference,
     });
   }, 30000);
+
+  it('loses and doubles nothing when the worker is killed -9 mid-stream and restarted', async () => {
+    const payouts: { requestId: string; transactions: ApiTransaction[] }[] = [];
+    for (let i = 0; i < 4; i++) {
+      payouts.push(
+        await call<{ requestId: string; transactions: ApiTransaction[] }>('POST', '/v2/payouts', {
+          payee: Wallet.createRandom().address,
+          amount: '1',
+          invoiceCurrency: 'fUSDC-sepolia',
+          paymentCurrency: 'fUSDC-sepolia',
+          payerWallet: payer.address,
+        }),
+      );
+    }
+    const paidCount = async () =>
+      (
+        (
+          await db.query(`SELECT count(*)::int AS n FROM requests WHERE id = ANY($1) AND status = 'paid'`, [
+            payouts.map((p) => p.requestId),
+          ])
+        ).rows[0] as { n: number }
+      ).n;
+    await payer.submit(payouts[0].transactions);
+    await waitFor('the first settlement', async () => ((await paidCount()) >= 1 ? true : undefined), 10000, 20);
+    expect(await worker.kill()).toBe('SIGKILL');
+    for (const p of payouts.slice(1)) await payer.submit(p.transactions);
+    worker = await startTestApp('chain-worker', workerEnv);
+    await waitFor('every settlement', async () => ((await paidCount()) === 4 ? true : undefined), 15000, 50);
+    const { rows } = await db.query(
+      `SELECT aggregate_id, count(*)::int AS n FROM outbox_events WHERE event_type = 'payment.confirmed' AND aggregate_id = ANY($1) GROUP BY 1`,
+      [payouts.map((p) => p.requestId)],
+    );
+    expect(rows).toHaveLength(4);
+    for (const row of rows as { n: number }[]) expect(row.n).toBe(1);
+  }, 60000);
 
   it('reports the network lag in readiness', async () => {
     const ready = (await (await fetch(`${worker.url}/health/ready`)).json()) as {
