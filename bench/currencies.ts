@@ -1,11 +1,8 @@
 import 'reflect-metadata';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { freePort, startInfra } from '@payrail/devstack';
+import { startEphemeralInfra } from '@payrail/devstack';
 import { configureHttpApp } from '@payrail/platform';
 import express from 'express';
 import { PaymentsApiModule } from '../apps/payments-api/src/app.module.js';
@@ -20,14 +17,7 @@ const listen = (server: Server): Promise<string> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'payrail-bench-cur-'));
-  await chmod(dir, 0o755);
-  const infra = await startInfra({
-    dir,
-    ephemeral: true,
-    ports: { postgres: await freePort(), redis: await freePort(), anvil: await freePort() },
-    log: () => undefined,
-  });
+  const infra = await startEphemeralInfra('bench-currencies');
   const env = {
     ...process.env,
     DATABASE_URL: infra.databaseUrl,
@@ -78,7 +68,6 @@ async function main(): Promise<void> {
     bare.close();
     await app.close();
     await infra.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,10 +1,9 @@
 import 'reflect-metadata';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { paymentReferenceTopic } from '@payrail/chains';
-import { ANVIL_ACCOUNTS, freePort, startInfra } from '@payrail/devstack';
+import { ANVIL_ACCOUNTS, startEphemeralInfra } from '@payrail/devstack';
 import { Contract, hexlify, JsonRpcProvider, NonceManager, randomBytes, Wallet } from 'ethers';
 import pg from 'pg';
 import { ChainWorkerModule } from '../apps/chain-worker/src/app.module.js';
@@ -20,14 +19,8 @@ const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'payrail-bench-det-'));
-  await chmod(dir, 0o755);
-  const infra = await startInfra({
-    dir,
-    ephemeral: true,
-    ports: { postgres: await freePort(), redis: await freePort(), anvil: await freePort() },
-    log: () => undefined,
-  });
+  const infra = await startEphemeralInfra('bench-detection');
+  const dir = infra.dir;
   const deploymentFile = join(dir, 'deployment.json');
   await writeFile(deploymentFile, JSON.stringify(infra.deployment));
   const db = new pg.Client({ connectionString: infra.databaseUrl });
@@ -126,7 +119,6 @@ async function main(): Promise<void> {
     await db.end();
     provider.destroy();
     await infra.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,11 +1,8 @@
 import 'reflect-metadata';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { freePort, startInfra } from '@payrail/devstack';
+import { startEphemeralInfra } from '@payrail/devstack';
 import {
   AppConfigModule,
   Auth,
@@ -37,14 +34,7 @@ class BenchController {
 }
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'payrail-bench-'));
-  await chmod(dir, 0o755);
-  const infra = await startInfra({
-    dir,
-    ephemeral: true,
-    ports: { postgres: await freePort(), redis: await freePort(), anvil: await freePort() },
-    log: () => undefined,
-  });
+  const infra = await startEphemeralInfra('bench-guard');
   const env = {
     DATABASE_URL: infra.databaseUrl,
     REDIS_URL: infra.redisUrl,
@@ -82,7 +72,6 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
     await infra.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

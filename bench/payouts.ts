@@ -1,10 +1,9 @@
 import 'reflect-metadata';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ANVIL_ACCOUNTS, freePort, startInfra } from '@payrail/devstack';
+import { ANVIL_ACCOUNTS, startEphemeralInfra } from '@payrail/devstack';
 import { configureHttpApp } from '@payrail/platform';
 import { Wallet } from 'ethers';
 import { PaymentsApiModule } from '../apps/payments-api/src/app.module.js';
@@ -24,14 +23,8 @@ const tally = (trips: RpcRoundTrip[]) => ({ trips: trips.length, calls: trips.re
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'payrail-bench-'));
-  await chmod(dir, 0o755);
-  const infra = await startInfra({
-    dir,
-    ephemeral: true,
-    ports: { postgres: await freePort(), redis: await freePort(), anvil: await freePort() },
-    log: () => undefined,
-  });
+  const infra = await startEphemeralInfra('bench-payouts');
+  const dir = infra.dir;
   const rpc = await startRpcCounterProcess(infra.chain.rpcUrl);
   const counted = async () => tally(await rpc.roundTrips());
   const stackFile = join(dir, 'stack.json');
@@ -130,7 +123,6 @@ async function main(): Promise<void> {
     await app.close();
     await rpc.close();
     await infra.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,13 +1,11 @@
 import 'reflect-metadata';
 import { execFile } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { signWebhook, webhookBody } from '@payrail/domain';
-import { type AppHandle, freePort, repoRoot, startApp, startInfra } from '@payrail/devstack';
+import { type AppHandle, freePort, repoRoot, startApp, startEphemeralInfra } from '@payrail/devstack';
 import { createDataSource } from '@payrail/persistence';
 import { domainEventJobId, QUEUES } from '@payrail/platform';
 import { Queue } from 'bullmq';
@@ -71,14 +69,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main(): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'payrail-bench-'));
-  await chmod(dir, 0o755);
-  const infra = await startInfra({
-    dir,
-    ephemeral: true,
-    ports: { postgres: await freePort(), redis: await freePort(), anvil: await freePort() },
-    log: () => undefined,
-  });
+  const infra = await startEphemeralInfra('bench-webhooks');
+  const dir = infra.dir;
   const db = createDataSource(infra.databaseUrl, 8);
   await db.initialize();
   const receiver = startReceiver();
@@ -142,7 +134,6 @@ async function main(): Promise<void> {
     receiver.server.close();
     await db.destroy();
     await infra.stop();
-    await rm(dir, { recursive: true, force: true });
   }
 }
 

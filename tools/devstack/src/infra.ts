@@ -1,9 +1,12 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runMigrations } from '@payrail/persistence';
 import { ANVIL_ACCOUNTS, startAnvil } from './anvil.js';
 import { compileContracts } from './contracts/compile.js';
 import { deployLocalContracts, fundAccounts, type LocalDeployment } from './contracts/deploy.js';
 import { createDatabase, startPostgres } from './postgres.js';
+import { freePort } from './ports.js';
 import { startRedis } from './redis.js';
 import type { StackChain } from './stack-file.js';
 
@@ -93,4 +96,28 @@ export async function startInfra(opts: InfraOptions): Promise<Infra> {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Private, throw-away servers on free ports in a fresh temporary directory (benchmarks, the
+ * test harness): `stop()` stops them and removes the directory. `dir` is kept for files that
+ * belong with them (deployment JSON, logs).
+ */
+export async function startEphemeralInfra(label: string): Promise<Infra & { dir: string }> {
+  const dir = await mkdtemp(join(tmpdir(), `payrail-${label}-`));
+  await chmod(dir, 0o755); // Postgres runs as the postgres user when we are root
+  const infra = await startInfra({
+    dir,
+    ephemeral: true,
+    ports: { postgres: await freePort(), redis: await freePort(), anvil: await freePort() },
+    log: () => undefined,
+  });
+  return {
+    ...infra,
+    dir,
+    stop: async () => {
+      await infra.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }
