@@ -4,9 +4,10 @@ import { AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueuesMod
 import { ChainWorkerEnv } from './config/chain-worker.env.js';
 import { DetectionHealth } from './detection/detection.health.js';
 import { DetectionModule } from './detection/detection.module.js';
+import { RecurringModule } from './recurring/recurring.module.js';
 import { SettlementModule } from './settlement/settlement.module.js';
 
-/** chain-worker: payment detection and settlement (recurring execution comes with recurring payments). */
+/** chain-worker: payment detection and settlement, recurring payment execution. */
 @Module({})
 export class ChainWorkerModule {
   static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
@@ -20,6 +21,7 @@ export class ChainWorkerModule {
         QueuesModule,
         SettlementModule,
         DetectionModule,
+        RecurringModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls, extraChecks: [DetectionHealth] }),
       ],
     };

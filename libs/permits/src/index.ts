@@ -3,3 +3,4 @@ export * from './erc20.js';
 export * from './fee-proxies.js';
 export * from './batch.js';
 export * from './tron.js';
+export * from './recurring.js';

@@ -12,6 +12,8 @@ import { CreateRequests1763885400000 } from './migrations/1763885400000-create-r
 import { REQUEST_ENTITIES } from './requests/entities.js';
 import { CreateWebhooks1763885200000 } from './migrations/1763885200000-create-webhooks.js';
 import { WEBHOOK_ENTITIES } from './webhooks/webhook.entities.js';
+import { CreateRecurring1763885600000 } from './migrations/1763885600000-create-recurring.js';
+import { RECURRING_ENTITIES } from './recurring/index.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 export const ENTITIES = [
@@ -21,6 +23,7 @@ export const ENTITIES = [
   PayerEntity,
   ...WEBHOOK_ENTITIES,
   ...REQUEST_ENTITIES,
+  ...RECURRING_ENTITIES,
 ];
 
 /** Every migration, in order. Migrations are reviewed files; `synchronize` is always off. */
@@ -32,6 +35,7 @@ export const MIGRATIONS = [
   CreatePayers1763885300000,
   CreateRequests1763885400000,
   CreateDetection1763885500000,
+  CreateRecurring1763885600000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -11,3 +11,4 @@ export * from './payers/payer.entity.js';
 export * from './payers/payers.repository.js';
 export * from './detection/detection.repository.js';
 export * from './requests/index.js';
+export * from './recurring/index.js';

@@ -73,6 +73,8 @@ async function main(): Promise<void> {
     RPC_URL_SEPOLIA: infra.chain.rpcUrl,
     // Written before the apps start (stack.json only once they are ready).
     CHAIN_DEPLOYMENT_FILE: deploymentFile,
+    // chain-worker executes recurring payments as the relayer the local recurring proxy was deployed with.
+    RELAYER_PRIVATE_KEY: env.RELAYER_PRIVATE_KEY ?? ANVIL_ACCOUNTS[3].privateKey,
   };
   const demoTenant = await ensureDemoTenant({
     file: join(dir, 'demo.json'),

@@ -1,5 +1,5 @@
 import { Transform, Type } from 'class-transformer';
-import { IsBoolean, IsInt, IsString, Matches, Max, Min } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { WithChainEnv } from '@payrail/chains';
 import { BaseEnv } from '@payrail/platform';
 
@@ -35,6 +35,22 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   @IsString()
   @Matches(/^([a-z-]+:\d{1,4}(,[a-z-]+:\d{1,4})*)?$/, { message: 'must be network:n pairs, comma-separated' })
   CHAIN_CONFIRMATIONS: string = '';
+
+  /** Recurring payments: execute due payments through the recurring proxy (needs RELAYER_PRIVATE_KEY). */
+  @Transform(({ value }: { value: unknown }) => (value === undefined ? true : value === true || value === 'true'))
+  @IsBoolean()
+  RECURRING_ENABLED: boolean = true;
+
+  /** The relayer's key (RELAYER_ROLE on the recurring proxy; pays the gas). Secret. Unset: no execution. */
+  @IsOptional()
+  @Matches(/^0x[0-9a-fA-F]{64}$/, { message: 'must be 0x + 64 hex' })
+  RELAYER_PRIVATE_KEY?: string;
+
+  /** How often each network's due payments are looked for. */
+  @Type(() => Number) @IsInt() @Min(50) @Max(600000) RECURRING_POLL_INTERVAL_MS: number = 1000;
+
+  /** After a failed execution, wait this long before trying that payment again. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(86400000) RECURRING_RETRY_DELAY_MS: number = 60000;
 
   confirmationsFor(network: string): number {
     const pair = this.CHAIN_CONFIRMATIONS.split(',').find((p) => p.split(':')[0] === network);

@@ -20,6 +20,7 @@ export function paymentEvent(
   clientId: string | null,
   network: NetworkInfo | undefined,
   settled: { amount: bigint; fees: bigint; last: SettledTransfer },
+  recurringPaymentId: string | null = null,
 ): DomainEvent {
   const units = (v: bigint) => formatUnits(v, request.currencyDecimals);
   const confirmed = request.status === 'paid' || request.status === 'overpaid';
@@ -48,6 +49,10 @@ export function paymentEvent(
   const routing = { platformId: request.platformId };
   if (!confirmed) return webhookEvent('payment.partial', aggregate, base, routing);
   const excess = request.amountPaid - request.expectedAmount;
-  const payload = { ...base, clientId, ...(excess > 0n ? { excessAmount: units(excess) } : {}) };
+  // A recurring execution is sent by the relayer; the payer is the subscriber whose tokens moved.
+  const recurring = recurringPaymentId
+    ? { recurringPayment: { id: recurringPaymentId }, payerAddress: request.payer, payerEoaAddress: request.payer }
+    : {};
+  const payload = { ...base, clientId, ...(excess > 0n ? { excessAmount: units(excess) } : {}), ...recurring };
   return webhookEvent('payment.confirmed', aggregate, payload, routing);
 }

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
 import { statusForAmountPaid } from '@payrail/domain';
-import { appendToOutbox, RequestEntity } from '@payrail/persistence';
+import { appendToOutbox, RecurringRepository, RequestEntity } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Settlement } from '../detection/settlement.js';
 import { paymentEvent, type SettledTransfer } from './payment-events.js';
@@ -89,6 +89,9 @@ export class TransferSettlement implements Settlement {
     const [client] = request.clientIdId
       ? await m.query<{ client_id: string }[]>('SELECT client_id FROM client_ids WHERE id = $1', [request.clientIdId])
       : [];
-    await appendToOutbox(m, [paymentEvent(request, client?.client_id ?? null, this.networks[request.network as NetworkName], settled)]);
+    const recurringId = await new RecurringRepository(m).scheduleOfRequest(request.id);
+    await appendToOutbox(m, [
+      paymentEvent(request, client?.client_id ?? null, this.networks[request.network as NetworkName], settled, recurringId),
+    ]);
   }
 }

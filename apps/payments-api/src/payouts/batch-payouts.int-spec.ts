@@ -1,7 +1,7 @@
 import { BATCH_PAYMENTS_ABI, encodeApprove } from '@payrail/permits';
-import { getAddress } from 'ethers';
-import { ANVIL_ACCOUNTS } from '../../../../tools/devstack/src/index.js';
+import { getAddress, Wallet } from 'ethers';
 import { testStack } from '../../../../test/support/stack.js';
+import { setEtherBalance } from './testing/chain-payer.js';
 import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
 
 interface Batch {
@@ -14,6 +14,8 @@ interface Batch {
 const payee = (n: number) => getAddress('0x' + n.toString(16).padStart(40, '0'));
 const FEES = payee(0xfee);
 const TRON_MESSAGE = 'Batch payments are not supported for TRON networks. Please submit individual payment requests.';
+// Holds ether but no tokens: a fresh address, as other test files fund the anvil accounts with tokens.
+const PAYER = Wallet.createRandom().address;
 const usdc = (n: number, amount = '1') => ({ payee: payee(n), amount, invoiceCurrency: 'fUSDC-sepolia', paymentCurrency: 'fUSDC-sepolia' });
 
 describe('POST /v2/payouts/batch', () => {
@@ -21,6 +23,7 @@ describe('POST /v2/payouts/batch', () => {
   let p: PayoutsApi;
   beforeAll(async () => {
     p = await startPayoutsApi();
+    await setEtherBalance(chain.rpcUrl, PAYER, 10_000n * 10n ** 18n);
   });
   afterAll(() => p?.close());
 
@@ -65,7 +68,7 @@ describe('POST /v2/payouts/batch', () => {
 
   it('reads the payer’s allowances and balances in one RPC round trip', async () => {
     await p.rpc.reset();
-    const res = await batch({ requests: [usdc(4), usdc(5)], payer: ANVIL_ACCOUNTS[5].address });
+    const res = await batch({ requests: [usdc(4), usdc(5)], payer: PAYER });
     expect(res.status).toBe(201);
     expect(await p.rpc.roundTrips()).toEqual([
       { methods: ['eth_getBalance', 'eth_gasPrice', 'eth_call', 'eth_call', 'eth_estimateGas', 'eth_estimateGas'] },

@@ -79,7 +79,11 @@ describe('POST /v2/payouts validation', () => {
     ['recurrence.startDate in the past', { recurrence: { ...RECURRENCE, startDate: '2020-01-01' } }, 'recurrence.startDate'],
     ['recurrence.startDate not a date', { recurrence: { ...RECURRENCE, startDate: 'soon' } }, 'recurrence.startDate'],
     ['recurrence.payer equal to the payee', { recurrence: { ...RECURRENCE, payer: PAYEE.toLowerCase() } }, 'recurrence'],
-    ['a valid recurrence (recurring payouts are not available yet)', { recurrence: RECURRENCE }, 'recurrence'],
+    [
+      'recurrence.totalPayments 256 (valid per the spec, but a uint8 on chain cannot sign it)',
+      { recurrence: { ...RECURRENCE, totalPayments: 256 } },
+      'recurrence.totalPayments',
+    ],
   ])('refuses %s with 400 naming %s', async (_why, change, field) => {
     const res = await p.call<ErrorBody>('POST', '/v2/payouts', { ...VALID, ...change });
     expect(res.status).toBe(400);

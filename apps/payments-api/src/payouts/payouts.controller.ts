@@ -13,15 +13,17 @@ import {
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import type { Response } from 'express';
 import { BatchPayoutDto } from './dto/batch-payout.dto.js';
 import { InitiatePayoutDto } from './dto/initiate-payout.dto.js';
+import { RecurringPayoutResponseDto } from './dto/recurring.dto.js';
 import { BatchPayoutResponseDto, BigNumberValueDto, OneTimePayoutResponseDto } from './dto/payout-responses.dto.js';
 import type { Outcome } from './idempotency/idempotency.service.js';
 import { type BatchPayoutView, InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
-import { InitiatePayout, type OneTimePayoutView } from './use-cases/initiate-payout.use-case.js';
+import { InitiatePayout, type PayoutView } from './use-cases/initiate-payout.use-case.js';
 import { errorExample } from './dto/error-example.js';
 
 const IDEMPOTENCY_HEADER = {
@@ -40,7 +42,7 @@ function answer<T>(outcome: Outcome<T>, res: Response): T {
 @ApiTags('Payouts')
 @ApiSecurity('x-api-key')
 @ApiSecurity('x-client-id')
-@ApiExtraModels(BigNumberValueDto)
+@ApiExtraModels(BigNumberValueDto, OneTimePayoutResponseDto, RecurringPayoutResponseDto)
 @Auth('api-key-or-client-id')
 @Controller('v2/payouts')
 @ApiUnauthorizedResponse({
@@ -77,12 +79,13 @@ export class PayoutsController {
     description:
       'Creates a request and returns the transactions the payer signs and sends in order (native: one fee-proxy call with value; ' +
       'ERC-20: an approval when the allowance is short, then the fee-proxy call; Tron: TRC-20 calls with base58 addresses). ' +
-      'A fiat invoiceCurrency is converted at the current rate, rounded up. Recurring payouts (`recurrence`) are not available yet (400).',
+      'A fiat invoiceCurrency is converted at the current rate, rounded up. With `recurrence` (ERC-20 on EVM): a recurring payment `{id, transactions, recurringPaymentPermit, metadata}` awaiting the signed permit.',
   })
   @ApiHeader(IDEMPOTENCY_HEADER)
   @ApiCreatedResponse({
-    type: OneTimePayoutResponseDto,
-    description: 'One-time payout: requestId, paymentReference, transactions, metadata',
+    description:
+      'One-time payout (requestId, paymentReference, transactions, metadata), or recurring (id, transactions, recurringPaymentPermit, metadata)',
+    schema: { oneOf: [{ $ref: getSchemaPath(OneTimePayoutResponseDto) }, { $ref: getSchemaPath(RecurringPayoutResponseDto) }] },
   })
   @ApiBadRequestResponse({
     description: 'A field is invalid; `errors` names it',
@@ -97,7 +100,7 @@ export class PayoutsController {
     @CurrentCaller() caller: Caller,
     @Res({ passthrough: true }) res: Response,
     @Headers('idempotency-key') idempotencyKey?: string,
-  ): Promise<OneTimePayoutView> {
+  ): Promise<PayoutView> {
     return answer(await this.initiatePayout.execute({ caller, body, idempotencyKey }), res);
   }
 

@@ -1,10 +1,10 @@
 import { paymentReference, paymentReferenceTopic } from '@payrail/domain';
 import { encodeApprove, ERC20_FEE_PROXY_ABI, ETHEREUM_FEE_PROXY_ABI } from '@payrail/permits';
 import { CreateClientId } from '@payrail/tenancy';
-import { getAddress } from 'ethers';
+import { getAddress, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
-import { ANVIL_ACCOUNTS } from '../../../../tools/devstack/src/index.js';
 import { testStack } from '../../../../test/support/stack.js';
+import { setEtherBalance } from './testing/chain-payer.js';
 import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
 
 interface Payout {
@@ -14,8 +14,9 @@ interface Payout {
   metadata: Record<string, unknown>;
 }
 
-// A payer that holds ether but none of the local tokens and has approved nothing (read only here).
-const PAYER = ANVIL_ACCOUNTS[5].address;
+// A payer that holds ether but none of the local tokens and has approved nothing (read only here):
+// a fresh address, as other test files fund the anvil accounts with tokens.
+const PAYER = Wallet.createRandom().address;
 const PAYEE = getAddress('0x00000000000000000000000000000000000a11ce');
 const FEES = getAddress('0x0000000000000000000000000000000000000fee');
 const TRON_PAYEE = 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV';
@@ -26,6 +27,7 @@ describe('POST /v2/payouts (one-time) on the local chain', () => {
 
   beforeAll(async () => {
     p = await startPayoutsApi();
+    await setEtherBalance(chain.rpcUrl, PAYER, 10_000n * 10n ** 18n);
   });
   afterAll(() => p?.close());
 

@@ -6,19 +6,25 @@ import { RequestModule } from '../request/request.module.js';
 import { PayerStateReader } from './chain/payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
+import { RecurringPaymentsController } from './recurring-payments.controller.js';
 import { PAYOUT_NETWORKS } from './payouts.tokens.js';
 import { PaymentPlanner } from './planning/payment-planner.js';
 import { InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout } from './use-cases/initiate-payout.use-case.js';
+import { ActivateRecurringPayment } from './use-cases/activate-recurring-payment.use-case.js';
+import { GetRecurringPayment } from './use-cases/get-recurring-payment.use-case.js';
+import { InitiateRecurringPayout } from './use-cases/initiate-recurring-payout.use-case.js';
+import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use-case.js';
 
 /**
- * One-time payouts: POST /v2/payouts and /v2/payouts/batch, and (through RequestModule) GET
+ * Payouts: POST /v2/payouts (one-time and recurring) and /v2/payouts/batch, the recurring
+ * schedule routes /v2/payouts/recurring/{id}, and (through RequestModule) GET
  * /v2/request/{requestId}. Builds on the currencies feature's registry, rates, local deployment
  * and RPC providers.
  */
 @Module({
   imports: [CurrenciesModule, RequestModule],
-  controllers: [PayoutsController],
+  controllers: [PayoutsController, RecurringPaymentsController],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -30,6 +36,10 @@ import { InitiatePayout } from './use-cases/initiate-payout.use-case.js';
     IdempotencyService,
     InitiatePayout,
     InitiateBatchPayout,
+    InitiateRecurringPayout,
+    ActivateRecurringPayment,
+    GetRecurringPayment,
+    UpdateRecurringPayment,
   ],
 })
 export class PayoutsModule {}

@@ -59,6 +59,8 @@ export interface PaymentConfirmedPayload extends Identity {
   subStatus: string;
   paymentProcessor: string;
   fees: PaymentFee[];
+  /** Set when the payment is an execution of a recurring payment. */
+  recurringPayment?: { id: string };
 }
 
 export interface PaymentFailedPayload {
@@ -69,6 +71,8 @@ export interface PaymentFailedPayload {
   clientId?: string | null;
   subStatus: string;
   paymentProcessor: string;
+  /** Set when a recurring payment's execution failed. */
+  recurringPayment?: { id: string };
 }
 
 export interface KytScreeningCompletedPayload extends Identity {

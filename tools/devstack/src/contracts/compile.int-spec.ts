@@ -38,6 +38,7 @@ test('compiles every contract once, then skips until a source changes or force i
     '.sources-hash',
     'BatchConversionPayments.json',
     'ERC20FeeProxy.json',
+    'ERC20RecurringPaymentProxy.json',
     'EthereumFeeProxy.json',
     'MockV3Aggregator.json',
     'TestERC20.json',

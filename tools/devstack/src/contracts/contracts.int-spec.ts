@@ -94,7 +94,12 @@ test('compiled proxies expose the Request Network selectors and event topics', (
 
 test('deployment is on the sepolia chain id with the configured token decimals', async () => {
   expect(deployment.chainId).toBe(11155111);
-  expect(Object.keys(deployment.contracts).sort()).toEqual(['BatchConversionPayments', 'ERC20FeeProxy', 'EthereumFeeProxy']);
+  expect(Object.keys(deployment.contracts).sort()).toEqual([
+    'BatchConversionPayments',
+    'ERC20FeeProxy',
+    'ERC20RecurringPaymentProxy',
+    'EthereumFeeProxy',
+  ]);
   const decimals = Object.fromEntries(Object.entries(deployment.tokens).map(([s, t]) => [s, t.decimals]));
   expect(decimals).toEqual({ USDC: 6, USDT: 6, DAI: 18, FAU: 18 });
   const onChain = await tokenAt(deployment.tokens.USDT.address).getFunction<View<bigint>>('decimals')();

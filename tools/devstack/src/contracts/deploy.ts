@@ -13,12 +13,21 @@ import {
 } from 'ethers';
 
 import { loadArtifact } from './artifacts.js';
-import { DEFAULT_FUND_AMOUNT, LOCAL_BATCH, LOCAL_FEED_DECIMALS, LOCAL_FEEDS, LOCAL_PROXIES, LOCAL_TOKENS } from './local-assets.js';
+import { ANVIL_ACCOUNTS } from '../anvil.js';
+import {
+  DEFAULT_FUND_AMOUNT,
+  LOCAL_BATCH,
+  LOCAL_RECURRING,
+  LOCAL_FEED_DECIMALS,
+  LOCAL_FEEDS,
+  LOCAL_PROXIES,
+  LOCAL_TOKENS,
+} from './local-assets.js';
 
 /** Addresses of everything deployLocalContracts put on the local chain (JSON-serialisable). */
 export interface LocalDeployment {
   chainId: number;
-  /** "ERC20FeeProxy", "EthereumFeeProxy", "BatchConversionPayments" -> address. */
+  /** "ERC20FeeProxy", "EthereumFeeProxy", "BatchConversionPayments", "ERC20RecurringPaymentProxy" -> address. */
   contracts: Record<string, string>;
   /** "USDC", "USDT", "DAI", "FAU" -> token. */
   tokens: Record<string, { address: string; decimals: number }>;
@@ -35,6 +44,8 @@ export interface DeployLocalContractsOptions {
   previous?: LocalDeployment;
   /** Repository root holding contracts/build; defaults to the one found above this module. */
   rootDir?: string;
+  /** The recurring proxy's relayer (RELAYER_ROLE); default ANVIL_ACCOUNTS[3]. The deployer is its owner. */
+  relayerAddress?: string;
 }
 
 export interface FundAccountsOptions {
@@ -64,7 +75,7 @@ const LOCAL_POLLING_MS = 100;
 const NO_RESPONSE_CACHE = -1;
 
 /**
- * Deploys both fee proxies, the batch contract, the test tokens and the price feeds, or returns `previous` without
+ * Deploys both fee proxies, the batch contract, the recurring payment proxy, the test tokens and the price feeds, or returns `previous` without
  * sending anything when the chain id matches and every recorded address still has code.
  * Requires compiled artifacts (compileContracts) under contracts/build.
  */
@@ -87,11 +98,13 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
     // take the proxies' addresses without waiting for them to be mined.
     const proxyAddresses = await addressesOf(proxies);
     const batch = await factory(LOCAL_BATCH).deploy(...proxyAddresses);
+    const relayer = opts.relayerAddress ?? ANVIL_ACCOUNTS[3].address;
+    const recurring = await factory(LOCAL_RECURRING).deploy(await signer.getAddress(), relayer, proxyAddresses[0]);
     const tokens = await sendEach(LOCAL_TOKENS, (t) => factory('TestERC20').deploy(t.name, t.symbol, t.decimals));
     const feeds = await sendEach(LOCAL_FEEDS, (f) =>
       factory('MockV3Aggregator').deploy(LOCAL_FEED_DECIMALS, parseUnits(f.answer, LOCAL_FEED_DECIMALS), f.pair),
     );
-    await Promise.all([...proxies, batch, ...tokens, ...feeds].map((c) => c.waitForDeployment()));
+    await Promise.all([...proxies, batch, recurring, ...tokens, ...feeds].map((c) => c.waitForDeployment()));
 
     const [tokenAt, feedAt] = await Promise.all([tokens, feeds].map(addressesOf));
     return {
@@ -99,6 +112,7 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
       contracts: {
         ...Object.fromEntries(LOCAL_PROXIES.map((name, i): [string, string] => [name, proxyAddresses[i]])),
         [LOCAL_BATCH]: await batch.getAddress(),
+        [LOCAL_RECURRING]: await recurring.getAddress(),
       },
       tokens: Object.fromEntries(
         LOCAL_TOKENS.map((t, i): [string, { address: string; decimals: number }] => [
@@ -160,7 +174,7 @@ async function isStillDeployed(provider: JsonRpcProvider, previous: LocalDeploym
   if (previous.chainId !== chainId) return false;
   // `previous` usually comes from a JSON file, so check the shape rather than trust the type.
   const addresses: unknown[] = [
-    ...[...LOCAL_PROXIES, LOCAL_BATCH].map((n) => previous.contracts?.[n]),
+    ...[...LOCAL_PROXIES, LOCAL_BATCH, LOCAL_RECURRING].map((n) => previous.contracts?.[n]),
     ...LOCAL_TOKENS.map((t) => previous.tokens?.[t.symbol]?.address),
     ...LOCAL_FEEDS.map((f) => previous.feeds?.[f.pair]),
   ];

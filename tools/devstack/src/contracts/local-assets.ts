@@ -41,5 +41,8 @@ export const LOCAL_PROXIES = Object.freeze(['ERC20FeeProxy', 'EthereumFeeProxy']
 /** ... and the batch contract, deployed with both proxies' addresses (key as in the production registry). */
 export const LOCAL_BATCH = 'BatchConversionPayments';
 
+/** ... and the recurring payment proxy, deployed with (owner = deployer, relayer, ERC20FeeProxy). */
+export const LOCAL_RECURRING = 'ERC20RecurringPaymentProxy';
+
 /** Default faucet amount per token, in human units. */
 export const DEFAULT_FUND_AMOUNT = '1000000';

@@ -78,3 +78,14 @@ export function proxyEvents(
 
 /** The indexed topic a payment reference must have: keccak256 of its 8 bytes. */
 export const referenceTopic = (reference: string): string => keccak256(reference);
+
+/** Gives `address` exactly `wei` of ether on an anvil chain (anvil_setBalance: no transaction, no nonce). */
+export async function setEtherBalance(rpcUrl: string, address: string, wei: bigint): Promise<void> {
+  const res = await fetch(rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [address, `0x${wei.toString(16)}`] }),
+  });
+  const body = (await res.json()) as { error?: { message: string } };
+  if (body.error) throw new Error(`anvil_setBalance failed: ${body.error.message}`);
+}

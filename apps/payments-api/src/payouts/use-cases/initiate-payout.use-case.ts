@@ -7,11 +7,12 @@ import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/
 import { ownerOf } from '../owner.js';
 import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
 import { feeTermsFor } from '../planning/fee-terms.js';
-import { invalidField } from '../planning/invalid.js';
 import { payerWalletOn } from '../planning/payer-wallet.js';
 import { PaymentPlanner } from '../planning/payment-planner.js';
 import { newRequestRecord } from '../records/request-record.js';
+import type { RecurringPayoutView } from '../recurring/recurring-payout.js';
 import { type BuiltPayout, buildPayout, evmCalls, payerStateQuery } from '../transactions/single-payout.js';
+import { InitiateRecurringPayout } from './initiate-recurring-payout.use-case.js';
 
 export interface InitiatePayoutCommand {
   caller: Caller;
@@ -25,8 +26,11 @@ export interface OneTimePayoutView extends BuiltPayout {
   paymentReference: string;
 }
 
+/** One-time or, with `recurrence`, recurring. */
+export type PayoutView = OneTimePayoutView | RecurringPayoutView;
+
 /**
- * POST /v2/payouts (one-time): resolves the payment, creates its request (requestId, salt,
+ * POST /v2/payouts (one-time; `recurrence` goes to InitiateRecurringPayout): resolves the payment, creates its request (requestId, salt,
  * payment reference, owner, receipt data) and answers the transactions to sign with the
  * metadata. With a payer wallet on an EVM network, its balances, allowance and gas are read
  * in one RPC round trip before answering.
@@ -38,9 +42,10 @@ export class InitiatePayout {
     private readonly reader: PayerStateReader,
     private readonly idempotency: IdempotencyService,
     @Inject(CUSTOMER_INFO_CIPHER) private readonly cipher: FieldCipher,
+    private readonly recurring: InitiateRecurringPayout,
   ) {}
 
-  execute(command: InitiatePayoutCommand): Promise<Outcome<OneTimePayoutView>> {
+  execute(command: InitiatePayoutCommand): Promise<Outcome<PayoutView>> {
     const owner = ownerOf(command.caller);
     return this.idempotency.run(
       { owner: owner.platformId, key: command.idempotencyKey, route: 'POST /v2/payouts', body: command.body },
@@ -48,10 +53,9 @@ export class InitiatePayout {
     );
   }
 
-  private async prepare({ caller, body }: InitiatePayoutCommand): Promise<Prepared<OneTimePayoutView>> {
-    if (body.recurrence) {
-      throw invalidField('recurrence', 'recurring payouts are not available on this server yet; send the payout without recurrence');
-    }
+  private async prepare({ caller, body }: InitiatePayoutCommand): Promise<Prepared<PayoutView>> {
+    const { recurrence } = body;
+    if (recurrence) return this.recurring.prepare(caller, ownerOf(caller), { ...body, recurrence });
     const plan = await this.planner.plan(body, feeTermsFor(caller, body));
     const payer = payerWalletOn(plan.network, body.payerWallet ?? body.payerAddress);
     const record = newRequestRecord(

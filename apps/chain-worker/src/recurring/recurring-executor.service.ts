@@ -1,0 +1,62 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  configuredRpcUrls,
+  EVM_NETWORKS,
+  type EvmNetwork,
+  loadLocalDeploymentFile,
+  NETWORKS,
+  rpcProvider,
+  withLocalDeployment,
+} from '@payrail/chains';
+import { DataSource } from 'typeorm';
+import { ChainWorkerEnv } from '../config/chain-worker.env.js';
+import { LeaderLoop } from '../detection/leader-loop.js';
+import { ExecutionRecords } from './execution-records.js';
+import { RelayerChain } from './relayer-chain.js';
+import { ScheduleRunner } from './schedule-runner.js';
+
+/**
+ * Executes due recurring payments on every configured EVM network that has a recurring proxy,
+ * with the relayer key of RELAYER_PRIVATE_KEY. One leader per network across replicas
+ * (`recurring:<network>` advisory lock); each schedule's row lock and execution rows, and the
+ * proxy's on-chain bitmap, keep an index from being paid twice even across a leadership change.
+ */
+@Injectable()
+export class RecurringExecutor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('RecurringExecutor');
+  private readonly loops = new Map<string, LeaderLoop>();
+
+  constructor(
+    private readonly db: DataSource,
+    @Inject(ChainWorkerEnv) private readonly env: ChainWorkerEnv,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const key = this.env.RELAYER_PRIVATE_KEY;
+    if (!this.env.RECURRING_ENABLED || !key) {
+      if (this.env.RECURRING_ENABLED) this.logger.warn('RELAYER_PRIVATE_KEY is not set: recurring payments are not executed');
+      return;
+    }
+    const local = loadLocalDeploymentFile(this.env, (m) => this.logger.warn(m));
+    const networks = local ? withLocalDeployment(NETWORKS, local) : NETWORKS;
+    const records = new ExecutionRecords(this.db, this.env.RECURRING_RETRY_DELAY_MS);
+    for (const [name, urls] of Object.entries(configuredRpcUrls(this.env)) as [EvmNetwork, string[]][]) {
+      if (!networks[name].contracts.ERC20RecurringPaymentProxy) continue;
+      const chain = new RelayerChain(rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1 }), key);
+      const runner = new ScheduleRunner(this.db, name, chain, records);
+      const loop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, () => runner.pass());
+      this.loops.set(name, loop);
+      loop.start();
+    }
+    this.logger.log(`executing recurring payments on ${[...this.loops.keys()].join(', ') || 'no network'}`);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.loops.values()].map((loop) => loop.stop()));
+  }
+
+  /** Networks this replica executes on now (leader of). */
+  leading(): string[] {
+    return [...this.loops].filter(([, loop]) => loop.leader).map(([name]) => name);
+  }
+}

@@ -1,0 +1,106 @@
+import { decodeUint256, encodeAllowance, encodeBalanceOf, encodeRecurringIsExecuted, type SchedulePermitValues } from '@payrail/permits';
+import { type AbstractProvider, Interface, type TransactionReceipt, type TransactionResponse, Wallet } from 'ethers';
+
+/** The recurring proxy's custom errors, to name a revert. */
+const PROXY_ERRORS = new Interface([
+  'error BadSignature()',
+  'error SignatureExpired()',
+  'error IndexOutOfBounds()',
+  'error NotDueYet()',
+  'error AlreadyPaid()',
+  'error EnforcedPause()',
+  'error AccessControlUnauthorizedAccount(address account, bytes32 neededRole)',
+]);
+
+/** How long to wait for a receipt before leaving the transaction to the next pass. */
+const RECEIPT_TIMEOUT_MS = 30_000;
+/** When the stuck transaction is no longer known to the node: an execute measures about 150k gas. */
+const REPLACEMENT_GAS_LIMIT = 400_000n;
+
+/** What the executor asks of one network's chain, as the relayer. */
+export class RelayerChain {
+  private readonly wallet: Wallet;
+
+  constructor(
+    private readonly provider: AbstractProvider,
+    relayerKey: string,
+    private readonly receiptTimeoutMs = RECEIPT_TIMEOUT_MS,
+  ) {
+    this.wallet = new Wallet(relayerKey, provider);
+  }
+
+  get relayer(): string {
+    return this.wallet.address;
+  }
+
+  /** The latest block's timestamp: the time the contract's due check uses. */
+  async now(): Promise<number> {
+    const block = await this.provider.getBlock('latest');
+    if (!block) throw new Error('no latest block');
+    return block.timestamp;
+  }
+
+  async payerFunds(token: string, payer: string, spender: string): Promise<{ balance: bigint; allowance: bigint }> {
+    const [balance, allowance] = await Promise.all([
+      this.provider.call({ to: token, data: encodeBalanceOf(payer) }),
+      this.provider.call({ to: token, data: encodeAllowance(payer, spender) }),
+    ]);
+    return { balance: decodeUint256(balance), allowance: decodeUint256(allowance) };
+  }
+
+  async isExecuted(proxy: string, values: SchedulePermitValues, index: number): Promise<boolean> {
+    const result = await this.provider.call({ to: proxy, data: encodeRecurringIsExecuted(values, index) });
+    return decodeUint256(result) === 1n;
+  }
+
+  /** The revert a call from the relayer would meet (custom error name or message), or null when it would succeed. */
+  async simulate(to: string, data: string): Promise<string | null> {
+    try {
+      await this.provider.call({ from: this.wallet.address, to, data });
+      return null;
+    } catch (error) {
+      const raw = (error as { data?: unknown }).data;
+      if (typeof raw === 'string' && raw.length >= 10) return PROXY_ERRORS.parseError(raw)?.name ?? `revert ${raw.slice(0, 10)}`;
+      const reason = (error as { reason?: unknown; shortMessage?: unknown }).reason ?? (error as { shortMessage?: unknown }).shortMessage;
+      return typeof reason === 'string' ? reason : 'reverted';
+    }
+  }
+
+  /**
+   * Sends with the next nonce, or replaces the stuck transaction `replace.hash` with its nonce,
+   * gas limit and doubled fees (a node estimating on pending state would see the index paid).
+   * The shared nonce is what keeps a replacement from becoming a second payment.
+   */
+  async send(to: string, data: string, replace?: { hash: string; nonce: number }): Promise<TransactionResponse> {
+    if (!replace) {
+      return this.wallet.sendTransaction({ to, data, nonce: await this.provider.getTransactionCount(this.wallet.address, 'pending') });
+    }
+    const [original, fees] = await Promise.all([this.provider.getTransaction(replace.hash), this.provider.getFeeData()]);
+    const bump = (v: bigint | null | undefined) => (v === null || v === undefined ? undefined : v * 2n);
+    return this.wallet.sendTransaction({
+      to,
+      data,
+      nonce: replace.nonce,
+      gasLimit: original?.gasLimit ?? REPLACEMENT_GAS_LIMIT,
+      maxFeePerGas: bump(original?.maxFeePerGas ?? fees.maxFeePerGas),
+      maxPriorityFeePerGas: bump(original?.maxPriorityFeePerGas ?? fees.maxPriorityFeePerGas),
+    });
+  }
+
+  /** The receipt, or null when not mined within the timeout (left to the next pass). */
+  async wait(hash: string): Promise<TransactionReceipt | null> {
+    return this.provider.waitForTransaction(hash, 1, this.receiptTimeoutMs).catch((error: unknown) => {
+      if ((error as { code?: unknown }).code === 'TIMEOUT') return null;
+      throw error;
+    });
+  }
+
+  receipt(hash: string): Promise<TransactionReceipt | null> {
+    return this.provider.getTransactionReceipt(hash);
+  }
+
+  async blockTime(blockNumber: number): Promise<Date> {
+    const block = await this.provider.getBlock(blockNumber);
+    return new Date((block?.timestamp ?? Math.floor(Date.now() / 1000)) * 1000);
+  }
+}

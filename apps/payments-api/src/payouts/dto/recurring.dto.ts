@@ -1,0 +1,113 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsString, Matches } from 'class-validator';
+
+/** Body of POST /v2/payouts/recurring/{id}. */
+export class ActivateRecurringDto {
+  @ApiProperty({ description: "The payer's EIP-712 signature of recurringPaymentPermit (65 bytes, hex)", example: '0x...' })
+  @IsString()
+  @Matches(/^0x[0-9a-fA-F]+$/, { message: 'permitSignature must be a 0x-prefixed hex string' })
+  permitSignature!: string;
+}
+
+export const RECURRING_ACTIONS = ['cancel', 'unpause'] as const;
+
+/** Body of PATCH /v2/payouts/recurring/{id}. */
+export class UpdateRecurringDto {
+  @ApiProperty({ enum: RECURRING_ACTIONS })
+  @IsIn(RECURRING_ACTIONS, { message: 'action must be cancel or unpause' })
+  action!: (typeof RECURRING_ACTIONS)[number];
+}
+
+export class RecurringTransactionDto {
+  @ApiProperty({ description: 'The token' }) to!: string;
+  @ApiProperty({ description: 'approve(recurring proxy, amount) calldata' }) data!: string;
+  @ApiProperty({ example: '0x0' }) value!: string;
+}
+
+class PermitFieldDto {
+  @ApiProperty() name!: string;
+  @ApiProperty() type!: string;
+}
+
+class PermitDomainDto {
+  @ApiProperty({ example: 'ERC20RecurringPaymentProxy' }) name!: string;
+  @ApiProperty({ example: '1' }) version!: string;
+  @ApiProperty({ type: 'integer', example: 11155111 }) chainId!: number;
+  @ApiProperty() verifyingContract!: string;
+}
+
+class PermitTypesDto {
+  @ApiProperty({ type: [PermitFieldDto] }) SchedulePermit!: PermitFieldDto[];
+}
+
+class RecurringPermitDto {
+  @ApiProperty({ type: PermitDomainDto }) domain!: PermitDomainDto;
+  @ApiProperty({ type: PermitTypesDto }) types!: PermitTypesDto;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'One value per SchedulePermit field: addresses, amounts as decimal strings, times and counts as numbers, nonce 32-byte hex',
+  })
+  values!: Record<string, string | number>;
+}
+
+class RecurringPayoutMetadataDto {
+  @ApiProperty({ type: 'integer', example: 2 }) stepsRequired!: number;
+  @ApiProperty({ example: '30000000' }) totalNeededAllowance!: string;
+  @ApiProperty({ example: '0' }) currentAllowance!: string;
+  @ApiProperty({ example: '30000000' }) additionalAllowanceNeeded!: string;
+  @ApiProperty({ example: '0' }) existingPaymentsAmount!: string;
+}
+
+/** 201 of POST /v2/payouts with recurrence. */
+export class RecurringPayoutResponseDto {
+  @ApiProperty({ description: 'Recurring payment ID (ULID)' }) id!: string;
+  @ApiProperty({ type: [RecurringTransactionDto] }) transactions!: RecurringTransactionDto[];
+  @ApiProperty({ type: RecurringPermitDto }) recurringPaymentPermit!: RecurringPermitDto;
+  @ApiProperty({ type: RecurringPayoutMetadataDto }) metadata!: RecurringPayoutMetadataDto;
+}
+
+export class ActivationResponseDto {
+  @ApiProperty({ example: 'Recurring payment activated successfully' }) message!: string;
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: 'active' }) status!: string;
+}
+
+class RecurringRequestRefDto {
+  @ApiProperty() requestId!: string;
+  @ApiProperty() paymentReference!: string;
+}
+
+class RecurringPaymentDto extends RecurringRequestRefDto {
+  @ApiProperty({ nullable: true, type: String }) txHash!: string | null;
+  @ApiProperty({ example: '10.0' }) amount!: string;
+  @ApiProperty({ nullable: true, type: String }) timestamp!: string | null;
+}
+
+export class RecurringStatusResponseDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: ['awaiting_signature', 'active', 'paused', 'cancelled', 'completed'] }) status!: string;
+  @ApiProperty({ type: 'integer' }) processedPayments!: number;
+  @ApiProperty({ type: 'integer' }) totalPayments!: number;
+  @ApiProperty({ nullable: true, type: String }) lastPaymentDate!: string | null;
+  @ApiProperty({ nullable: true, type: String }) nextPaymentDate!: string | null;
+  @ApiProperty({ type: 'integer' }) failureCount!: number;
+  @ApiProperty({ nullable: true, type: String, example: 'Insufficient token allowance' }) failureReason!: string | null;
+  @ApiProperty({ type: [RecurringRequestRefDto] }) requests!: RecurringRequestRefDto[];
+  @ApiProperty({ type: [RecurringPaymentDto] }) payments!: RecurringPaymentDto[];
+}
+
+export class RecurringUpdateResponseDto {
+  @ApiProperty() id!: string;
+  @ApiProperty({ example: 'cancelled' }) status!: string;
+  @ApiPropertyOptional({ type: [RecurringTransactionDto], description: 'cancel: the approve lowering the allowance (may be empty)' })
+  transactions?: RecurringTransactionDto[];
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    description:
+      'cancel: remainingPayments, remainingAmount, processedPayments, totalPayments; unpause: processedPayments, totalPayments, nextPaymentDate',
+  })
+  metadata!: Record<string, string | number | null>;
+}

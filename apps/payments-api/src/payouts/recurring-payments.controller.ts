@@ -1,0 +1,92 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { errorExample } from './dto/error-example.js';
+import {
+  ActivateRecurringDto,
+  ActivationResponseDto,
+  RecurringStatusResponseDto,
+  RecurringUpdateResponseDto,
+  UpdateRecurringDto,
+} from './dto/recurring.dto.js';
+import { ActivateRecurringPayment, type ActivationView } from './use-cases/activate-recurring-payment.use-case.js';
+import { GetRecurringPayment } from './use-cases/get-recurring-payment.use-case.js';
+import { type RecurringUpdateView, UpdateRecurringPayment } from './use-cases/update-recurring-payment.use-case.js';
+import type { RecurringStatusView } from './recurring/recurring-status.view.js';
+
+const NOT_FOUND = {
+  description: 'Unknown id, or a schedule of another owner',
+  ...errorExample(404, 'Recurring payment not found', 'Not Found'),
+};
+
+@ApiTags('Payouts')
+@ApiSecurity('x-api-key')
+@ApiSecurity('x-client-id')
+@Auth('api-key-or-client-id')
+@Controller('v2/payouts/recurring')
+@ApiUnauthorizedResponse({ description: 'Missing or invalid credentials', ...errorExample(401, 'Invalid API key', 'Unauthorized') })
+@ApiTooManyRequestsResponse({ description: 'Request rate exceeded', ...errorExample(429, 'Too many requests', 'Too Many Requests') })
+export class RecurringPaymentsController {
+  constructor(
+    private readonly activate: ActivateRecurringPayment,
+    private readonly get: GetRecurringPayment,
+    private readonly update: UpdateRecurringPayment,
+  ) {}
+
+  @Post(':id')
+  @HttpCode(201)
+  @ApiOperation({
+    operationId: 'PayoutV2Controller_submitRecurringPaymentSignature_v2',
+    summary: 'Activate a recurring payment with the signed permit',
+    description: 'The signature must recover the payer (subscriber) of the permit POST /v2/payouts answered; the schedule becomes active.',
+  })
+  @ApiCreatedResponse({ type: ActivationResponseDto })
+  @ApiBadRequestResponse({
+    description: 'Invalid signature, or not awaiting a signature',
+    ...errorExample(400, 'Invalid signature provided', 'Bad Request'),
+  })
+  @ApiNotFoundResponse(NOT_FOUND)
+  activateRecurring(@Param('id') id: string, @Body() body: ActivateRecurringDto, @CurrentCaller() caller: Caller): Promise<ActivationView> {
+    return this.activate.execute({ caller, id, permitSignature: body.permitSignature });
+  }
+
+  @Get(':id')
+  @ApiOperation({ operationId: 'PayoutV2Controller_getRecurringPaymentStatus_v2', summary: 'Status of a recurring payment' })
+  @ApiOkResponse({ type: RecurringStatusResponseDto })
+  @ApiNotFoundResponse(NOT_FOUND)
+  status(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<RecurringStatusView> {
+    return this.get.execute({ caller, id });
+  }
+
+  @Patch(':id')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'PayoutV2Controller_updateRecurringPayment_v2',
+    summary: 'Cancel or unpause a recurring payment',
+    description:
+      '`cancel` from awaiting_signature, active or paused, with the approve lowering the allowance; `unpause` only from paused, missed periods are then paid in order.',
+  })
+  @ApiOkResponse({ type: RecurringUpdateResponseDto })
+  @ApiBadRequestResponse({
+    description: 'Action not allowed in the current status',
+    ...errorExample(400, 'Recurring payment is not paused', 'Bad Request'),
+  })
+  @ApiNotFoundResponse(NOT_FOUND)
+  updateRecurring(
+    @Param('id') id: string,
+    @Body() body: UpdateRecurringDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<RecurringUpdateView> {
+    return this.update.execute({ caller, id, action: body.action });
+  }
+}

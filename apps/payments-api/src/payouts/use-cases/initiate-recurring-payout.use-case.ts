@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { RecurringRepository, type RequestOwner } from '@payrail/persistence';
+import type { Caller } from '@payrail/platform';
+import { DataSource } from 'typeorm';
+import { ulid } from 'ulid';
+import { PayerStateReader } from '../chain/payer-state.reader.js';
+import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
+import type { RecurrenceDto } from '../dto/recurrence.dto.js';
+import type { Prepared } from '../idempotency/idempotency.service.js';
+import { feeTermsFor } from '../planning/fee-terms.js';
+import { invalidField } from '../planning/invalid.js';
+import { payerWalletOn } from '../planning/payer-wallet.js';
+import { PaymentPlanner } from '../planning/payment-planner.js';
+import {
+  newRecurringRecord,
+  permitFor,
+  type RecurringPayoutView,
+  type RecurringPlan,
+  recurringView,
+} from '../recurring/recurring-payout.js';
+import { scheduleTerms } from '../recurring/schedule-terms.js';
+
+/**
+ * POST /v2/payouts with `recurrence`: resolves the payment like a one-time payout (ERC-20 on an
+ * EVM network only), builds the SchedulePermit the payer signs, reads the payer's allowance to
+ * the recurring proxy and answers the approve still needed. Stored as `awaiting_signature`.
+ */
+@Injectable()
+export class InitiateRecurringPayout {
+  constructor(
+    private readonly planner: PaymentPlanner,
+    private readonly reader: PayerStateReader,
+    private readonly db: DataSource,
+  ) {}
+
+  async prepare(
+    caller: Caller,
+    owner: RequestOwner,
+    body: InitiatePayoutDto & { recurrence: RecurrenceDto },
+  ): Promise<Prepared<RecurringPayoutView>> {
+    const terms = scheduleTerms(body.recurrence);
+    const plan = await this.planner.plan(body, feeTermsFor(caller, body));
+    const { network, token } = plan;
+    if (network.kind !== 'evm' || token === null) {
+      throw invalidField('paymentCurrency', 'recurring payouts need an ERC-20 payment currency on an EVM network');
+    }
+    const recurringProxy = network.contracts.ERC20RecurringPaymentProxy;
+    if (!recurringProxy) throw invalidField('paymentCurrency', `recurring payouts are not available on ${network.name}`);
+    const payer = payerWalletOn(network, body.recurrence.payer)!;
+    const schedule: RecurringPlan = {
+      id: ulid(),
+      owner,
+      plan: { ...plan, token },
+      network,
+      recurringProxy,
+      payer,
+      frequency: body.recurrence.frequency,
+      terms,
+      gasFee: 0n,
+      reference: body.reference ?? null,
+    };
+    const permit = permitFor(schedule);
+    const [state, existing] = await Promise.all([
+      this.reader.read({ network: network.name, payer, tokens: [{ token, spender: recurringProxy }], estimates: [] }),
+      new RecurringRepository(this.db.manager).outstandingFor(network.name, payer, token, recurringProxy),
+    ]);
+    // Without an RPC endpoint nothing is read: the allowance counts as 0 and the approve is always answered.
+    const current = state?.tokens[0]?.allowance ?? 0n;
+    const record = newRecurringRecord(schedule, permit);
+    return {
+      response: recurringView(schedule, permit, { current, existing }),
+      persist: (manager) => new RecurringRepository(manager).insert(record),
+    };
+  }
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { PayrailError } from '@payrail/domain';
+import { encodeApprove } from '@payrail/permits';
+import { type RecurringPaymentEntity, RecurringRepository } from '@payrail/persistence';
+import type { Caller } from '@payrail/platform';
+import { DataSource } from 'typeorm';
+import { PayerStateReader } from '../chain/payer-state.reader.js';
+import { ownerOf } from '../owner.js';
+import type { RecurringTransaction } from '../recurring/recurring-payout.js';
+import { nextPaymentDate } from '../recurring/recurring-status.view.js';
+
+export type RecurringAction = 'cancel' | 'unpause';
+
+/** The spec's recurring payment update response (200). */
+export interface RecurringUpdateView {
+  id: string;
+  status: string;
+  transactions?: RecurringTransaction[];
+  metadata: Record<string, string | number | null>;
+}
+
+const badRequest = (message: string) => new PayrailError('VALIDATION_FAILED', message);
+
+/**
+ * PATCH /v2/payouts/recurring/{id} {action}. `cancel` (from awaiting_signature, active or
+ * paused) stops the schedule and answers the approve that lowers the payer's allowance to the
+ * proxy by what this schedule still needed, never below what the payer's other live schedules
+ * need. `unpause` (only from paused) makes it active again with its failures cleared; the
+ * executor then pays the missed periods in order.
+ */
+@Injectable()
+export class UpdateRecurringPayment {
+  constructor(
+    private readonly db: DataSource,
+    private readonly reader: PayerStateReader,
+  ) {}
+
+  execute(command: { caller: Caller; id: string; action: RecurringAction }): Promise<RecurringUpdateView> {
+    return this.db.transaction(async (manager) => {
+      const repo = new RecurringRepository(manager);
+      const schedule = await repo.lockById(ownerOf(command.caller), command.id);
+      if (!schedule) throw new PayrailError('NOT_FOUND', 'Recurring payment not found');
+      return command.action === 'cancel' ? this.cancel(repo, schedule) : this.unpause(repo, schedule);
+    });
+  }
+
+  private async cancel(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {
+    if (s.status === 'cancelled') throw badRequest('Recurring payment is already cancelled');
+    if (s.status === 'completed') throw badRequest('Cannot cancel a completed recurring payment');
+    const remainingPayments = s.totalPayments - s.processedPayments;
+    const remainingAmount = s.perPayment * BigInt(remainingPayments);
+    const transactions = await this.allowanceDecrease(repo, s, remainingAmount);
+    await repo.update(s.id, { status: 'cancelled' });
+    return {
+      id: s.id,
+      status: 'cancelled',
+      transactions,
+      metadata: {
+        remainingPayments,
+        remainingAmount: remainingAmount.toString(),
+        processedPayments: s.processedPayments,
+        totalPayments: s.totalPayments,
+      },
+    };
+  }
+
+  private async unpause(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {
+    if (s.status !== 'paused') throw badRequest('Recurring payment is not paused');
+    await repo.update(s.id, { status: 'active', failureCount: 0, failureReason: null });
+    const resumed = Object.assign(s, { status: 'active' as const });
+    return {
+      id: s.id,
+      status: 'active',
+      metadata: { processedPayments: s.processedPayments, totalPayments: s.totalPayments, nextPaymentDate: nextPaymentDate(resumed) },
+    };
+  }
+
+  /** approve(proxy, allowance - remaining), floored at what the payer's other live schedules need; none when nothing is lowered. */
+  private async allowanceDecrease(
+    repo: RecurringRepository,
+    s: RecurringPaymentEntity,
+    remaining: bigint,
+  ): Promise<RecurringTransaction[]> {
+    if (remaining === 0n) return [];
+    const [state, others] = await Promise.all([
+      this.reader.read({ network: s.network, payer: s.payer, tokens: [{ token: s.token, spender: s.recurringProxy }], estimates: [] }),
+      repo.outstandingFor(s.network, s.payer, s.token, s.recurringProxy, s.id),
+    ]);
+    // Without an RPC endpoint the allowance is unknown: assume this schedule's whole need was approved.
+    const current = state?.tokens[0]?.allowance ?? others + remaining;
+    const lowered = current - remaining > others ? current - remaining : others;
+    if (lowered >= current) return [];
+    return [{ to: s.token, data: encodeApprove(s.recurringProxy, lowered), value: '0x0' }];
+  }
+}

@@ -1,0 +1,140 @@
+import type { EntityManager } from 'typeorm';
+import type { RequestOwner } from '../requests/requests.repository.js';
+import { RecurringExecutionEntity } from './recurring-execution.entity.js';
+import { RecurringPaymentEntity } from './recurring-payment.entity.js';
+
+export type NewRecurringPayment = Omit<
+  RecurringPaymentEntity,
+  'processedPayments' | 'failureCount' | 'failureReason' | 'permitSignature' | 'createdAt' | 'updatedAt' | 'perPayment'
+>;
+
+/** An execution with what its request says about it (for GET /v2/payouts/recurring/{id}). */
+export interface ExecutionView {
+  index: number;
+  requestId: string;
+  paymentReference: string;
+  status: string;
+  requestStatus: string;
+  txHash: string | null;
+  amount: bigint;
+  executedAt: Date | null;
+}
+
+function ownedBy(owner: RequestOwner) {
+  return owner.clientIdId ? { platformId: owner.platformId, clientIdId: owner.clientIdId } : { platformId: owner.platformId };
+}
+
+/** Recurring payment schedules and their executions; API reads go through their owner. */
+export class RecurringRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async insert(schedule: NewRecurringPayment): Promise<void> {
+    await this.manager.insert(RecurringPaymentEntity, { ...schedule, processedPayments: 0, failureCount: 0 });
+  }
+
+  byId(owner: RequestOwner, id: string): Promise<RecurringPaymentEntity | null> {
+    return this.manager.findOne(RecurringPaymentEntity, { where: { id, ...ownedBy(owner) } });
+  }
+
+  /** The owner's schedule, row-locked until the transaction ends (state changes). */
+  lockById(owner: RequestOwner, id: string): Promise<RecurringPaymentEntity | null> {
+    return this.manager.findOne(RecurringPaymentEntity, { where: { id, ...ownedBy(owner) }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Worker side (no owner): the schedule row-locked, or null when another transaction holds it. */
+  async lockForExecution(id: string): Promise<RecurringPaymentEntity | null> {
+    return this.manager
+      .createQueryBuilder(RecurringPaymentEntity, 's')
+      .where('s.id = :id', { id })
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      .getOne();
+  }
+
+  /** Worker side (no owner): the schedule row-locked, waiting for another holder. */
+  lockForUpdate(id: string): Promise<RecurringPaymentEntity | null> {
+    return this.manager.findOne(RecurringPaymentEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  async update(
+    id: string,
+    changes: Partial<Pick<RecurringPaymentEntity, 'status' | 'permitSignature' | 'processedPayments' | 'failureCount' | 'failureReason'>>,
+  ): Promise<void> {
+    await this.manager.update(RecurringPaymentEntity, { id }, changes);
+  }
+
+  /**
+   * What the payer's other live (active or paused) schedules of this token and proxy still pull:
+   * remaining payments x (amount + fee + gas fee), summed.
+   */
+  async outstandingFor(network: string, payer: string, token: string, proxy: string, excludeId?: string): Promise<bigint> {
+    const rows: { total: string | null }[] = await this.manager.query(
+      `SELECT sum((total_payments - processed_payments) * (amount + fee_amount + gas_fee))::text AS total
+         FROM recurring_payments
+        WHERE network = $1 AND lower(payer) = lower($2) AND lower(token) = lower($3) AND lower(recurring_proxy) = lower($4)
+          AND status IN ('active', 'paused') AND id <> $5`,
+      [network, payer, token, proxy, excludeId ?? ''],
+    );
+    return BigInt(rows[0]?.total ?? '0');
+  }
+
+  /** Ids of the active schedules on a network, oldest first. */
+  async activeIds(network: string, limit: number): Promise<string[]> {
+    const rows: { id: string }[] = await this.manager.query(
+      `SELECT id FROM recurring_payments WHERE network = $1 AND status = 'active' ORDER BY id LIMIT $2`,
+      [network, limit],
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async executions(id: string): Promise<ExecutionView[]> {
+    const rows: {
+      index: number;
+      request_id: string;
+      payment_reference: string;
+      status: string;
+      request_status: string;
+      tx_hash: string | null;
+      amount: string;
+      executed_at: Date | null;
+    }[] = await this.manager.query(
+      `SELECT e.index, e.request_id, r.payment_reference, e.status, r.status AS request_status,
+              coalesce(r.tx_hash, e.tx_hash) AS tx_hash, r.expected_amount::text AS amount, coalesce(r.paid_at, e.executed_at) AS executed_at
+         FROM recurring_executions e JOIN requests r ON r.id = e.request_id
+        WHERE e.recurring_payment_id = $1 ORDER BY e.index`,
+      [id],
+    );
+    return rows.map((r) => ({
+      index: r.index,
+      requestId: r.request_id,
+      paymentReference: r.payment_reference,
+      status: r.status,
+      requestStatus: r.request_status,
+      txHash: r.tx_hash,
+      amount: BigInt(r.amount),
+      executedAt: r.executed_at,
+    }));
+  }
+
+  execution(id: string, index: number): Promise<RecurringExecutionEntity | null> {
+    return this.manager.findOne(RecurringExecutionEntity, { where: { recurringPaymentId: id, index } });
+  }
+
+  async insertExecution(execution: Pick<RecurringExecutionEntity, 'recurringPaymentId' | 'index' | 'requestId'>): Promise<void> {
+    await this.manager.insert(RecurringExecutionEntity, { ...execution, status: 'submitted' });
+  }
+
+  async updateExecution(
+    id: string,
+    index: number,
+    changes: Partial<Pick<RecurringExecutionEntity, 'status' | 'txHash' | 'relayerNonce' | 'error' | 'executedAt'>>,
+  ): Promise<void> {
+    await this.manager.update(RecurringExecutionEntity, { recurringPaymentId: id, index }, changes);
+  }
+
+  /** The schedule an execution's request belongs to (settlement adds `recurringPayment: {id}` to its events). */
+  async scheduleOfRequest(requestId: string): Promise<string | null> {
+    const row = await this.manager.findOne(RecurringExecutionEntity, { where: { requestId } });
+    return row?.recurringPaymentId ?? null;
+  }
+}
