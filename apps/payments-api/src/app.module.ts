@@ -17,6 +17,7 @@ import { CurrenciesModule } from './currencies/currencies.module.js';
 import { PayerModule } from './payer/payer.module.js';
 import { OrchestratorWebhooksModule } from './orchestrator-webhooks/orchestrator-webhooks.module.js';
 import { TenancyModule } from './tenancy/tenancy.module.js';
+import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -36,6 +37,7 @@ export class PaymentsApiModule {
         ClientIdsModule,
         CurrenciesModule,
         PayoutsModule,
+        SecurePaymentsModule,
         PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
         OrchestratorWebhooksModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),

@@ -5,4 +5,5 @@ export * from './events/index.js';
 export * from './webhooks/index.js';
 export * from './compliance/compliance.js';
 export * from './payments/index.js';
+export * from './secure-payments/index.js';
 export * from './ids.js';

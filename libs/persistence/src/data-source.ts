@@ -14,6 +14,8 @@ import { CreateWebhooks1763885200000 } from './migrations/1763885200000-create-w
 import { WEBHOOK_ENTITIES } from './webhooks/webhook.entities.js';
 import { CreateRecurring1763885600000 } from './migrations/1763885600000-create-recurring.js';
 import { RECURRING_ENTITIES } from './recurring/index.js';
+import { CreateSecurePayments1763885700000 } from './migrations/1763885700000-create-secure-payments.js';
+import { SecurePaymentEntity } from './secure-payments/secure-payment.entity.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 export const ENTITIES = [
@@ -24,6 +26,7 @@ export const ENTITIES = [
   ...WEBHOOK_ENTITIES,
   ...REQUEST_ENTITIES,
   ...RECURRING_ENTITIES,
+  SecurePaymentEntity,
 ];
 
 /** Every migration, in order. Migrations are reviewed files; `synchronize` is always off. */
@@ -36,6 +39,7 @@ export const MIGRATIONS = [
   CreateRequests1763885400000,
   CreateDetection1763885500000,
   CreateRecurring1763885600000,
+  CreateSecurePayments1763885700000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

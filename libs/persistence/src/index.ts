@@ -12,3 +12,4 @@ export * from './payers/payers.repository.js';
 export * from './detection/detection.repository.js';
 export * from './requests/index.js';
 export * from './recurring/index.js';
+export * from './secure-payments/index.js';

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
 import { statusForAmountPaid } from '@payrail/domain';
-import { appendToOutbox, RecurringRepository, RequestEntity } from '@payrail/persistence';
+import { appendToOutbox, RecurringRepository, RequestEntity, SecurePaymentsRepository } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Settlement } from '../detection/settlement.js';
 import { paymentEvent, type SettledTransfer } from './payment-events.js';
@@ -69,6 +69,8 @@ export class TransferSettlement implements Settlement {
     request.txHash = lastRow?.tx_hash ?? null;
     request.paidAt = request.status === 'paid' || request.status === 'overpaid' ? (request.paidAt ?? new Date()) : null;
     await m.save(RequestEntity, request);
+    // A secure payment over this request completes when all its requests are paid (same transaction).
+    await new SecurePaymentsRepository(m).settleForRequest(request.id);
     if (fresh.length === 0 || !lastRow) {
       // Only removals (a reorg): the request goes back without an event; a sent event cannot be taken back.
       this.logger.warn(`request ${request.id}: amount paid went back to ${total} (${previous} -> ${request.status}) after a reorg`);

@@ -31,6 +31,9 @@ export class PaymentsApiEnv extends WithWebhookEnv(WithChainEnv(HttpApiEnv)) {
   /** Public address of this API, for links it hands out (hosted sandbox compliance pages). */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) PUBLIC_URL: string = 'http://localhost:8080';
 
+  /** Base address of the hosted secure payment page; a payment's securePaymentUrl is `<this>/<token>`. */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SECURE_PAYMENT_PAGE_URL: string = 'http://localhost:3000/pay';
+
   /**
    * Compliance (KYC and agreement) provider: `sandbox` (the local, deterministic provider whose
    * hosted pages this API serves; refused in production) or `none` (payer registration answers

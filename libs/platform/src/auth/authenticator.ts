@@ -83,6 +83,23 @@ export class Authenticator {
     throw unauthenticated('Missing authentication header: send x-api-key or x-client-id');
   }
 
+  /**
+   * Secure payment creation: an orchestrator key with the x-client-id of a platform linked to
+   * the orchestrator (403 when not linked); otherwise an API key or a Client ID.
+   */
+  async apiKeyClientIdOrOrchestrator(presented: PresentedCredentials): Promise<Caller> {
+    if (!presented.orchestratorKey) return this.apiKeyOrClientId(presented);
+    const orchestrator = await this.orchestratorKey(presented.orchestratorKey);
+    if (orchestrator.kind !== 'orchestrator') return orchestrator;
+    if (!presented.clientId) throw unauthenticated('x-orchestrator-key must be paired with x-client-id');
+    const record = looksLike('client-id', presented.clientId) ? await this.repo.clientIdByPublicId(presented.clientId) : null;
+    if (!record) throw unauthenticated('Invalid or expired Client ID');
+    if (record.status !== 'active') throw forbidden(`Client ID is ${record.status}`);
+    if (!(await this.repo.orchestratorsLinkedTo(record.id)).includes(orchestrator.orchestratorId))
+      throw forbidden('This Client ID is not linked to the orchestrator');
+    return { ...orchestrator, onBehalfOf: { platformId: record.platformId, clientIdId: record.id, clientId: record.clientId } };
+  }
+
   /** CORS preflights carry no credentials: grant an origin that some usable Client ID allows. */
   originKnown(origin: string): Promise<boolean> {
     return this.cache.get(cacheKey.origin(origin), () => this.repo.anyClientIdAllowsOrigin(origin));

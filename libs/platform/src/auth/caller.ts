@@ -15,7 +15,13 @@ export type Caller =
       feePercentage: string | null;
       feeAddress: string | null;
     }
-  | { kind: 'orchestrator'; orchestratorId: string; orchestratorKeyId: string }
+  | {
+      kind: 'orchestrator';
+      orchestratorId: string;
+      orchestratorKeyId: string;
+      /** The linked platform's Client ID it acts for (x-client-id beside x-orchestrator-key), where a route allows it. */
+      onBehalfOf?: { platformId: string; clientIdId: string; clientId: string };
+    }
   | {
       kind: 'session';
       sessionKind: 'wallet' | 'email';

@@ -65,6 +65,13 @@ export class CredentialGuard implements CanActivate {
         });
       case 'orchestrator-key':
         return this.authenticator.orchestratorKey(header(req, 'x-orchestrator-key'));
+      case 'api-key-client-id-or-orchestrator':
+        return this.authenticator.apiKeyClientIdOrOrchestrator({
+          apiKey: header(req, 'x-api-key'),
+          clientId: header(req, 'x-client-id'),
+          orchestratorKey: header(req, 'x-orchestrator-key'),
+          origin: header(req, 'origin'),
+        });
       case 'session':
         return this.session(req);
     }

@@ -11,6 +11,8 @@ export type AuthMode =
   | { mode: 'api-key' }
   | { mode: 'client-id' }
   | { mode: 'api-key-or-client-id' }
+  /** API key, Client ID, or orchestrator key with the x-client-id of a platform linked to it (secure payment creation). */
+  | { mode: 'api-key-client-id-or-orchestrator' }
   | { mode: 'orchestrator-key' }
   | { mode: 'session' };
 

@@ -1,0 +1,28 @@
+import { PayrailError } from '@payrail/domain';
+import type { Caller } from '@payrail/platform';
+
+/** Who creates a secure payment: its platform, the Client ID used (if any), and the orchestrator fixed on it. */
+export interface SecurePaymentCreator {
+  platformId: string;
+  clientIdId: string | null;
+  orchestratorId: string | null;
+}
+
+/**
+ * The creator behind an API key, a Client ID, or an orchestrator acting for a linked Client ID
+ * (then the orchestrator is fixed on the payment forever); other callers cannot create.
+ */
+export function creatorOf(caller: Caller): SecurePaymentCreator {
+  if (caller.kind === 'api-key') return { platformId: caller.platformId, clientIdId: null, orchestratorId: null };
+  if (caller.kind === 'client-id') return { platformId: caller.platformId, clientIdId: caller.clientIdId, orchestratorId: null };
+  if (caller.kind === 'orchestrator' && caller.onBehalfOf)
+    return { platformId: caller.onBehalfOf.platformId, clientIdId: caller.onBehalfOf.clientIdId, orchestratorId: caller.orchestratorId };
+  throw new PayrailError('FORBIDDEN', 'Secure payments are created with an API key, a Client ID, or an orchestrator key with x-client-id');
+}
+
+/** The Client ID reading a payment page: x-client-id, with its Origin (required here, browser context). */
+export function pageReaderOf(caller: Caller): { platformId: string; clientIdId: string } {
+  if (caller.kind !== 'client-id') throw new PayrailError('UNAUTHENTICATED', 'Missing x-client-id header');
+  if (!caller.origin) throw new PayrailError('UNAUTHENTICATED', 'Origin header is required with x-client-id');
+  return { platformId: caller.platformId, clientIdId: caller.clientIdId };
+}

@@ -1,0 +1,35 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { SINGLE_SECURE_PAYMENT_STATUSES } from '@payrail/domain';
+
+export class CreatedSecurePaymentDto {
+  @ApiProperty({ description: 'Secure payment token (ULID)', example: '01JDQ4W9ZK3M7T1B2C3D4E5F6G' }) token!: string;
+  @ApiProperty({ description: 'Hosted page of the payment', example: 'https://pay.payrail.example/01JDQ4W9ZK3M7T1B2C3D4E5F6G' })
+  securePaymentUrl!: string;
+  @ApiProperty({ type: [String], description: 'Requests created behind the payment' }) requestIds!: string[];
+}
+
+export class SecurePaymentDataDto {
+  @ApiProperty({ enum: ['single'] }) paymentType!: string;
+  @ApiProperty({ enum: SINGLE_SECURE_PAYMENT_STATUSES }) status!: string;
+  @ApiProperty({ type: String, nullable: true }) redirectUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true }) redirectLabel!: string | null;
+  @ApiProperty({ type: Object, nullable: true }) branding!: object | null;
+  @ApiProperty({ type: [String] }) requestIds!: string[];
+  @ApiProperty({ description: 'Payee wallet; masked (0x1234…abcd) while isPayeeAddressMasked' }) payee!: string;
+  @ApiProperty({ example: 'base' }) network!: string;
+  @ApiProperty({ description: 'Human-readable amount in the payment currency', example: '10.5' }) amount!: string;
+  @ApiProperty({ example: 'USDC-base' }) paymentCurrency!: string;
+  @ApiProperty() isNativeCurrency!: boolean;
+  @ApiProperty({ type: Object, nullable: true, description: 'Always null: stored destinations are not supported yet' }) destination!: null;
+  @ApiProperty({ type: String, nullable: true }) reference!: string | null;
+  @ApiProperty({ type: Object, nullable: true, description: '{version, feePercentage, feeAmount, feeAddress}; null without fees' })
+  feePlan!: object | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) orchestratorId?: string | null;
+  @ApiPropertyOptional() isPayeeAddressMasked?: boolean;
+  @ApiPropertyOptional({ type: Object, description: '{status: approved|not_evaluated, walletAddress, reason}' }) accessDecision?: object;
+}
+
+export class InvalidatedSecurePaymentDto {
+  @ApiProperty() token!: string;
+  @ApiProperty({ enum: ['invalidated'] }) status!: string;
+}

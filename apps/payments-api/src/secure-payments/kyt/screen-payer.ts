@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { canonicalPayerWallet, isFinalStatus, webhookEvent } from '@payrail/domain';
+import { appendToOutbox, SecurePaymentsRepository, type SecurePaymentEntity, type StoredScreening } from '@payrail/persistence';
+import { DataSource } from 'typeorm';
+import { publicClientIdOf } from '../use-cases/payment-identity.js';
+import { KYT_PROVIDER, type KytProvider } from './kyt-provider.js';
+
+export interface ScreenedWallets {
+  /** The wallet screened: the funds holder (eoaWallet, else wallet). */
+  wallet: string;
+  eoaWallet?: string;
+  smartAccount: string | null;
+}
+
+export type ScreeningOutcome = 'approved' | 'rejected' | 'unavailable';
+
+/**
+ * KYT for a payment with screening `kyt_all_wallets`: screens the payer wallet once (a
+ * definitive result is kept on the payment), writes kyt.screening.completed for approved or
+ * rejected (never for provider errors), and moves an open payment to compliance_failed on a
+ * rejection, all in one transaction.
+ */
+@Injectable()
+export class ScreenPayer {
+  constructor(
+    private readonly db: DataSource,
+    @Inject(KYT_PROVIDER) private readonly provider: KytProvider,
+  ) {}
+
+  async execute(payment: SecurePaymentEntity, wallets: ScreenedWallets): Promise<ScreeningOutcome> {
+    const wallet = canonicalPayerWallet(wallets.wallet);
+    const known = payment.screenings[wallet];
+    if (known) return known.status;
+    const result = await this.provider.screen(wallet);
+    if (result.status === 'error') return 'unavailable';
+    const screening: StoredScreening = {
+      status: result.status,
+      provider: result.provider,
+      policyId: result.policyId,
+      at: new Date().toISOString(),
+    };
+    await this.db.transaction(async (m) => {
+      const repo = new SecurePaymentsRepository(m);
+      const locked = await repo.forOwner({ platformId: payment.platformId }, payment.token);
+      if (!locked || locked.screenings[wallet]) return;
+      await repo.recordScreening(locked, wallet, screening);
+      const event = webhookEvent(
+        'kyt.screening.completed',
+        { aggregateType: 'secure_payment', aggregateId: payment.token },
+        {
+          paymentToken: payment.token,
+          clientId: await publicClientIdOf(m, payment),
+          orchestratorId: payment.orchestratorId,
+          walletAddress: wallet,
+          eoaAddress: canonicalPayerWallet(wallets.eoaWallet ?? wallets.wallet),
+          smartAccountAddress: wallets.smartAccount && canonicalPayerWallet(wallets.smartAccount),
+          status: result.status,
+          provider: result.provider,
+          policyId: result.policyId,
+          timestamp: screening.at,
+        },
+        { platformId: payment.platformId },
+      );
+      await appendToOutbox(m, [event]);
+      if (result.status === 'rejected' && !isFinalStatus(locked.status))
+        await repo.transition(locked, 'compliance_failed', 'screening_rejected');
+      payment.status = locked.status;
+    });
+    return result.status;
+  }
+}

@@ -1,0 +1,69 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiCookieAuth,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { errorExample } from '../payouts/dto/error-example.js';
+import { CreateMulticallDto } from './dto/multicall.dto.js';
+import { CreateMulticall, type CreatedMulticall } from './use-cases/create-multicall.use-case.js';
+import { GetMulticall } from './use-cases/get-multicall.use-case.js';
+
+@ApiTags('Secure payments')
+@Controller('v2/secure-payments/multicall-payouts')
+export class MulticallPayoutsController {
+  constructor(
+    private readonly create: CreateMulticall,
+    private readonly get: GetMulticall,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Auth('api-key-client-id-or-orchestrator')
+  @ApiSecurity('x-api-key')
+  @ApiSecurity('x-client-id')
+  @ApiSecurity('x-orchestrator-key')
+  @ApiOperation({
+    operationId: 'SecurePaymentV2Controller_createMulticallPayout_v2',
+    summary: 'Create a multicall payout (several payouts on one page)',
+    description:
+      '`{payouts: [{payee, amount, invoiceCurrency, paymentCurrency, reference?}] (2 to 20, one payment currency), redirectUrl?, redirectLabel?, ' +
+      'branding?, expiresIn?, accessPolicy?}`. Each payout gets a request and a child secure payment of its own; answers the multicall token, ' +
+      'page URL, request ids and children.',
+  })
+  @ApiCreatedResponse({ description: '`{token, securePaymentUrl, requestIds, children: [{securePaymentToken, requestId, position}]}`' })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid',
+    ...errorExample(400, 'Validation failed: payouts must contain at least 2 elements', 'Bad Request'),
+  })
+  createMulticallPayout(@Body() body: CreateMulticallDto, @CurrentCaller() caller: Caller): Promise<CreatedMulticall> {
+    return this.create.execute({ caller, body });
+  }
+
+  @Get(':token')
+  @Auth('session')
+  @ApiBearerAuth()
+  @ApiCookieAuth('session_token')
+  @ApiOperation({
+    operationId: 'SecurePaymentV2Controller_getMulticallPayout_v2',
+    summary: 'Get a multicall payout state',
+    description:
+      'Passive data for page rendering (children with blockReason / recoveryAction, totals, amountSummary); no quotes, calldata, wallet routes ' +
+      "or execution data. Session of the payout's platform: `Authorization: Bearer <token>` or the `session_token` cookie.",
+  })
+  @ApiOkResponse({ description: 'The multicall payout state' })
+  @ApiNotFoundResponse({
+    description: "Unknown token, or another platform's payout",
+    ...errorExample(404, 'Multicall payout not found', 'Not Found'),
+  })
+  getMulticallPayout(@Param('token') token: string, @CurrentCaller() caller: Caller) {
+    return this.get.execute({ caller, token });
+  }
+}

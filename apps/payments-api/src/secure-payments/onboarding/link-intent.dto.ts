@@ -1,0 +1,22 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEvmOrTronAddress } from '@payrail/chains';
+import { IsOptional, IsString, Length } from 'class-validator';
+
+/** Body of POST /v2/orchestrators/link-intents. */
+export class CreateLinkIntentDto {
+  @ApiPropertyOptional({ description: "The orchestrator's own onboarding id, echoed in client_id.linked" })
+  @IsOptional()
+  @IsString()
+  @Length(1, 255)
+  externalId?: string;
+}
+
+/** Body of POST /v2/orchestrators/link-intents/{intentId}/complete (the hosted onboarding page, platform session). */
+export class CompleteLinkIntentDto {
+  @ApiProperty({ description: "The platform's Client ID to link", example: 'cli_...' }) @IsString() @Length(1, 100) clientId!: string;
+  @ApiProperty({ description: 'Where the platform is paid: EVM or Tron wallet' }) @IsEvmOrTronAddress() destinationWalletAddress!: string;
+  @ApiProperty({ description: 'Destination currency id, `<SYMBOL>-<network>`', example: 'USDC-base' })
+  @IsString()
+  @Length(1, 100)
+  currency!: string;
+}

@@ -1,0 +1,63 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { errorExample } from '../../payouts/dto/error-example.js';
+import { CompleteLinkIntent } from './complete-link-intent.use-case.js';
+import { CreateLinkIntent } from './create-link-intent.use-case.js';
+import { CompleteLinkIntentDto, CreateLinkIntentDto } from './link-intent.dto.js';
+
+/** Onboarding link intents: how an orchestrator gets a platform's Client ID linked with client_id.linked. */
+@ApiTags('Orchestrators')
+@Controller('v2/orchestrators/link-intents')
+export class LinkIntentsController {
+  constructor(
+    private readonly create: CreateLinkIntent,
+    private readonly complete: CompleteLinkIntent,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Auth('orchestrator-key')
+  @ApiSecurity('x-orchestrator-key')
+  @ApiOperation({
+    operationId: 'OrchestratorV2Controller_createLinkIntent_v2',
+    summary: 'Create an onboarding link intent',
+    description:
+      'Beyond the spec (which names the flow, not its routes): answers `{intentId, externalId, onboardingUrl, expiresAt}` (7 days).',
+  })
+  @ApiCreatedResponse({ description: '`{intentId, externalId, onboardingUrl, expiresAt}`' })
+  createLinkIntent(@Body() body: CreateLinkIntentDto, @CurrentCaller() caller: Caller) {
+    return this.create.execute({ caller, externalId: body.externalId });
+  }
+
+  @Post(':intentId/complete')
+  @HttpCode(200)
+  @Auth('session')
+  @ApiBearerAuth()
+  @ApiOperation({
+    operationId: 'OrchestratorV2Controller_completeLinkIntent_v2',
+    summary: 'Complete an onboarding link intent (hosted onboarding, platform session)',
+    description: 'Links the Client ID to the orchestrator with a payout destination and emits client_id.linked to the orchestrator only.',
+  })
+  @ApiOkResponse({ description: '`{intentId, linkId, clientId, orchestratorId, linked: true}`' })
+  @ApiNotFoundResponse({
+    description: "Unknown intent, or a Client ID not of the session's platform",
+    ...errorExample(404, 'Link intent not found', 'Not Found'),
+  })
+  @ApiConflictResponse({
+    description: 'Intent already completed or expired',
+    ...errorExample(409, 'Link intent is already completed', 'Conflict'),
+  })
+  completeLinkIntent(@Param('intentId') intentId: string, @Body() body: CompleteLinkIntentDto, @CurrentCaller() caller: Caller) {
+    return this.complete.execute({ caller, intentId, body });
+  }
+}

@@ -1,0 +1,76 @@
+import { SessionStore } from '@payrail/platform';
+import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
+import { getAddress } from 'ethers';
+import { DataSource } from 'typeorm';
+import { startPayoutsApi, type PayoutsApi } from '../../payouts/testing/payouts-api.js';
+import { createOrchestrator, createTenant } from '../../tenancy/testing/tenants.js';
+
+const WALLET = getAddress('0x00000000000000000000000000000000000d0d01');
+
+describe('onboarding link intents: client_id.linked to the orchestrator only, never for a direct link', () => {
+  let p: PayoutsApi;
+  let db: DataSource;
+  let bearer: string;
+
+  beforeAll(async () => {
+    p = await startPayoutsApi({ SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test' });
+    db = p.api.app.get(DataSource);
+    const sessions = p.api.app.get(SessionStore, { strict: false });
+    bearer = (await sessions.create({ kind: 'email', userId: 'owner', platformId: p.tenant.platform.id, walletAddress: null, email: null }))
+      .token;
+  });
+  afterAll(() => p?.close());
+
+  const linkedEvents = () =>
+    db.query<{ payload: Record<string, unknown> }[]>(`SELECT payload FROM outbox_events WHERE event_type = 'client_id.linked' ORDER BY id`);
+
+  it('creates an intent (orchestrator key), completes it with a platform session, links and emits client_id.linked once', async () => {
+    const orchestrator = await createOrchestrator(p.api.app);
+    const created = await p.call<{ intentId: string; onboardingUrl: string; externalId: string }>(
+      'POST',
+      '/v2/orchestrators/link-intents',
+      { externalId: 'onb-1' },
+      { 'x-orchestrator-key': orchestrator.orchestratorKey },
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.onboardingUrl).toBe(`https://pay.payrail.test/onboarding/${created.body.intentId}`);
+    const complete = (body: object, headers: Record<string, string> = { authorization: `Bearer ${bearer}` }) =>
+      p.call<Record<string, unknown>>('POST', `/v2/orchestrators/link-intents/${created.body.intentId}/complete`, body, headers);
+    const body = { clientId: p.tenant.client.clientId, destinationWalletAddress: WALLET, currency: 'fUSDC-sepolia' };
+    expect((await complete(body, {})).status).toBe(401);
+    const other = await createTenant(p.api.app);
+    expect((await complete({ ...body, clientId: other.client.clientId })).status).toBe(404);
+    const done = await complete(body);
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({
+      intentId: created.body.intentId,
+      clientId: p.tenant.client.clientId,
+      orchestratorId: orchestrator.id,
+      linked: true,
+    });
+    expect((await complete(body)).status).toBe(409);
+    const links = await db.query<unknown[]>('SELECT 1 FROM orchestrator_links WHERE orchestrator_id = $1', [orchestrator.id]);
+    expect(links).toHaveLength(1);
+    const [event] = await linkedEvents();
+    expect(event.payload).toMatchObject({
+      event: 'client_id.linked',
+      clientId: p.tenant.client.clientId,
+      orchestratorId: orchestrator.id,
+      linkId: done.body.linkId,
+      intentId: created.body.intentId,
+      externalId: 'onb-1',
+      destinationWalletAddress: WALLET,
+      chain: 'sepolia',
+      currency: 'fUSDC-sepolia',
+    });
+    expect(event.payload.destinationId).toMatch(new RegExp(`^${WALLET}@eip155:11155111#[0-9A-F]{8}:0x[0-9a-fA-F]{40}$`));
+  });
+
+  it('emits nothing for a direct API link', async () => {
+    const before = (await linkedEvents()).length;
+    const orchestrator = await createOrchestrator(p.api.app);
+    const client = await p.api.app.get(CreateClientId).execute({ platformId: p.tenant.platform.id });
+    await p.api.app.get(LinkOrchestrator).execute({ orchestratorId: orchestrator.id, clientId: client.clientId });
+    expect(await linkedEvents()).toHaveLength(before);
+  });
+});

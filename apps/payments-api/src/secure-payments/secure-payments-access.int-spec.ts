@@ -1,0 +1,166 @@
+import { createHash } from 'node:crypto';
+import {
+  ALLOWED,
+  type Created,
+  ORIGIN,
+  OUTSIDER,
+  PAYEE,
+  PAYMENT,
+  startSecurePaymentsApi,
+  TRON,
+  type SecurePaymentsApi,
+} from './testing/secure-payments-api.js';
+
+describe('secure payments: access policy, user events, KYT and payout links', () => {
+  let s: SecurePaymentsApi;
+  let p: SecurePaymentsApi['p'];
+  let browser: SecurePaymentsApi['browser'];
+  const payment = PAYMENT;
+  const create: SecurePaymentsApi['create'] = (...args) => s.create(...args);
+  const page: SecurePaymentsApi['page'] = (...args) => s.page(...args);
+  const events: SecurePaymentsApi['events'] = (token) => s.events(token);
+
+  beforeAll(async () => {
+    s = await startSecurePaymentsApi();
+    ({ p, browser } = s);
+  });
+  afterAll(() => s?.p.close());
+
+  it('allowlist: an outside wallet gets 403 and emits access_rejected (EVM lowercased, Tron as given); an allowed one is approved', async () => {
+    const { body } = await create({
+      requests: [payment],
+      accessPolicy: { allowedPayerAddresses: [ALLOWED], hidePayeeAddress: true },
+    });
+    const masked = await page(body.token);
+    expect(masked.body).toMatchObject({ isPayeeAddressMasked: true, payee: `${PAYEE.slice(0, 6)}…${PAYEE.slice(-4)}` });
+    const approved = await page(body.token, `?wallet=${ALLOWED.toLowerCase()}`);
+    expect(approved.body).toMatchObject({
+      payee: PAYEE,
+      isPayeeAddressMasked: false,
+      accessDecision: { status: 'approved', walletAddress: ALLOWED.toLowerCase(), reason: 'allowlisted' },
+    });
+    const refused = await page(body.token, `?eoaWallet=${OUTSIDER}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ statusCode: 403, message: 'This wallet is not allowed to pay this secure payment', error: 'Forbidden' });
+    expect((await page(body.token, `?wallet=${TRON}`)).status).toBe(403);
+    const rejected = (await events(body.token)).filter((e) => e.event_type === 'secure_payment.access_rejected');
+    expect(rejected.map((e) => e.payload.attemptedPayerWalletAddress)).toEqual([OUTSIDER.toLowerCase(), TRON]);
+    expect(rejected[0].payload).toMatchObject({
+      event: 'secure_payment.access_rejected',
+      requestId: body.requestIds[0],
+      clientId: null,
+      orchestratorId: null,
+      _routing: { platformId: p.tenant.platform.id },
+    });
+  });
+
+  it('turns page reports into secure_payment.user_event with the wallet hashed, never raw (Client ID + Origin)', async () => {
+    const { body } = await create({ requests: [payment] });
+    const post = (event: object, headers: Record<string, string> = { 'x-client-id': browser.clientId, origin: ORIGIN }) =>
+      p.call('POST', `/v2/secure-payments/${body.token}/events`, event, headers);
+    const connected = await post({ userEvent: 'wallet_connected', walletAddress: ALLOWED, properties: { wallet_provider: 'metamask' } });
+    expect(connected).toMatchObject({ status: 202, body: { accepted: true } });
+    const approved = await post({
+      userEvent: 'payment_approved_in_wallet',
+      occurredAt: '2026-11-23T08:00:00.000Z',
+      properties: { payment_submission_id: `0x${'ab'.repeat(32)}`, payment_submission_id_type: 'transaction_hash' },
+    });
+    expect(approved.status).toBe(202);
+    expect((await post({ userEvent: 'wallet_connected', properties: { wallet_address: ALLOWED } })).status).toBe(400);
+    expect((await post({ userEvent: 'payment_refunded' })).status).toBe(400);
+    expect((await post({ userEvent: 'wallet_connected' }, { 'x-client-id': browser.clientId })).status).toBe(401);
+    expect((await post({ userEvent: 'wallet_connected' }, { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(401);
+    const rows = (await events(body.token)).filter((e) => e.event_type === 'secure_payment.user_event');
+    expect(rows.map((r) => r.payload.userEvent)).toEqual(['wallet_connected', 'payment_approved_in_wallet']);
+    expect(rows[0].payload).toMatchObject({
+      securePaymentToken: body.token,
+      requestId: body.requestIds[0],
+      requestIds: body.requestIds,
+      clientId: null,
+      orchestratorId: null,
+      properties: {
+        payment_type: 'single',
+        wallet_provider: 'metamask',
+        wallet_address_hashed: createHash('sha256').update(ALLOWED.toLowerCase()).digest('hex'),
+      },
+    });
+    expect(rows[1].payload.occurredAt).toBe('2026-11-23T08:00:00.000Z');
+    expect(JSON.stringify(rows).toLowerCase()).not.toContain(ALLOWED.slice(2).toLowerCase());
+  });
+
+  it('KYT (sandbox): approves a wallet once with kyt.screening.completed, rejects one to compliance_failed, emits nothing on provider errors', async () => {
+    const screened = () => create({ requests: [payment], accessPolicy: { screening: 'kyt_all_wallets', hidePayeeAddress: true } });
+    const kyt = async (token: string) =>
+      (await events(token)).filter((e) => e.event_type === 'kyt.screening.completed').map((e) => e.payload);
+
+    const ok = (await screened()).body.token;
+    const approved = await page(ok, `?wallet=${ALLOWED}`);
+    expect(approved.body).toMatchObject({
+      status: 'pending',
+      isPayeeAddressMasked: false,
+      accessDecision: { status: 'approved', reason: 'screened' },
+    });
+    await page(ok, `?wallet=${ALLOWED}`);
+    expect(await kyt(ok)).toEqual([
+      expect.objectContaining({
+        event: 'kyt.screening.completed',
+        paymentToken: ok,
+        clientId: null,
+        orchestratorId: null,
+        walletAddress: ALLOWED.toLowerCase(),
+        eoaAddress: ALLOWED.toLowerCase(),
+        smartAccountAddress: null,
+        status: 'approved',
+        provider: 'payrail-sandbox',
+        policyId: null,
+      }),
+    ]);
+
+    const bad = (await screened()).body.token;
+    const rejected = await page(bad, '?eoaWallet=0x000000000000000000000000000000000000dEaD');
+    expect(rejected.body).toMatchObject({
+      status: 'compliance_failed',
+      isPayeeAddressMasked: true,
+      accessDecision: { status: 'rejected', reason: 'screening_rejected' },
+    });
+    expect((await kyt(bad)).map((e) => [e.status, e.walletAddress])).toEqual([['rejected', '0x000000000000000000000000000000000000dead']]);
+    expect(
+      (await events(bad)).filter((e) => e.event_type === 'secure_payment.status_changed').map((e) => [e.payload.to, e.payload.reason]),
+    ).toEqual([['compliance_failed', 'screening_rejected']]);
+
+    const flaky = (await screened()).body.token;
+    const unavailable = await page(flaky, '?wallet=0x000000000000000000000000000000000000e770');
+    expect(unavailable.body).toMatchObject({
+      status: 'pending',
+      isPayeeAddressMasked: true,
+      accessDecision: { status: 'not_evaluated', reason: 'screening_unavailable' },
+    });
+    expect(await events(flaky)).toEqual([]);
+  });
+
+  it("creates a single payout link (POST /v2/secure-payments/payouts) read like any single payment; a network not the currency's is 400", async () => {
+    const res = await p.call<Created>('POST', '/v2/secure-payments/payouts', {
+      recipient: PAYEE,
+      network: 'sepolia',
+      currency: 'fUSDC-sepolia',
+      amount: '3',
+      reference: 'payout-7',
+      creatorWalletAddress: ALLOWED,
+    });
+    expect(res.status).toBe(201);
+    expect((await page(res.body.token)).body).toMatchObject({
+      payee: PAYEE,
+      amount: '3',
+      paymentCurrency: 'fUSDC-sepolia',
+      reference: 'payout-7',
+    });
+    const wrong = await p.call<{ errors: unknown }>('POST', '/v2/secure-payments/payouts', {
+      recipient: PAYEE,
+      network: 'base',
+      currency: 'fUSDC-sepolia',
+      amount: '3',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors).toEqual([{ field: 'network', message: 'network must be sepolia, the network of fUSDC-sepolia' }]);
+  });
+});

@@ -1,0 +1,153 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { errorExample } from '../payouts/dto/error-example.js';
+import { CreateSecurePaymentDto } from './dto/create-secure-payment.dto.js';
+import { SecurePaymentQueryDto } from './dto/secure-payment-query.dto.js';
+import { CreatedSecurePaymentDto, InvalidatedSecurePaymentDto, SecurePaymentDataDto } from './dto/secure-payment-responses.dto.js';
+import { CreateSecurePayment, type CreatedSecurePayment } from './use-cases/create-secure-payment.use-case.js';
+import { GetSecurePayment } from './use-cases/get-secure-payment.use-case.js';
+import { InvalidateSecurePayment } from './use-cases/invalidate-secure-payment.use-case.js';
+import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
+import { UserEventDto } from './dto/user-event.dto.js';
+import { PayoutLinkDto } from './dto/payout-link.dto.js';
+import { CreatePayoutLink } from './use-cases/create-payout-link.use-case.js';
+import type { SinglePaymentView } from './views/single-view.js';
+
+const NOT_FOUND = {
+  description: "Unknown token, or another Client ID's payment",
+  ...errorExample(404, 'Secure payment not found', 'Not Found'),
+};
+
+@ApiTags('Secure payments')
+@Controller('v2/secure-payments')
+export class SecurePaymentsController {
+  constructor(
+    private readonly create: CreateSecurePayment,
+    private readonly get: GetSecurePayment,
+    private readonly invalidate: InvalidateSecurePayment,
+    private readonly userEvents: RecordUserEvent,
+    private readonly payoutLink: CreatePayoutLink,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Auth('api-key-client-id-or-orchestrator')
+  @ApiSecurity('x-api-key')
+  @ApiSecurity('x-client-id')
+  @ApiSecurity('x-orchestrator-key')
+  @ApiOperation({
+    operationId: 'SecurePaymentV2Controller_createSecurePayment_v2',
+    summary: 'Create a secure payment (hosted payment link)',
+    description:
+      'Creates the request behind the link like a payout (same currencies, conversion and Client ID fee) and answers the token and page URL. ' +
+      'One item in `requests`. The link expires after `expiresIn` seconds (default 7 days). An orchestrator creates for a linked platform ' +
+      "with `x-orchestrator-key` and that platform's `x-client-id`; its id is then fixed on the payment.",
+  })
+  @ApiCreatedResponse({ type: CreatedSecurePaymentDto })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid; `errors` names it',
+    ...errorExample(400, 'Validation failed: redirectLabel cannot be provided without redirectUrl', 'Bad Request'),
+  })
+  createSecurePayment(@Body() body: CreateSecurePaymentDto, @CurrentCaller() caller: Caller): Promise<CreatedSecurePayment> {
+    return this.create.execute({ caller, body });
+  }
+
+  @Post('payouts')
+  @HttpCode(201)
+  @Auth('api-key-client-id-or-orchestrator')
+  @ApiSecurity('x-api-key')
+  @ApiSecurity('x-client-id')
+  @ApiSecurity('x-orchestrator-key')
+  @ApiOperation({
+    operationId: 'SecurePaymentV2Controller_createPayoutLink_v2',
+    summary: 'Create a single payout link',
+    description:
+      '`{recipient, network, currency, amount, creatorWalletAddress?, reference?, redirectUrl?, redirectLabel?, branding?, expiresIn?, accessPolicy?}`: a secure payment paying `recipient`.',
+  })
+  @ApiCreatedResponse({ type: CreatedSecurePaymentDto })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid',
+    ...errorExample(400, 'Validation failed: network must be sepolia, the network of fUSDC-sepolia', 'Bad Request'),
+  })
+  createPayoutLink(@Body() body: PayoutLinkDto, @CurrentCaller() caller: Caller): Promise<CreatedSecurePayment> {
+    return this.payoutLink.execute({ caller, body });
+  }
+
+  @Get(':token')
+  @Auth('client-id')
+  @ApiSecurity('x-client-id')
+  @ApiHeader({ name: 'origin', required: true, description: 'Required with the Client ID (browser context)' })
+  @ApiOperation({
+    operationId: 'SecurePaymentV2Controller_getSecurePaymentByToken_v2',
+    summary: 'Get secure payment data by token',
+    description: 'Passive data for the hosted page (no calldata). An open payment past its expiry reads `expired`.',
+  })
+  @ApiOkResponse({ type: SecurePaymentDataDto })
+  @ApiBadRequestResponse({
+    description: 'A query rule is broken',
+    ...errorExample(400, 'Validation failed: token must be sent together with chain', 'Bad Request'),
+  })
+  @ApiForbiddenResponse({
+    description: 'The wallet is outside the allowlist',
+    ...errorExample(403, 'This wallet is not allowed to pay this secure payment', 'Forbidden'),
+  })
+  @ApiNotFoundResponse(NOT_FOUND)
+  getSecurePayment(
+    @Param('token') token: string,
+    @Query() query: SecurePaymentQueryDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<SinglePaymentView> {
+    return this.get.execute({ caller, token, query });
+  }
+
+  @Delete(':token')
+  @Auth('api-key-or-client-id')
+  @ApiSecurity('x-api-key')
+  @ApiSecurity('x-client-id')
+  @ApiOperation({
+    operationId: 'SecurePaymentV2Controller_invalidateSecurePayment_v2',
+    summary: 'Invalidate a secure payment',
+    description:
+      'Beyond the spec (which names the status but not the trigger): the creator invalidates an open payment; its page then reads `invalidated`.',
+  })
+  @ApiOkResponse({ type: InvalidatedSecurePaymentDto })
+  @ApiConflictResponse({
+    description: 'The payment is no longer open',
+    ...errorExample(409, 'Secure payment is completed and can no longer be invalidated', 'Conflict'),
+  })
+  @ApiNotFoundResponse(NOT_FOUND)
+  invalidateSecurePayment(@Param('token') token: string, @CurrentCaller() caller: Caller) {
+    return this.invalidate.execute({ caller, token });
+  }
+
+  @Post(':token/events')
+  @HttpCode(202)
+  @Auth('client-id')
+  @ApiSecurity('x-client-id')
+  @ApiHeader({ name: 'origin', required: true, description: 'Required with the Client ID (browser context)' })
+  @ApiOperation({
+    operationId: 'SecurePaymentV2Controller_reportUserEvent_v2',
+    summary: 'Report payer activity on the page',
+    description:
+      'wallet_connected, payment_sent_to_wallet or payment_approved_in_wallet; emitted as secure_payment.user_event with ' +
+      '`wallet_address_hashed` (sha256 of the lowercased EVM / as-given Tron address), never the raw address. Rate limited per Client ID and IP.',
+  })
+  @ApiAcceptedResponse({ description: '`{accepted: true}`' })
+  @ApiNotFoundResponse(NOT_FOUND)
+  reportUserEvent(@Param('token') token: string, @Body() body: UserEventDto, @CurrentCaller() caller: Caller): Promise<{ accepted: true }> {
+    return this.userEvents.execute({ caller, token, body });
+  }
+}

@@ -1,0 +1,191 @@
+import { SecurePaymentsRepository } from '@payrail/persistence';
+import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
+import { createOrchestrator, createTenant } from '../tenancy/testing/tenants.js';
+import { ALLOWED, ORIGIN, PAYEE, PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';
+
+describe('secure payments: create, GET by token (fields, query rules, Origin, 404) and status lifecycle', () => {
+  let s: SecurePaymentsApi;
+  let p: SecurePaymentsApi['p'];
+  let db: SecurePaymentsApi['db'];
+  let browser: SecurePaymentsApi['browser'];
+  let otherBrowser: SecurePaymentsApi['otherBrowser'];
+  const payment = PAYMENT;
+  const create: SecurePaymentsApi['create'] = (...args) => s.create(...args);
+  const page: SecurePaymentsApi['page'] = (...args) => s.page(...args);
+  const events: SecurePaymentsApi['events'] = (token) => s.events(token);
+
+  beforeAll(async () => {
+    s = await startSecurePaymentsApi();
+    ({ p, db, browser, otherBrowser } = s);
+  });
+  afterAll(() => s?.p.close());
+
+  it('creates a payment with an API key (201: ULID token, page URL, the request behind it) and serves the exact single record', async () => {
+    const res = await create({ requests: [payment] });
+    expect(res.status).toBe(201);
+    expect(res.body.token).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
+    expect(res.body.securePaymentUrl).toBe(`https://pay.payrail.test/${res.body.token}`);
+    expect(res.body.requestIds).toHaveLength(1);
+    const [request] = await db.query<{ payment_reference: string; status: string }[]>(
+      'SELECT * FROM requests WHERE id = $1',
+      res.body.requestIds,
+    );
+    expect(request.payment_reference).toMatch(/^0x[0-9a-f]{16}$/);
+    const read = await page(res.body.token);
+    expect(read.status).toBe(200);
+    expect(read.body).toEqual({
+      paymentType: 'single',
+      status: 'pending',
+      redirectUrl: null,
+      redirectLabel: null,
+      branding: null,
+      requestIds: res.body.requestIds,
+      payee: PAYEE,
+      network: 'sepolia',
+      amount: '12.5',
+      paymentCurrency: 'fUSDC-sepolia',
+      isNativeCurrency: false,
+      destination: null,
+      reference: null,
+      feePlan: null,
+      orchestratorId: null,
+      isPayeeAddressMasked: false,
+      accessDecision: { status: 'not_evaluated', walletAddress: null, reason: 'no_wallet' },
+    });
+  });
+
+  it('keeps redirect, label, branding and reference, and a Client ID fee as the fee plan', async () => {
+    const feeClient = await p.api.app
+      .get(CreateClientId)
+      .execute({ platformId: p.tenant.platform.id, allowedOrigins: [ORIGIN], feePercentage: '2', feeAddress: ALLOWED });
+    const res = await create(
+      {
+        requests: [payment],
+        redirectUrl: 'https://shop.example/done',
+        redirectLabel: 'Back to the shop',
+        branding: { primaryActionColor: '#0052ff', displayRequestBranding: true },
+        reference: 'order-42',
+      },
+      { 'x-client-id': feeClient.clientId, origin: ORIGIN },
+    );
+    expect(res.status).toBe(201);
+    const read = await page(res.body.token, '', { 'x-client-id': feeClient.clientId, origin: ORIGIN });
+    expect(read.body).toMatchObject({
+      redirectUrl: 'https://shop.example/done',
+      redirectLabel: 'Back to the shop',
+      branding: { primaryActionColor: '#0052ff', displayRequestBranding: true },
+      reference: 'order-42',
+      feePlan: { version: 1, feePercentage: '2.00', feeAmount: '0.25', feeAddress: ALLOWED },
+    });
+    // Created with that Client ID: another Client ID of the same platform does not see it.
+    expect((await page(res.body.token, '', { 'x-client-id': browser.clientId, origin: ORIGIN })).status).toBe(404);
+  });
+
+  it('lets an orchestrator create for a linked platform (orchestratorId fixed on the payment and its request), not for an unlinked one', async () => {
+    const orchestrator = await createOrchestrator(p.api.app);
+    const headers = { 'x-orchestrator-key': orchestrator.orchestratorKey, 'x-client-id': browser.clientId };
+    expect((await create({ requests: [payment] }, headers)).status).toBe(403);
+    expect((await create({ requests: [payment] }, { 'x-orchestrator-key': orchestrator.orchestratorKey })).status).toBe(401);
+    await p.api.app.get(LinkOrchestrator).execute({ orchestratorId: orchestrator.id, clientId: browser.clientId });
+    const res = await create({ requests: [payment] }, headers);
+    expect(res.status).toBe(201);
+    expect((await page(res.body.token)).body.orchestratorId).toBe(orchestrator.id);
+    const [row] = await db.query<{ orchestrator_id: string; client_id_id: string }[]>(
+      'SELECT * FROM requests WHERE id = $1',
+      res.body.requestIds,
+    );
+    expect(row.orchestrator_id).toBe(orchestrator.id);
+    // Created for that Client ID: another Client ID of the platform does not see it.
+    expect((await page(res.body.token, '', { 'x-client-id': otherBrowser.clientId, origin: ORIGIN })).status).toBe(404);
+  });
+
+  it.each([
+    [{ requests: [payment], redirectLabel: 'Back' }, 'redirectLabel'],
+    [{ requests: [payment], redirectUrl: 'javascript:alert(1)' }, 'redirectUrl'],
+    [{ requests: [payment, payment] }, 'requests'],
+    [{ requests: [] }, 'requests'],
+    [{ requests: [payment], expiresIn: 5 }, 'expiresIn'],
+    [{ requests: [payment], accessPolicy: { allowedPayerAddresses: ['0x123'] } }, 'accessPolicy.allowedPayerAddresses'],
+    [{ requests: [{ ...payment, paymentCurrency: 'NOPE-sepolia' }] }, 'requests.0.paymentCurrency'],
+  ])('refuses an invalid body with 400 naming the field (%j)', async (body, field) => {
+    const res = await create(body);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.errors)).toContain(`"field":"${field}`);
+  });
+
+  it.each([
+    ['?token=USDC', 'token', 'token must be sent together with chain'],
+    ['?token=DAI&chain=BASE', 'token', 'token must be one of USDC, USDT, EURC, USDT0'],
+    ['?chain=SEPOLIA', 'chain', 'chain must be one of BASE, OPTIMISM, ARBITRUM, ETHEREUM, POLYGON, BNB'],
+    [`?eoaWallet=${ALLOWED}&isSafe=false`, 'eoaWallet', 'eoaWallet and isSafe are mutually exclusive'],
+    ['?isSafe=true', 'wallet', 'wallet (the multisig address) is required when isSafe is true'],
+    ['?isSafe=yes', 'isSafe', 'isSafe must be "true" or "false"'],
+    ['?wallet=0xnot-an-address', 'wallet', 'wallet must be an EVM (0x...) or Tron (T...) address'],
+    ['?eoaWallet=Tnope', 'eoaWallet', 'eoaWallet must be an EVM (0x...) or Tron (T...) address'],
+  ])('answers the query rule %s with 400', async (query, field, message) => {
+    const { body } = await create({ requests: [payment] });
+    const res = await page(body.token, query);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field, message }]);
+  });
+
+  it('accepts token with chain, and isSafe=true with a wallet', async () => {
+    const { body } = await create({ requests: [payment] });
+    expect((await page(body.token, '?token=USDC&chain=BASE')).status).toBe(200);
+    expect((await page(body.token, `?isSafe=true&wallet=${ALLOWED}`)).status).toBe(200);
+  });
+
+  it('enforces x-client-id with Origin: no Origin 401, a foreign Origin 403, an API key alone 401', async () => {
+    const { body } = await create({ requests: [payment] });
+    expect((await page(body.token, '', { 'x-client-id': browser.clientId })).status).toBe(401);
+    expect((await page(body.token, '', { 'x-client-id': browser.clientId, origin: 'https://evil.example' })).status).toBe(403);
+    expect((await page(body.token, '', { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(401);
+  });
+
+  it('answers 404 for an unknown token and for another platform', async () => {
+    const { body } = await create({ requests: [payment] });
+    expect((await page('01JDQ4W9ZK3M7T1B2C3D4E5F6G')).status).toBe(404);
+    const other = await createTenant(p.api.app, { allowedOrigins: [ORIGIN] });
+    const res = await page(body.token, '', { 'x-client-id': other.client.clientId, origin: ORIGIN });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ statusCode: 404, message: 'Secure payment not found', error: 'Not Found' });
+    expect(otherBrowser.clientId).not.toBe(browser.clientId);
+  });
+
+  it('invalidates by DELETE (200, status event in the outbox), then 409 on a second DELETE', async () => {
+    const { body } = await create({ requests: [payment] });
+    const res = await p.call('DELETE', `/v2/secure-payments/${body.token}`);
+    expect(res).toMatchObject({ status: 200, body: { token: body.token, status: 'invalidated' } });
+    expect((await page(body.token)).body.status).toBe('invalidated');
+    expect(await events(body.token)).toEqual([
+      {
+        event_type: 'secure_payment.status_changed',
+        payload: expect.objectContaining({ token: body.token, from: 'pending', to: 'invalidated', reason: 'invalidated' }) as unknown,
+      },
+    ]);
+    const again = await p.call('DELETE', `/v2/secure-payments/${body.token}`);
+    expect(again.status).toBe(409);
+  });
+
+  it('reads expired past expiresIn, and records the transition once', async () => {
+    const { body } = await create({ requests: [payment], expiresIn: 60 });
+    expect((await page(body.token)).body.status).toBe('pending');
+    await db.query(`UPDATE secure_payments SET expires_at = now() - interval '1 second' WHERE token = $1`, [body.token]);
+    expect((await page(body.token)).body.status).toBe('expired');
+    expect((await page(body.token)).body.status).toBe('expired');
+    const rows = await events(body.token);
+    expect(rows.map((r) => [r.payload.from, r.payload.to])).toEqual([['pending', 'expired']]);
+    expect((await p.call('DELETE', `/v2/secure-payments/${body.token}`)).status).toBe(409);
+  });
+
+  it('completes when every request is paid (the settlement hook), with its event, and is idempotent', async () => {
+    const { body } = await create({ requests: [payment] });
+    await db.transaction(async (m) => {
+      await m.query(`UPDATE requests SET status = 'paid', amount_paid = expected_amount WHERE id = $1`, body.requestIds);
+      await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]);
+      await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]);
+    });
+    expect((await page(body.token)).body.status).toBe('completed');
+    expect((await events(body.token)).map((r) => [r.payload.to, r.payload.reason])).toEqual([['completed', 'settled']]);
+  });
+});

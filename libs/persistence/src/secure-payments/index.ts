@@ -1,0 +1,3 @@
+export * from './secure-payment.entity.js';
+export * from './secure-payments.repository.js';
+export * from './link-intents.repository.js';

@@ -1,0 +1,40 @@
+import type { EntityManager } from 'typeorm';
+
+export interface LinkIntentRow {
+  id: string;
+  orchestratorId: string;
+  externalId: string | null;
+  status: 'open' | 'completed';
+  expiresAt: Date;
+}
+
+/** Onboarding link intents (table link_intents). */
+export class LinkIntentsRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async insert(intent: { id: string; orchestratorId: string; externalId: string | null; expiresAt: Date }): Promise<void> {
+    await this.manager.query('INSERT INTO link_intents (id, orchestrator_id, external_id, expires_at) VALUES ($1, $2, $3, $4)', [
+      intent.id,
+      intent.orchestratorId,
+      intent.externalId,
+      intent.expiresAt,
+    ]);
+  }
+
+  /** The intent, locked for completion. */
+  async lock(id: string): Promise<LinkIntentRow | undefined> {
+    const [row] = await this.manager.query<
+      { id: string; orchestrator_id: string; external_id: string | null; status: 'open' | 'completed'; expires_at: Date }[]
+    >('SELECT id, orchestrator_id, external_id, status, expires_at FROM link_intents WHERE id = $1 FOR UPDATE', [id]);
+    return (
+      row && { id: row.id, orchestratorId: row.orchestrator_id, externalId: row.external_id, status: row.status, expiresAt: row.expires_at }
+    );
+  }
+
+  async complete(id: string, clientIdId: string, linkId: string): Promise<void> {
+    await this.manager.query(
+      `UPDATE link_intents SET status = 'completed', client_id_id = $2, link_id = $3, completed_at = now() WHERE id = $1`,
+      [id, clientIdId, linkId],
+    );
+  }
+}

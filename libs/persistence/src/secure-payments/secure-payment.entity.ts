@@ -1,0 +1,48 @@
+import type { SecurePaymentStatus, SecurePaymentType } from '@payrail/domain';
+import { Column, CreateDateColumn, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+/** The access policy a creator set (request-network-facts 1.10 accessPolicy). */
+export interface StoredAccessPolicy {
+  /** Canonical wallets (EVM lowercased, Tron as given); empty: anyone may pay. */
+  allowedPayerAddresses: string[];
+  screening: 'off' | 'kyt_all_wallets';
+  hidePayeeAddress: boolean;
+}
+
+/** A definitive KYT result for one payer wallet of a payment. */
+export interface StoredScreening {
+  status: 'approved' | 'rejected';
+  provider: string;
+  policyId: string | null;
+  at: string;
+}
+
+/**
+ * A secure payment: a hosted-page link (its token, a ULID) over one or more requests. Owned by
+ * a platform, narrowed to the Client ID it was created with; an orchestrator that created it for
+ * a linked platform is fixed on it forever (spec: payload identity rules).
+ */
+@Entity({ name: 'secure_payments' })
+export class SecurePaymentEntity {
+  @PrimaryColumn('text') token: string;
+  @Column({ name: 'payment_type', type: 'text' }) paymentType: SecurePaymentType;
+  @Column({ name: 'platform_id', type: 'text' }) platformId: string;
+  @Column({ name: 'client_id_id', type: 'text', nullable: true }) clientIdId: string | null;
+  @Column({ name: 'orchestrator_id', type: 'text', nullable: true }) orchestratorId: string | null;
+  @Column('text') status: SecurePaymentStatus;
+  /** A multicall child's parent (the multicall payout's token). */
+  @Column({ name: 'parent_token', type: 'text', nullable: true }) parentToken: string | null;
+  /** In creation order (a multicall child's position is its index). */
+  @Column({ name: 'request_ids', type: 'text', array: true }) requestIds: string[];
+  @Column({ name: 'redirect_url', type: 'text', nullable: true }) redirectUrl: string | null;
+  @Column({ name: 'redirect_label', type: 'text', nullable: true }) redirectLabel: string | null;
+  @Column({ type: 'jsonb', nullable: true }) branding: Record<string, unknown> | null;
+  @Column({ type: 'text', nullable: true }) reference: string | null;
+  @Column({ name: 'access_policy', type: 'jsonb' }) accessPolicy: StoredAccessPolicy;
+  /** Definitive screenings by canonical wallet (provider errors are not kept: the next read retries). */
+  @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) screenings: Record<string, StoredScreening>;
+  @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
+  @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
+}

@@ -1,0 +1,112 @@
+import { securePaymentStatusChanged, statusAfterSettlement, type SecurePaymentStatus } from '@payrail/domain';
+import type { EntityManager } from 'typeorm';
+import { appendToOutbox } from '../outbox/outbox.writer.js';
+import { SecurePaymentEntity, type StoredScreening } from './secure-payment.entity.js';
+
+export type NewSecurePayment = Omit<SecurePaymentEntity, 'status' | 'completedAt' | 'screenings' | 'createdAt' | 'updatedAt'>;
+
+/** Who reads a payment by token: a Client ID of its platform (the one it was created with, if any). */
+export interface SecurePaymentReader {
+  platformId: string;
+  clientIdId: string;
+}
+
+/** Who manages a payment: its platform, narrowed to the Client ID it was created with when the caller used one. */
+export interface SecurePaymentOwner {
+  platformId: string;
+  clientIdId?: string | null;
+}
+
+type Reason = Parameters<typeof securePaymentStatusChanged>[0]['reason'];
+
+/** Secure payments, read only through their owner or reader. */
+export class SecurePaymentsRepository {
+  constructor(private readonly manager: EntityManager) {}
+
+  async insert(payment: NewSecurePayment): Promise<void> {
+    // save() rather than insert(): insert's deep-partial typing rejects the free-form jsonb branding.
+    await this.manager.save(this.manager.create(SecurePaymentEntity, { ...payment, status: 'pending', completedAt: null, screenings: {} }));
+  }
+
+  /** The payment as a Client ID may read it: same platform, and its own when it was created with a Client ID. */
+  async forReader(reader: SecurePaymentReader, token: string, lock = false): Promise<SecurePaymentEntity | null> {
+    const found = await this.manager.findOne(SecurePaymentEntity, {
+      where: { token, platformId: reader.platformId },
+      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    return found && (found.clientIdId === null || found.clientIdId === reader.clientIdId) ? found : null;
+  }
+
+  /** A multicall's children, in position order (the order of the parent's request ids). */
+  async childrenOf(parent: SecurePaymentEntity): Promise<SecurePaymentEntity[]> {
+    const children = await this.manager.find(SecurePaymentEntity, { where: { parentToken: parent.token, platformId: parent.platformId } });
+    const position = (c: SecurePaymentEntity) => parent.requestIds.indexOf(c.requestIds[0]);
+    return children.sort((a, b) => position(a) - position(b));
+  }
+
+  /** A multicall payout as a session of its platform reads it. */
+  multicallForPlatform(platformId: string, token: string): Promise<SecurePaymentEntity | null> {
+    return this.manager.findOne(SecurePaymentEntity, { where: { token, platformId, paymentType: 'multicall' } });
+  }
+
+  /** The payment as its creator manages it (locked: the caller changes it). */
+  async forOwner(owner: SecurePaymentOwner, token: string): Promise<SecurePaymentEntity | null> {
+    const where = owner.clientIdId
+      ? { token, platformId: owner.platformId, clientIdId: owner.clientIdId }
+      : { token, platformId: owner.platformId };
+    return this.manager.findOne(SecurePaymentEntity, { where, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** Moves a (locked) payment to `to` and writes its status event in the same transaction. */
+  async transition(payment: SecurePaymentEntity, to: SecurePaymentStatus, reason: Reason, now = new Date()): Promise<void> {
+    const from = payment.status;
+    if (from === to) return;
+    payment.status = to;
+    if (to === 'completed') payment.completedAt = now;
+    await this.manager.update(SecurePaymentEntity, { token: payment.token }, { status: to, completedAt: payment.completedAt });
+    await appendToOutbox(this.manager, [
+      securePaymentStatusChanged({
+        token: payment.token,
+        from,
+        to,
+        platformId: payment.platformId,
+        clientIdId: payment.clientIdId,
+        orchestratorId: payment.orchestratorId,
+        reason,
+        at: now.toISOString(),
+      }),
+    ]);
+  }
+
+  /** Records a definitive screening of `wallet` on a (locked) payment. */
+  async recordScreening(payment: SecurePaymentEntity, wallet: string, screening: StoredScreening): Promise<void> {
+    payment.screenings = { ...payment.screenings, [wallet]: screening };
+    await this.manager.query('UPDATE secure_payments SET screenings = screenings || $2::jsonb, updated_at = now() WHERE token = $1', [
+      payment.token,
+      JSON.stringify({ [wallet]: screening }),
+    ]);
+  }
+
+  /**
+   * After detection settled `requestId` (in its transaction, the request row already saved):
+   * every open payment over it is completed when all its requests are paid, or a multicall
+   * partially settled when some are. Idempotent: final statuses are never left.
+   */
+  async settleForRequest(requestId: string): Promise<void> {
+    const payments = await this.manager
+      .createQueryBuilder(SecurePaymentEntity, 'sp')
+      .setLock('pessimistic_write')
+      // Containment (not `= ANY`) so the GIN index on request_ids serves it.
+      .where('sp.request_ids @> ARRAY[:id]::text[]', { id: requestId })
+      .andWhere(`sp.status IN ('pending', 'partially_settled')`)
+      .getMany();
+    for (const payment of payments) {
+      const [{ paid }] = await this.manager.query<{ paid: number }[]>(
+        `SELECT count(*)::int AS paid FROM requests WHERE id = ANY($1) AND status IN ('paid', 'overpaid')`,
+        [payment.requestIds],
+      );
+      const next = statusAfterSettlement(payment.status, payment.paymentType, paid, payment.requestIds.length);
+      if (next) await this.transition(payment, next, 'settled');
+    }
+  }
+}

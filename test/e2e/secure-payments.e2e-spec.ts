@@ -1,0 +1,114 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { encodeApprove, encodeErc20FeeProxyPayment } from '@payrail/permits';
+import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
+import { Contract, Wallet } from 'ethers';
+import pg from 'pg';
+import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
+import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
+import { TenancyModule } from '../../apps/payments-api/src/tenancy/tenancy.module.js';
+import { createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
+import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../support/stack.js';
+
+const ORIGIN = 'https://shop.example';
+
+// The built payments-api and chain-worker as processes: a secure payment's request, paid on the
+// local chain by a payer of its own (ANVIL_ACCOUNTS[6], no nonce races), is settled by detection
+// and the page's record flips to completed.
+describe('secure payment completed end to end (payments-api + chain-worker, local chain)', () => {
+  const chain = testStack().chain;
+  let api: AppHandle;
+  let worker: AppHandle;
+  let tenant: Awaited<ReturnType<typeof createTenant>>;
+  let db: pg.Client;
+  let payer: ChainPayer;
+
+  beforeAll(async () => {
+    const databaseUrl = await createTestDatabase();
+    const env = appEnv(databaseUrl, uniqueName('sp'), { RATE_LIMIT_MULTIPLIER: '100', DETECTION_POLL_INTERVAL_MS: '200' });
+    @Module({
+      imports: [
+        AppConfigModule.forApp(PaymentsApiEnv, { ...env, LOG_LEVEL: 'silent' }),
+        LoggingModule,
+        DatabaseModule,
+        RedisModule,
+        CredentialsModule,
+        TenancyModule,
+      ],
+    })
+    class Fixtures {}
+    const fixtures = await NestFactory.createApplicationContext(Fixtures, { logger: false });
+    tenant = await createTenant(fixtures, { allowedOrigins: [ORIGIN] });
+    await fixtures.close();
+    payer = new ChainPayer(chain.rpcUrl, ANVIL_ACCOUNTS[6].privateKey);
+    const mint = new Contract(chain.tokens.USDC, ['function mint(address,uint256)'], payer.signer).getFunction('mint');
+    [api, worker] = await Promise.all([
+      startTestApp('payments-api', env),
+      startTestApp('chain-worker', env),
+      (async () => ((await mint(payer.address, 10n ** 12n)) as { wait(): Promise<unknown> }).wait())(),
+    ]);
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+  }, 120000);
+  afterAll(async () => {
+    payer?.close();
+    await db?.end();
+    await Promise.all([api?.stop(), worker?.stop()]);
+  });
+
+  const page = async (token: string) =>
+    (await (
+      await fetch(`${api.url}/v2/secure-payments/${token}`, { headers: { 'x-client-id': tenant.client.clientId, origin: ORIGIN } })
+    ).json()) as {
+      status: string;
+      amount: string;
+      payee: string;
+    };
+
+  it('flips the record to completed once detection settles its request, with the transition in the outbox', async () => {
+    const payee = Wallet.createRandom().address;
+    const res = await fetch(`${api.url}/v2/secure-payments`, {
+      method: 'POST',
+      headers: { 'x-api-key': tenant.apiKey.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: [{ payee, amount: '7.25', invoiceCurrency: 'fUSDC-sepolia', paymentCurrency: 'fUSDC-sepolia' }] }),
+    });
+    expect(res.status).toBe(201);
+    const created = (await res.json()) as { token: string; requestIds: string[] };
+    expect(await page(created.token)).toMatchObject({ status: 'pending', amount: '7.25', payee });
+    const { rows } = await db.query<{ payment_reference: string }>(
+      'SELECT payment_reference FROM requests WHERE id = $1',
+      created.requestIds,
+    );
+    const proxy = chain.contracts.ERC20FeeProxy;
+    await payer.submit([
+      { to: chain.tokens.USDC, data: encodeApprove(proxy, 7_250_000n), value: 0 },
+      {
+        to: proxy,
+        data: encodeErc20FeeProxyPayment(chain.tokens.USDC, {
+          to: payee,
+          amount: 7_250_000n,
+          paymentReference: rows[0].payment_reference,
+          feeAmount: 0n,
+        }),
+        value: 0,
+      },
+    ]);
+    await waitFor(
+      'the secure payment completed',
+      async () => ((await page(created.token)).status === 'completed' ? true : undefined),
+      10000,
+      50,
+    );
+    const events = await db.query<{ event_type: string; payload: Record<string, unknown> }>(
+      'SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1',
+      [created.token],
+    );
+    expect(events.rows).toEqual([
+      {
+        event_type: 'secure_payment.status_changed',
+        payload: expect.objectContaining({ from: 'pending', to: 'completed', reason: 'settled' }) as unknown,
+      },
+    ]);
+  }, 30000);
+});
