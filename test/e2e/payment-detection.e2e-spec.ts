@@ -1,13 +1,8 @@
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
 import { Contract, Wallet } from 'ethers';
 import pg from 'pg';
-import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
 import { type ApiTransaction, ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
-import { TenancyModule } from '../../apps/payments-api/src/tenancy/tenancy.module.js';
-import { createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
+import { createTenantIn } from '../support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../support/stack.js';
 
 /** A payer of its own (no nonce races with other test files), funded by minting the local test token. */
@@ -33,20 +28,7 @@ describe('payment detection end to end (payments-api + chain-worker processes, l
     const databaseUrl = await createTestDatabase();
     const env = appEnv(databaseUrl, uniqueName('det'), { RATE_LIMIT_MULTIPLIER: '100', DETECTION_POLL_INTERVAL_MS: '200' });
     workerEnv = env;
-    @Module({
-      imports: [
-        AppConfigModule.forApp(PaymentsApiEnv, { ...env, LOG_LEVEL: 'silent' }),
-        LoggingModule,
-        DatabaseModule,
-        RedisModule,
-        CredentialsModule,
-        TenancyModule,
-      ],
-    })
-    class Fixtures {}
-    const fixtures = await NestFactory.createApplicationContext(Fixtures, { logger: false });
-    apiKey = (await createTenant(fixtures)).apiKey.apiKey;
-    await fixtures.close();
+    apiKey = (await createTenantIn(env)).apiKey.apiKey;
     [api, worker, payer] = await Promise.all([
       startTestApp('payments-api', env),
       startTestApp('chain-worker', env),

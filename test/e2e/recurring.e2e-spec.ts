@@ -1,15 +1,10 @@
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import type { RecurringPaymentPermit } from '@payrail/permits';
-import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
 import { Contract, toBeHex, Wallet } from 'ethers';
 import pg from 'pg';
 import { startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
-import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
 import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
-import { TenancyModule } from '../../apps/payments-api/src/tenancy/tenancy.module.js';
-import { createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
+import { createTenantIn } from '../support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
 
 interface RecurringPayout {
@@ -51,20 +46,7 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
       RECURRING_POLL_INTERVAL_MS: '200',
       RECURRING_RETRY_DELAY_MS: '0',
     });
-    @Module({
-      imports: [
-        AppConfigModule.forApp(PaymentsApiEnv, { ...env, LOG_LEVEL: 'silent' }),
-        LoggingModule,
-        DatabaseModule,
-        RedisModule,
-        CredentialsModule,
-        TenancyModule,
-      ],
-    })
-    class Fixtures {}
-    const fixtures = await NestFactory.createApplicationContext(Fixtures, { logger: false });
-    apiKey = (await createTenant(fixtures)).apiKey.apiKey;
-    await fixtures.close();
+    apiKey = (await createTenantIn(env)).apiKey.apiKey;
     const started = await Promise.all([
       startTestApp('payments-api', env),
       startTestApp('chain-worker', env),

@@ -1,14 +1,10 @@
-import { Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
 import { encodeApprove, encodeErc20FeeProxyPayment } from '@payrail/permits';
-import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
 import { Contract, Wallet } from 'ethers';
 import pg from 'pg';
-import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
 import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
-import { TenancyModule } from '../../apps/payments-api/src/tenancy/tenancy.module.js';
-import { createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
+import { type createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
+import { createTenantIn } from '../support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../support/stack.js';
 
 const ORIGIN = 'https://shop.example';
@@ -27,20 +23,7 @@ describe('secure payment completed end to end (payments-api + chain-worker, loca
   beforeAll(async () => {
     const databaseUrl = await createTestDatabase();
     const env = appEnv(databaseUrl, uniqueName('sp'), { RATE_LIMIT_MULTIPLIER: '100', DETECTION_POLL_INTERVAL_MS: '200' });
-    @Module({
-      imports: [
-        AppConfigModule.forApp(PaymentsApiEnv, { ...env, LOG_LEVEL: 'silent' }),
-        LoggingModule,
-        DatabaseModule,
-        RedisModule,
-        CredentialsModule,
-        TenancyModule,
-      ],
-    })
-    class Fixtures {}
-    const fixtures = await NestFactory.createApplicationContext(Fixtures, { logger: false });
-    tenant = await createTenant(fixtures, { allowedOrigins: [ORIGIN] });
-    await fixtures.close();
+    tenant = await createTenantIn(env, { allowedOrigins: [ORIGIN] });
     payer = new ChainPayer(chain.rpcUrl, ANVIL_ACCOUNTS[6].privateKey);
     const mint = new Contract(chain.tokens.USDC, ['function mint(address,uint256)'], payer.signer).getFunction('mint');
     [api, worker] = await Promise.all([

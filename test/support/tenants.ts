@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
+import { TenancyModule } from '@payrail/tenancy';
+import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
+import { createTenant } from '../../libs/tenancy/src/testing/tenants.js';
+
+/**
+ * A platform with an API key and a Client ID in the database of `env`, made through the real
+ * tenancy use cases in a short-lived application context (for tests that run the apps as processes).
+ */
+export async function createTenantIn(env: Record<string, string>, clientId: Parameters<typeof createTenant>[1] = {}) {
+  @Module({
+    imports: [
+      AppConfigModule.forApp(PaymentsApiEnv, { ...env, LOG_LEVEL: 'silent' }),
+      LoggingModule,
+      DatabaseModule,
+      RedisModule,
+      CredentialsModule,
+      TenancyModule,
+    ],
+  })
+  class Fixtures {}
+  const context = await NestFactory.createApplicationContext(Fixtures, { logger: false });
+  try {
+    return await createTenant(context, clientId);
+  } finally {
+    await context.close();
+  }
+}
