@@ -1,4 +1,6 @@
 import { SecurePaymentsRepository } from '@payrail/persistence';
+import { Wallet } from 'ethers';
+import { ANVIL_ACCOUNTS } from '../../../../tools/devstack/src/index.js';
 import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
 import { createOrchestrator, createTenant } from '../tenancy/testing/tenants.js';
 import { ALLOWED, ORIGIN, PAYEE, PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';
@@ -127,6 +129,19 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     const res = await page(body.token, query);
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual([{ field, message }]);
+  });
+
+  it('reports paymentOptions for the wallet holding the funds, read from the chain', async () => {
+    const res = await create({ requests: [payment] });
+    expect(res.status).toBe(201);
+    const funded = await page(res.body.token, `?wallet=${ANVIL_ACCOUNTS[1].address}`);
+    expect(funded.status).toBe(200);
+    const option = (funded.body.paymentOptions as Record<string, Record<string, Record<string, unknown>>>).SEPOLIA.fUSDC;
+    expect(option).toMatchObject({ hasEnoughBalance: true, neededAmount: '12.5' });
+    expect(option.balance).toMatch(/^\d+(\.\d+)?$/);
+    const empty = await page(res.body.token, `?eoaWallet=${Wallet.createRandom().address}`);
+    expect(empty.body.paymentOptions).toEqual({ SEPOLIA: { fUSDC: { balance: '0', hasEnoughBalance: false, neededAmount: '12.5' } } });
+    expect((await page(res.body.token)).body).not.toHaveProperty('paymentOptions');
   });
 
   it('accepts token with chain, and isSafe=true with a wallet', async () => {

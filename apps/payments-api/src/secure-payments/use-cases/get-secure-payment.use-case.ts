@@ -15,6 +15,7 @@ import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { pageReaderOf } from '../creator.js';
 import { ScreenPayer } from '../kyt/screen-payer.js';
+import { PaymentOptionsReader } from '../views/payment-options.js';
 import { singlePaymentView, type AccessDecision, type SinglePaymentView } from '../views/single-view.js';
 import { publicClientIdOf } from './payment-identity.js';
 
@@ -31,6 +32,7 @@ export class GetSecurePayment {
   constructor(
     private readonly db: DataSource,
     private readonly screen: ScreenPayer,
+    private readonly options: PaymentOptionsReader,
   ) {}
 
   async execute(command: { caller: Caller; token: string; query: SecurePaymentQuery }): Promise<SinglePaymentView> {
@@ -53,7 +55,10 @@ export class GetSecurePayment {
     );
     if (!request) throw notFound();
     const masked = payment.accessPolicy.hidePayeeAddress && decision.status !== 'approved';
-    return singlePaymentView(payment, request, payment.status, { masked, decision });
+    const view = singlePaymentView(payment, request, payment.status, { masked, decision });
+    if (wallet === undefined || isFinalStatus(payment.status)) return view;
+    const paymentOptions = await this.options.read(request, wallet);
+    return paymentOptions ? { ...view, paymentOptions } : view;
   }
 
   /** The payment as this reader may see it, moved to `expired` (with its event) when its time is up. */

@@ -1,3 +1,4 @@
+import type { PaymentOptions } from './payment-options.js';
 import { formatAmount, maskAddress, type SecurePaymentStatus } from '@payrail/domain';
 import type { RequestEntity, SecurePaymentEntity } from '@payrail/persistence';
 
@@ -36,6 +37,8 @@ export interface SinglePaymentView {
   orchestratorId: string | null;
   isPayeeAddressMasked: boolean;
   accessDecision: AccessDecision;
+  /** With `wallet`/`eoaWallet`: the holder's balance against what the payment needs (see PaymentOptionsReader). */
+  paymentOptions?: PaymentOptions;
 }
 
 function feePlanOf(request: RequestEntity): FeePlanView | null {
