@@ -52,17 +52,29 @@ async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   try {
     await load(payrail + PATH, { seconds: 2, connections: 20, headers }); // warm-up
+    // Server CPU per request (this process serves all three): a figure other load on the
+    // machine moves much less than requests per second.
+    const measured = async (url: string, withHeaders?: Record<string, string>) => {
+      const before = process.cpuUsage();
+      const result = await load(url, { seconds, connections: 20, headers: withHeaders });
+      const used = process.cpuUsage(before);
+      return { ...result, cpuUsPerRequest: (used.user + used.system) / (result.requestsPerSecond * seconds) };
+    };
     const results = {
-      bare: await load(bareUrl + PATH, { seconds, connections: 20 }),
-      express: await load(expressUrl + PATH, { seconds, connections: 20 }),
-      payrail: await load(payrail + PATH, { seconds, connections: 20, headers }),
+      bare: await measured(bareUrl + PATH),
+      express: await measured(expressUrl + PATH),
+      payrail: await measured(payrail + PATH, headers),
     };
     console.log(`GET ${PATH}: ${bytes.length} bytes, ${seconds}s each, 20 connections, one run`);
     for (const [name, r] of Object.entries(results)) {
-      console.log(`  ${name.padEnd(8)} ${fmt(r.requestsPerSecond).padStart(7)} req/s  p99 ${fmt(r.latencyP99Ms)} ms  non-2xx ${r.non2xx}`);
+      console.log(
+        `  ${name.padEnd(8)} ${fmt(r.requestsPerSecond).padStart(7)} req/s  p99 ${fmt(r.latencyP99Ms)} ms  ` +
+          `server CPU ${fmt(r.cpuUsPerRequest)} µs/request  non-2xx ${r.non2xx}`,
+      );
     }
     console.log(`  express / bare:    ${fmt(results.express.requestsPerSecond / results.bare.requestsPerSecond, 3)}`);
     console.log(`  payrail / express: ${fmt(results.payrail.requestsPerSecond / results.express.requestsPerSecond, 3)} (target >= 0.5)`);
+    console.log(`  CPU per request, express / payrail: ${fmt(results.express.cpuUsPerRequest / results.payrail.cpuUsPerRequest, 3)}`);
   } finally {
     expressServer.close();
     bare.close();

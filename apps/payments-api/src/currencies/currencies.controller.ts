@@ -70,16 +70,15 @@ export class CurrenciesController {
   @ApiBadRequestResponse({ description: 'Invalid query (e.g. firstOnly not "true"/"false")', ...BAD_REQUEST })
   @ApiNotFoundResponse({ description: 'No currency matches', ...NOT_FOUND })
   @ApiTooManyRequestsResponse(TOO_MANY)
-  getNetworkTokens(@Query() query: ListCurrenciesQueryDto, @Res({ passthrough: true }) res: Response): string {
+  getNetworkTokens(@Query() query: ListCurrenciesQueryDto, @Res() res: Response): void {
     const found: Currency | readonly Currency[] = this.listCurrencies.execute({
       network: query.network,
       symbol: query.symbol,
       id: query.id,
       firstOnly: query.firstOnly === 'true',
     });
-    // The registry's lists and objects never change: each is serialised once.
-    res.type('application/json');
-    return this.json.of(found);
+    // The registry's lists and objects never change: each is serialised once, and sent as bytes.
+    res.type('application/json').send(this.json.of(found));
   }
 
   @Get(':currencyId/conversion-routes')

@@ -123,4 +123,32 @@ describe('rate limits in Redis (tiers, minute bound, blocks, shared by replicas)
     clock.advance(5000);
     expect(await statuses(clientId, 9, 'manage')).toEqual([...Array<number>(8).fill(200), 429]);
   });
+
+  it('decides a concurrent burst (one script call per scope and turn) exactly as one request at a time', async () => {
+    const clientId = await clientOfTier('high-volume');
+    clock.advance(5000);
+    const burst = await Promise.all(Array.from({ length: 26 }, (_, i) => hit(i % 2 === 0 ? replicaA : replicaB, clientId)));
+    const ok = burst.filter((r) => r.status === 200);
+    expect(ok).toHaveLength(20);
+    // every admitted request saw its own place in the window: remaining 19 down to 0, each once
+    const remaining = ok.map((r) => Number(r.headers.get('ratelimit-remaining'))).sort((a, b) => a - b);
+    expect(remaining).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    for (const refused of burst.filter((r) => r.status === 429)) {
+      expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+      expect(Number(refused.headers.get('retry-after'))).toBe(1);
+    }
+    clock.advance(1001);
+    expect((await hit(replicaA, clientId)).status).toBe(200);
+  });
+
+  it('counts every refused request of a burst towards the block', async () => {
+    const clientId = await clientOfTier('default');
+    clock.advance(61000);
+    const burst = await Promise.all(Array.from({ length: 5 + 30 }, () => hit(replicaA, clientId)));
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(30);
+    clock.advance(2000);
+    const blocked = await hit(replicaB, clientId);
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(/blocked for 298 seconds/);
+  });
 });

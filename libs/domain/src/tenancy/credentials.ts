@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Credential formats. Secrets are 32 random bytes (base64url); only their SHA-256 is
@@ -24,7 +24,7 @@ export interface IssuedSecret {
 }
 
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
+  return hash('sha256', secret, 'hex'); // one-shot: no Hash object per request
 }
 
 function issue(kind: string): IssuedSecret {

@@ -24,6 +24,16 @@ export class BaseEnv {
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';
 
+  /**
+   * Log lines are gathered up to this many bytes (or 100 ms) per write to stdout; 0 writes each
+   * line at once. A SIGKILL or OOM kill can lose at most this much; exits flush.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(1048576)
+  LOG_BUFFER_BYTES: number = 4096;
+
   @Matches(URL_OF(['postgres', 'postgresql']), { message: 'must be a postgres:// URL' })
   DATABASE_URL!: string;
 

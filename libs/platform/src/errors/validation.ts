@@ -1,4 +1,4 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { type FieldError, PayrailError } from '@payrail/domain';
 
 /** Flattens nested class-validator errors into `{ field: "a.b.c", message }` items. */
@@ -10,12 +10,46 @@ export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[
   });
 }
 
+/** Validated query DTOs kept per DTO class; past this many distinct query strings the memo starts over. */
+export const QUERY_MEMO_SIZE = 256;
+
+/** A query object of plain string values (what Express parses from `?a=b&c=d`), as a memo key. */
+function flatQueryKey(value: unknown): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  for (const v of Object.values(value)) if (typeof v !== 'string') return undefined;
+  return JSON.stringify(value);
+}
+
+/**
+ * class-validator and class-transformer cost more than the rest of a cheap GET: a query string
+ * seen before answers its validated DTO from a small memo, frozen so no handler can change what
+ * the next request gets. Bodies, params and failures are never memoised.
+ */
+class PayrailValidationPipe extends ValidationPipe {
+  private readonly memo = new Map<ArgumentMetadata['metatype'], Map<string, unknown>>();
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const key = metadata.type === 'query' && metadata.metatype ? flatQueryKey(value) : undefined;
+    if (key === undefined) return super.transform(value, metadata);
+    let seen = this.memo.get(metadata.metatype);
+    if (!seen) {
+      seen = new Map<string, unknown>();
+      this.memo.set(metadata.metatype, seen);
+    }
+    if (seen.has(key)) return seen.get(key);
+    const validated: unknown = await super.transform(value, metadata);
+    if (seen.size >= QUERY_MEMO_SIZE) seen.clear();
+    seen.set(key, validated !== null && typeof validated === 'object' ? Object.freeze(validated) : validated);
+    return validated;
+  }
+}
+
 /**
  * The global pipe: unknown fields are rejected, payloads are transformed into DTO
  * classes, and failures become a 400 with a readable message and the field list.
  */
 export function payrailValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new PayrailValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

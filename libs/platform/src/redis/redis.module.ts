@@ -23,8 +23,16 @@ class RedisCloser implements OnApplicationShutdown {
       provide: REDIS,
       inject: [BaseEnv],
       useFactory: (env: BaseEnv) => {
+        // Auto-pipelining: the commands issued in one event-loop tick (a burst of requests'
+        // rate-limit scripts, say) leave in one write instead of one syscall each. Nothing on
+        // this connection blocks or subscribes (the credential cache has its own subscriber).
         const redis = new Redis(
-          redisOptionsFromUrl(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true, lazyConnect: false }),
+          redisOptionsFromUrl(env.REDIS_URL, {
+            maxRetriesPerRequest: 2,
+            enableOfflineQueue: true,
+            lazyConnect: false,
+            enableAutoPipelining: true,
+          }),
         );
         // ioredis reconnects by itself; commands fail meanwhile and readiness reports it.
         redis.on('error', (error: Error) => logger.warn(`redis: ${error.message}`));
