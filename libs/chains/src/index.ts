@@ -9,6 +9,7 @@ export * from './currencies/currency.js';
 export * from './currencies/static-list.js';
 export * from './currencies/roles.js';
 export * from './currencies/registry.js';
+export * from './currencies/cross-chain-sources.js';
 export * from './conversion/rate-feeds.js';
 export * from './conversion/routes.js';
 export * from './rates/rate-source.js';

@@ -33,4 +33,5 @@ export * from './sessions/session-cookie.js';
 export * from './webhooks/index.js';
 export * from './crypto/field-cipher.js';
 export * from './util/wakeable-sleep.js';
+export * from './util/deadline.js';
 export * from './http/json-cache.js';

@@ -26,9 +26,9 @@ export interface SecurePaymentsApi {
   events(token: string): Promise<{ event_type: string; payload: Record<string, unknown> }[]>;
 }
 
-/** payments-api in the test process (payouts' harness) with two browser Client IDs of the tenant and secure-payment helpers. */
-export async function startSecurePaymentsApi(): Promise<SecurePaymentsApi> {
-  const p = await startPayoutsApi({ SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test/' });
+/** payments-api in the test process (payouts' harness, with `env` on top) with two browser Client IDs of the tenant and secure-payment helpers. */
+export async function startSecurePaymentsApi(env: Record<string, string> = {}): Promise<SecurePaymentsApi> {
+  const p = await startPayoutsApi({ SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test/', ...env });
   const db = p.api.app.get(DataSource);
   const clients = p.api.app.get(CreateClientId);
   const browser = await clients.execute({ platformId: p.tenant.platform.id, allowedOrigins: [ORIGIN] });
