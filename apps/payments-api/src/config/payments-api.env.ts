@@ -39,9 +39,9 @@ export class PaymentsApiEnv extends WithWebhookEnv(WithChainEnv(HttpApiEnv)) {
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SECURE_PAYMENT_PAGE_URL: string = 'http://localhost:3000/pay';
 
   /**
-   * How long the hosted page's chain reads (the secure payment's `paymentOptions` balances) wait
-   * for each network; a network that has not answered by then is reported unavailable instead of
-   * holding the page.
+   * How long the hosted page's chain reads (the secure payment's `paymentOptions` balances, the
+   * multicall analytics' USD rates) wait for a network; one that has not answered by then is
+   * reported unavailable instead of holding the page.
    */
   @Type(() => Number) @IsInt() @Min(50) @Max(30000) PAGE_RPC_TIMEOUT_MS: number = 1500;
 

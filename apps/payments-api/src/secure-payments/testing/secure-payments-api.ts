@@ -1,3 +1,4 @@
+import { SessionStore } from '@payrail/platform';
 import { CreateClientId } from '@payrail/tenancy';
 import { getAddress } from 'ethers';
 import { DataSource } from 'typeorm';
@@ -47,4 +48,17 @@ export async function startSecurePaymentsApi(env: Record<string, string> = {}): 
         [token],
       ),
   };
+}
+
+/** A Bearer token of an e-mail session of the harness tenant's platform (the multicall state's auth). */
+export async function platformSessionBearer(p: PayoutsApi, userId = 'user-1'): Promise<string> {
+  const sessions = p.api.app.get(SessionStore, { strict: false });
+  const session = await sessions.create({
+    kind: 'email',
+    userId,
+    platformId: p.tenant.platform.id,
+    walletAddress: null,
+    email: 'ops@shop.example',
+  });
+  return session.token;
 }
