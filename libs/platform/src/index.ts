@@ -28,6 +28,7 @@ export * from './auth/credential-cache.js';
 export * from './auth/credential.guard.js';
 export * from './auth/rate-limit/rate-limiter.js';
 export * from './auth/rate-limit/rate-limit-class.js';
+export * from './auth/rate-limit/rate-limit-response.js';
 export * from './sessions/session-store.js';
 export * from './sessions/session-cookie.js';
 export * from './webhooks/index.js';

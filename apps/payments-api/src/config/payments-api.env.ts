@@ -46,6 +46,12 @@ export class PaymentsApiEnv extends WithWebhookEnv(WithChainEnv(HttpApiEnv)) {
   @Type(() => Number) @IsInt() @Min(50) @Max(30000) PAGE_RPC_TIMEOUT_MS: number = 1500;
 
   /**
+   * `POST /v2/secure-payments/{token}/events`: reports accepted per payment token and client IP
+   * per minute, on top of the Client ID's own limit (not scaled by RATE_LIMIT_MULTIPLIER).
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(100000) USER_EVENTS_PER_MINUTE: number = 30;
+
+  /**
    * Compliance (KYC and agreement) provider: `sandbox` (the local, deterministic provider whose
    * hosted pages this API serves; refused in production) or `none` (payer registration answers
    * 503). Default: `sandbox`, or `none` when PAYRAIL_ENV=production.
