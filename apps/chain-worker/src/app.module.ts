@@ -4,10 +4,11 @@ import { AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueuesMod
 import { ChainWorkerEnv } from './config/chain-worker.env.js';
 import { DetectionHealth } from './detection/detection.health.js';
 import { DetectionModule } from './detection/detection.module.js';
+import { ExpiryModule } from './expiry/expiry.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { SettlementModule } from './settlement/settlement.module.js';
 
-/** chain-worker: payment detection and settlement, recurring payment execution. */
+/** chain-worker: payment detection and settlement, recurring payment execution, secure payment expiry. */
 @Module({})
 export class ChainWorkerModule {
   static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
@@ -22,6 +23,7 @@ export class ChainWorkerModule {
         SettlementModule,
         DetectionModule,
         RecurringModule,
+        ExpiryModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls, extraChecks: [DetectionHealth] }),
       ],
     };

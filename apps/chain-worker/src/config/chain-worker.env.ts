@@ -52,6 +52,15 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   /** After a failed execution, wait this long before trying that payment again. */
   @Type(() => Number) @IsInt() @Min(0) @Max(86400000) RECURRING_RETRY_DELAY_MS: number = 60000;
 
+  /**
+   * Secure payments: how often open payments past their expiry are recorded as `expired` (with
+   * their event). Any number of replicas may sweep at once (rows are claimed SKIP LOCKED).
+   */
+  @Type(() => Number) @IsInt() @Min(100) @Max(3600000) EXPIRY_SWEEP_INTERVAL_MS: number = 30000;
+
+  /** Payments expired per transaction (a pass repeats until fewer are due). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(5000) EXPIRY_SWEEP_BATCH_SIZE: number = 200;
+
   confirmationsFor(network: string): number {
     const pair = this.CHAIN_CONFIRMATIONS.split(',').find((p) => p.split(':')[0] === network);
     if (pair) return Number(pair.split(':')[1]);

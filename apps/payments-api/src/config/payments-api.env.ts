@@ -1,8 +1,12 @@
 import { WithChainEnv } from '@payrail/chains';
 import { HttpApiEnv, WithWebhookEnv } from '@payrail/platform';
+import { Type } from 'class-transformer';
 import {
   IsIn,
+  IsInt,
   IsOptional,
+  Max,
+  Min,
   IsUrl,
   Matches,
   Validate,
@@ -33,6 +37,19 @@ export class PaymentsApiEnv extends WithWebhookEnv(WithChainEnv(HttpApiEnv)) {
 
   /** Base address of the hosted secure payment page; a payment's securePaymentUrl is `<this>/<token>`. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SECURE_PAYMENT_PAGE_URL: string = 'http://localhost:3000/pay';
+
+  /**
+   * How long the hosted page's chain reads (the secure payment's `paymentOptions` balances, the
+   * multicall analytics' USD rates) wait for a network; one that has not answered by then is
+   * reported unavailable instead of holding the page.
+   */
+  @Type(() => Number) @IsInt() @Min(50) @Max(30000) PAGE_RPC_TIMEOUT_MS: number = 1500;
+
+  /**
+   * `POST /v2/secure-payments/{token}/events`: reports accepted per payment token and client IP
+   * per minute, on top of the Client ID's own limit (not scaled by RATE_LIMIT_MULTIPLIER).
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(100000) USER_EVENTS_PER_MINUTE: number = 30;
 
   /**
    * Compliance (KYC and agreement) provider: `sandbox` (the local, deterministic provider whose

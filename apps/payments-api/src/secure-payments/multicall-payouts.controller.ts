@@ -56,7 +56,11 @@ export class MulticallPayoutsController {
     summary: 'Get a multicall payout state',
     description:
       'Passive data for page rendering (children with blockReason / recoveryAction, totals, amountSummary); no quotes, calldata, wallet routes ' +
-      "or execution data. Session of the payout's platform: `Authorization: Bearer <token>` or the `session_token` cookie.",
+      "or execution data. Session of the payout's platform: `Authorization: Bearer <token>` or the `session_token` cookie. " +
+      '`analytics` USD amounts are decimal strings from the on-chain USD rates (exact sum, rounded half up to the cent): ' +
+      '`totalPaymentAmountUsd` (children amounts, fees excluded), `orchestratorPayerFeeAmountUsd` (the fee paid on top by the payer), ' +
+      '`protocolFeeAmountUsd` and `orchestratorRecipientFeeAmountUsd` "0.00"; all null with `feeAmountsUsdUnavailableReason` ' +
+      '`usd_rate_unavailable` (no USD rate for the payment currency) or `usd_rate_source_unavailable` (rate unreadable now).',
   })
   @ApiOkResponse({ description: 'The multicall payout state' })
   @ApiNotFoundResponse({

@@ -4,6 +4,7 @@ import { getAddress } from 'ethers';
 import { DataSource } from 'typeorm';
 import { startPayoutsApi, type PayoutsApi } from '../payouts/testing/payouts-api.js';
 import { createTenant } from '../tenancy/testing/tenants.js';
+import { platformSessionBearer } from './testing/secure-payments-api.js';
 
 const PAYEES = [getAddress('0x00000000000000000000000000000000000c0c01'), getAddress('0x00000000000000000000000000000000000c0c02')];
 const terms = (payee: string, amount: string, reference?: string) => ({
@@ -29,16 +30,7 @@ describe('multicall payouts: create, session-only state, partially_settled -> co
   beforeAll(async () => {
     p = await startPayoutsApi({ SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test' });
     db = p.api.app.get(DataSource);
-    const sessions = p.api.app.get(SessionStore, { strict: false });
-    bearer = (
-      await sessions.create({
-        kind: 'email',
-        userId: 'user-1',
-        platformId: p.tenant.platform.id,
-        walletAddress: null,
-        email: 'ops@shop.example',
-      })
-    ).token;
+    bearer = await platformSessionBearer(p);
   });
   afterAll(() => p?.close());
 
@@ -89,7 +81,17 @@ describe('multicall payouts: create, session-only state, partially_settled -> co
           payerTotal: '12.5',
         },
       },
-      analytics: { feeAmountsUsdUnavailableReason: 'fee_plan_unavailable', numberOfPaymentsExcludingFees: 2, destinationIds: [] },
+      analytics: {
+        // The local chain's USDC/USD feed answers 1.00.
+        totalPaymentAmountUsd: '12.50',
+        protocolFeeAmountUsd: '0.00',
+        orchestratorPayerFeeAmountUsd: '0.00',
+        orchestratorRecipientFeeAmountUsd: '0.00',
+        feeAmountsUsdUnavailableReason: null,
+        numberOfPaymentsExcludingFees: 2,
+        destinationIds: [],
+        payoutKytProvider: null,
+      },
       branding: { id: token, logoPath: null, displayRequestBranding: false },
     });
     expect(Object.keys(body).sort()).toEqual(

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -11,6 +11,7 @@ import {
   ApiOperation,
   ApiSecurity,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
 import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import { errorExample } from '../payouts/dto/error-example.js';
@@ -25,6 +26,7 @@ import { UserEventDto } from './dto/user-event.dto.js';
 import { PayoutLinkDto } from './dto/payout-link.dto.js';
 import { CreatePayoutLink } from './use-cases/create-payout-link.use-case.js';
 import type { SinglePaymentView } from './views/single-view.js';
+import { UserEventsRateLimit } from './user-events-rate-limit.guard.js';
 
 const NOT_FOUND = {
   description: "Unknown token, or another Client ID's payment",
@@ -136,6 +138,7 @@ export class SecurePaymentsController {
   @Post(':token/events')
   @HttpCode(202)
   @Auth('client-id')
+  @UseGuards(UserEventsRateLimit)
   @ApiSecurity('x-client-id')
   @ApiHeader({ name: 'origin', required: true, description: 'Required with the Client ID (browser context)' })
   @ApiOperation({
@@ -143,9 +146,14 @@ export class SecurePaymentsController {
     summary: 'Report payer activity on the page',
     description:
       'wallet_connected, payment_sent_to_wallet or payment_approved_in_wallet; emitted as secure_payment.user_event with ' +
-      '`wallet_address_hashed` (sha256 of the lowercased EVM / as-given Tron address), never the raw address. Rate limited per Client ID and IP.',
+      '`wallet_address_hashed` (sha256 of the lowercased EVM / as-given Tron address), never the raw address. Rate limited per Client ID and IP, ' +
+      'and per payment token and IP (USER_EVENTS_PER_MINUTE, default 30 a minute).',
   })
   @ApiAcceptedResponse({ description: '`{accepted: true}`' })
+  @ApiTooManyRequestsResponse({
+    description: 'Too many reports for this payment from this IP (or past the Client ID limit); Retry-After says when to try again',
+    ...errorExample(429, 'Too many requests', 'Too Many Requests'),
+  })
   @ApiNotFoundResponse(NOT_FOUND)
   reportUserEvent(@Param('token') token: string, @Body() body: UserEventDto, @CurrentCaller() caller: Caller): Promise<{ accepted: true }> {
     return this.userEvents.execute({ caller, token, body });

@@ -4,9 +4,9 @@ import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { CurrenciesModule } from '../currencies/currencies.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
 import { PAYOUT_NETWORKS } from '../payouts/payouts.tokens.js';
-import { PayerStateReader } from '../payouts/chain/payer-state.reader.js';
 import { PaymentPlanner } from '../payouts/planning/payment-planner.js';
-import { PaymentOptionsReader } from './views/payment-options.js';
+import { PaymentOptionsReader } from './options/payment-options.reader.js';
+import { MulticallAnalytics } from './views/multicall-analytics.js';
 import { RequestModule } from '../request/request.module.js';
 import { CompleteLinkIntent } from './onboarding/complete-link-intent.use-case.js';
 import { CreateLinkIntent } from './onboarding/create-link-intent.use-case.js';
@@ -45,8 +45,8 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
       useFactory: (env: PaymentsApiEnv) => (env.PAYRAIL_ENV === 'production' ? new UnavailableKytProvider() : new SandboxKytProvider()),
     },
     ScreenPayer,
-    PayerStateReader,
     PaymentOptionsReader,
+    MulticallAnalytics,
     PaymentPlanner,
     CreateSecurePayment,
     GetSecurePayment,

@@ -35,3 +35,15 @@ export function formatAmount(units: bigint, decimals: number): string {
   const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
+
+/**
+ * `units` of a currency with `fromDecimals` decimals as base units of one with `toDecimals`, at
+ * par (1 unit = 1 unit: same-peg stablecoins). Exact; a remainder rounds UP, so whoever pays the
+ * result never pays less than `units` is worth (in the payee's favour, by less than one base unit).
+ */
+export function rescaleUnits(units: bigint, fromDecimals: number, toDecimals: number): bigint {
+  if (units < 0n) throw new Error('rescaleUnits takes a non-negative amount');
+  if (toDecimals >= fromDecimals) return units * 10n ** BigInt(toDecimals - fromDecimals);
+  const divisor = 10n ** BigInt(fromDecimals - toDecimals);
+  return units === 0n ? 0n : (units - 1n) / divisor + 1n;
+}

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from './amount.js';
+import { formatAmount, parseAmount, rescaleUnits } from './amount.js';
 import { feeAmount, isFeePercentage } from './fee.js';
 import { paymentReference, paymentReferenceTopic, requestIdFor } from './payment-reference.js';
 import { statusForAmountPaid } from './request-status.js';
@@ -87,6 +87,17 @@ describe('amounts (decimal strings <-> base units)', () => {
     expect(formatAmount(1n, 18)).toBe('0.000000000000000001');
     expect(formatAmount(0n, 6)).toBe('0');
     expect(formatAmount(1234n, 0)).toBe('1234');
+  });
+
+  it.each([
+    [12_750_000n, 6, 18, 12_750_000_000_000_000_000n], // USDC-base -> USDC-bsc: exact
+    [12_750_000_000_000_000_000n, 18, 6, 12_750_000n], // exact the other way
+    [10_000_000_100_000_000_000n, 18, 6, 10_000_001n], // 10.0000001 -> 10.000001: a remainder rounds up
+    [1n, 18, 6, 1n], // one wei-sized unit still needs one base unit
+    [0n, 18, 6, 0n],
+    [5n, 6, 6, 5n],
+  ])('rescales %s base units from %i to %i decimals, rounding up (payee favour)', (units, from, to, expected) => {
+    expect(rescaleUnits(units, from, to)).toBe(expected);
   });
 });
 

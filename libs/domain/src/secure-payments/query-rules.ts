@@ -1,6 +1,13 @@
 import type { FieldError } from '../errors.js';
 
 export const SOURCE_TOKENS = ['USDC', 'USDT', 'EURC', 'USDT0'] as const;
+/** A cross-chain source token as the secure-payment query names it. */
+export type SourceToken = (typeof SOURCE_TOKENS)[number];
+
+export function isSourceToken(value: unknown): value is SourceToken {
+  return typeof value === 'string' && (SOURCE_TOKENS as readonly string[]).includes(value);
+}
+
 export const SOURCE_CHAINS = ['BASE', 'OPTIMISM', 'ARBITRUM', 'ETHEREUM', 'POLYGON', 'BNB'] as const;
 
 export interface SecurePaymentQuery {
@@ -19,7 +26,7 @@ export interface SecurePaymentQuery {
 export function securePaymentQueryErrors(query: SecurePaymentQuery, isAddress: (value: string) => boolean): FieldError[] {
   const errors: FieldError[] = [];
   const { token, chain, wallet, eoaWallet, isSafe } = query;
-  if (token !== undefined && !(SOURCE_TOKENS as readonly string[]).includes(token))
+  if (token !== undefined && !isSourceToken(token))
     errors.push({ field: 'token', message: `token must be one of ${SOURCE_TOKENS.join(', ')}` });
   if (chain !== undefined && !(SOURCE_CHAINS as readonly string[]).includes(chain))
     errors.push({ field: 'chain', message: `chain must be one of ${SOURCE_CHAINS.join(', ')}` });

@@ -78,6 +78,27 @@ export class SecurePaymentsRepository {
     ]);
   }
 
+  /**
+   * Moves up to `limit` open payments (single, multicall and children) whose expiry has passed
+   * to `expired`, each with its status event; returns how many. Run inside a transaction: the rows
+   * are locked FOR UPDATE SKIP LOCKED, so concurrent sweepers take disjoint rows and a row a
+   * reader or settlement holds is left for the next pass (which sees it again only if still open).
+   */
+  async expireDue(now: Date, limit: number): Promise<number> {
+    const due = await this.manager
+      .createQueryBuilder(SecurePaymentEntity, 'sp')
+      .setLock('pessimistic_write')
+      .setOnLocked('skip_locked')
+      // Served by the partial index secure_payments_open_expiry.
+      .where(`sp.status IN ('pending', 'partially_settled')`)
+      .andWhere('sp.expires_at <= :now', { now })
+      .orderBy('sp.expires_at')
+      .limit(limit)
+      .getMany();
+    for (const payment of due) await this.transition(payment, 'expired', 'expired', now);
+    return due.length;
+  }
+
   /** Records a definitive screening of `wallet` on a (locked) payment. */
   async recordScreening(payment: SecurePaymentEntity, wallet: string, screening: StoredScreening): Promise<void> {
     payment.screenings = { ...payment.screenings, [wallet]: screening };

@@ -8,7 +8,8 @@ import { Authenticator } from './authenticator.js';
 import type { Caller, RequestWithCaller } from './caller.js';
 import { grantCors } from './cors.js';
 import { RATE_LIMIT_CLASS_KEY, type RateLimitClass } from './rate-limit/rate-limit-class.js';
-import { RateLimiter, type RateLimitDecision } from './rate-limit/rate-limiter.js';
+import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { applyRateLimitDecision } from './rate-limit/rate-limit-response.js';
 import { presentedSessionToken } from '../sessions/session-cookie.js';
 import { SessionStore } from '../sessions/session-store.js';
 
@@ -45,7 +46,7 @@ export class CredentialGuard implements CanActivate {
     if (caller.kind === 'client-id' && caller.origin) grantCors(res, caller.origin);
     const limitClass = this.reflector.getAllAndOverride<RateLimitClass | undefined>(RATE_LIMIT_CLASS_KEY, targets) ?? 'standard';
     const scoped = this.scopeOf(caller, req.ip ?? 'unknown', limitClass);
-    if (scoped) this.apply(res, await this.limiter.consume(scoped.scope, scoped.limit));
+    if (scoped) applyRateLimitDecision(res, await this.limiter.consume(scoped.scope, scoped.limit));
     return true;
   }
 
@@ -117,16 +118,5 @@ export class CredentialGuard implements CanActivate {
       case 'public':
         return limitClass === 'ip' ? { scope: `ip:${ip}`, limit: scale(serverSide) } : undefined;
     }
-  }
-
-  private apply(res: Response, decision: RateLimitDecision): void {
-    res.setHeader('RateLimit-Limit', String(decision.limit));
-    res.setHeader('RateLimit-Remaining', String(decision.remaining));
-    res.setHeader('RateLimit-Reset', String(decision.resetSeconds));
-    if (decision.allowed) return;
-    const message = decision.blocked
-      ? `Too many requests: blocked for ${decision.resetSeconds} seconds after a sustained breach of the rate limit`
-      : 'Too many requests';
-    throw new PayrailError('RATE_LIMITED', message, { retryAfterSeconds: Math.max(1, decision.resetSeconds) });
   }
 }

@@ -27,6 +27,17 @@ export class SecurePaymentDataDto {
   @ApiPropertyOptional({ type: String, nullable: true }) orchestratorId?: string | null;
   @ApiPropertyOptional() isPayeeAddressMasked?: boolean;
   @ApiPropertyOptional({ type: Object, description: '{status: approved|not_evaluated, walletAddress, reason}' }) accessDecision?: object;
+  @ApiPropertyOptional({
+    type: Object,
+    description:
+      'With `wallet`/`eoaWallet` (EVM): `{CHAIN: {TOKEN: {balance, hasEnoughBalance, neededAmount, unavailable?}}}` for the wallet holding the funds ' +
+      '(`eoaWallet`, else `wallet`): the payment currency on its own network, and every same-peg cross-chain source (USDC, USDT, USDT0 for a USD ' +
+      'stablecoin payment; EURC for EURC) on every chain with an RPC; with `token` + `chain`, just that source. `neededAmount` is the amount plus ' +
+      'fee at par in that token, rounded up to its decimals; no bridging fees or quotes. A network that fails or does not answer in time reports ' +
+      '`balance: null, hasEnoughBalance: null, unavailable: "rpc_timeout" | "rpc_error"`; a named source on a network without RPC `"no_rpc"`.',
+    example: { BASE: { USDC: { balance: '20', hasEnoughBalance: true, neededAmount: '12.75' } } },
+  })
+  paymentOptions?: object;
 }
 
 export class InvalidatedSecurePaymentDto {

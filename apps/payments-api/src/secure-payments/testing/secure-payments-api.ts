@@ -1,3 +1,4 @@
+import { SessionStore } from '@payrail/platform';
 import { CreateClientId } from '@payrail/tenancy';
 import { getAddress } from 'ethers';
 import { DataSource } from 'typeorm';
@@ -26,9 +27,9 @@ export interface SecurePaymentsApi {
   events(token: string): Promise<{ event_type: string; payload: Record<string, unknown> }[]>;
 }
 
-/** payments-api in the test process (payouts' harness) with two browser Client IDs of the tenant and secure-payment helpers. */
-export async function startSecurePaymentsApi(): Promise<SecurePaymentsApi> {
-  const p = await startPayoutsApi({ SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test/' });
+/** payments-api in the test process (payouts' harness, with `env` on top) with two browser Client IDs of the tenant and secure-payment helpers. */
+export async function startSecurePaymentsApi(env: Record<string, string> = {}): Promise<SecurePaymentsApi> {
+  const p = await startPayoutsApi({ SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test/', ...env });
   const db = p.api.app.get(DataSource);
   const clients = p.api.app.get(CreateClientId);
   const browser = await clients.execute({ platformId: p.tenant.platform.id, allowedOrigins: [ORIGIN] });
@@ -47,4 +48,17 @@ export async function startSecurePaymentsApi(): Promise<SecurePaymentsApi> {
         [token],
       ),
   };
+}
+
+/** A Bearer token of an e-mail session of the harness tenant's platform (the multicall state's auth). */
+export async function platformSessionBearer(p: PayoutsApi, userId = 'user-1'): Promise<string> {
+  const sessions = p.api.app.get(SessionStore, { strict: false });
+  const session = await sessions.create({
+    kind: 'email',
+    userId,
+    platformId: p.tenant.platform.id,
+    walletAddress: null,
+    email: 'ops@shop.example',
+  });
+  return session.token;
 }

@@ -3,15 +3,20 @@ import { effectiveStatus, PayrailError } from '@payrail/domain';
 import { RequestsRepository, SecurePaymentsRepository } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
+import { MulticallAnalytics } from '../views/multicall-analytics.js';
 import { childView, multicallView } from '../views/multicall-view.js';
 
 /**
  * GET /v2/secure-payments/multicall-payouts/{token}: the multicall state for a session of the
- * payout's platform (Bearer or session_token cookie); another platform's payout is 404.
+ * payout's platform (Bearer or session_token cookie); another platform's payout is 404. The
+ * analytics' USD values come from the on-chain USD rates (see MulticallAnalytics).
  */
 @Injectable()
 export class GetMulticall {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly analytics: MulticallAnalytics,
+  ) {}
 
   async execute({ caller, token }: { caller: Caller; token: string }): Promise<ReturnType<typeof multicallView>> {
     if (caller.kind !== 'session') throw new PayrailError('UNAUTHENTICATED', 'Missing session');
@@ -26,6 +31,7 @@ export class GetMulticall {
     const childByRequest = new Map(children.map((c) => [c.requestIds[0], c]));
     const requestById = new Map(requests.map((r) => [r.id, r]));
     const views = payment.requestIds.map((id, position) => childView(position, id, childByRequest.get(id), requestById.get(id), now));
-    return multicallView(payment, effectiveStatus(payment.status, payment.expiresAt, now), views, requests);
+    const analytics = await this.analytics.of(payment, requests, views.length);
+    return multicallView(payment, effectiveStatus(payment.status, payment.expiresAt, now), views, requests, analytics);
   }
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { detectAddressKind } from '@payrail/chains';
+import { detectAddressKind, isSecurePaymentChain } from '@payrail/chains';
 import {
   canonicalPayerWallet,
   effectiveStatus,
   isFinalStatus,
+  isSourceToken,
   payerAllowed,
   PayrailError,
   securePaymentQueryErrors,
@@ -15,7 +16,8 @@ import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { pageReaderOf } from '../creator.js';
 import { ScreenPayer } from '../kyt/screen-payer.js';
-import { PaymentOptionsReader } from '../views/payment-options.js';
+import { PaymentOptionsReader } from '../options/payment-options.reader.js';
+import type { SourceFilter } from '../options/option-plan.js';
 import { singlePaymentView, type AccessDecision, type SinglePaymentView } from '../views/single-view.js';
 import { publicClientIdOf } from './payment-identity.js';
 
@@ -57,7 +59,7 @@ export class GetSecurePayment {
     const masked = payment.accessPolicy.hidePayeeAddress && decision.status !== 'approved';
     const view = singlePaymentView(payment, request, payment.status, { masked, decision });
     if (wallet === undefined || isFinalStatus(payment.status)) return view;
-    const paymentOptions = await this.options.read(request, wallet);
+    const paymentOptions = await this.options.read(request, wallet, sourceFilterOf(command.query));
     return paymentOptions ? { ...view, paymentOptions } : view;
   }
 
@@ -115,4 +117,10 @@ export class GetSecurePayment {
       await appendToOutbox(m, [event]);
     });
   }
+}
+
+/** The source the page asked about: `token` with `chain` (both already validated against their enums). */
+function sourceFilterOf(query: SecurePaymentQuery): SourceFilter | undefined {
+  const { token, chain } = query;
+  return isSourceToken(token) && isSecurePaymentChain(chain) ? { chain, token } : undefined;
 }

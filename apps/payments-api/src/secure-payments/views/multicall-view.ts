@@ -1,5 +1,6 @@
 import { effectiveStatus, formatAmount, hasBeenPaid, type SecurePaymentStatus } from '@payrail/domain';
 import type { RequestEntity, SecurePaymentEntity } from '@payrail/persistence';
+import type { MulticallAnalyticsView } from './multicall-analytics.js';
 
 type BlockReason = 'not_found' | 'already_paid' | 'expired' | 'invalidated' | 'compliance_failed';
 
@@ -117,6 +118,7 @@ export function multicallView(
   status: SecurePaymentStatus,
   children: MulticallChildView[],
   requests: RequestEntity[],
+  analytics: MulticallAnalyticsView,
 ) {
   const executable = status === 'pending' || status === 'partially_settled';
   return {
@@ -126,17 +128,7 @@ export function multicallView(
     redirectLabel: payment.redirectLabel,
     orchestratorId: payment.orchestratorId,
     branding: brandingOf(payment),
-    analytics: {
-      creationTimestamp: payment.createdAt.toISOString(),
-      totalPaymentAmountUsd: null,
-      protocolFeeAmountUsd: null,
-      orchestratorPayerFeeAmountUsd: null,
-      orchestratorRecipientFeeAmountUsd: null,
-      feeAmountsUsdUnavailableReason: 'fee_plan_unavailable',
-      numberOfPaymentsExcludingFees: children.length,
-      destinationIds: [],
-      payoutKytProvider: payment.accessPolicy.screening === 'kyt_all_wallets' ? 'payrail-sandbox' : null,
-    },
+    analytics,
     requestIds: payment.requestIds,
     token: payment.token,
     canExecute: executable && children.some((c) => c.executable),

@@ -1,4 +1,4 @@
-import type { PaymentOptions } from './payment-options.js';
+import type { PaymentOptions } from '../options/payment-options.reader.js';
 import { formatAmount, maskAddress, type SecurePaymentStatus } from '@payrail/domain';
 import type { RequestEntity, SecurePaymentEntity } from '@payrail/persistence';
 
@@ -37,7 +37,7 @@ export interface SinglePaymentView {
   orchestratorId: string | null;
   isPayeeAddressMasked: boolean;
   accessDecision: AccessDecision;
-  /** With `wallet`/`eoaWallet`: the holder's balance against what the payment needs (see PaymentOptionsReader). */
+  /** With `wallet`/`eoaWallet`: the holder's balances against what the payment needs, per chain and token (see PaymentOptionsReader). */
   paymentOptions?: PaymentOptions;
 }
 

@@ -1,0 +1,103 @@
+import { CreateClientId } from '@payrail/tenancy';
+import { getAddress } from 'ethers';
+import { startPayoutsApi, type PayoutsApi } from '../payouts/testing/payouts-api.js';
+import { startStalledRpc } from './testing/foreign-chain.js';
+import { ALLOWED, ORIGIN, platformSessionBearer } from './testing/secure-payments-api.js';
+
+const PAYEES = [1, 2, 3].map((i) => getAddress(`0x00000000000000000000000000000000000d0d0${i}`));
+const payout = (payee: string, amount: string, currency: string) => ({
+  payee,
+  amount,
+  invoiceCurrency: currency,
+  paymentCurrency: currency,
+});
+
+// USD values from the local chain's own Chainlink-style feeds (ETH/USD 3000, USDC/USD 1.00; none for FAU).
+describe('multicall analytics: USD amounts from the on-chain rates, or the reason they are missing', () => {
+  let p: PayoutsApi;
+  let bearer: string;
+
+  beforeAll(async () => {
+    p = await startPayoutsApi({ SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test' });
+    bearer = await platformSessionBearer(p);
+  });
+  afterAll(() => p?.close());
+
+  const analyticsOf = async (api: PayoutsApi, body: object, headers?: Record<string, string>, session = bearer) => {
+    const created = await api.call<{ token: string }>('POST', '/v2/secure-payments/multicall-payouts', body, headers);
+    expect(created.status).toBe(201);
+    const read = await api.call<{ analytics: Record<string, unknown> }>(
+      'GET',
+      `/v2/secure-payments/multicall-payouts/${created.body.token}`,
+      undefined,
+      { authorization: `Bearer ${session}` },
+    );
+    expect(read.status).toBe(200);
+    return read.body.analytics;
+  };
+
+  it('values the children and the fee paid on top at the USD rate (0.75 ETH at 3000 = 2250.00; 2 % fee = 45.00)', async () => {
+    const feeClient = await p.api.app
+      .get(CreateClientId)
+      .execute({ platformId: p.tenant.platform.id, allowedOrigins: [ORIGIN], feePercentage: '2', feeAddress: ALLOWED });
+    const eth = 'ETH-sepolia-sepolia';
+    const analytics = await analyticsOf(
+      p,
+      { payouts: [payout(PAYEES[0], '0.5', eth), payout(PAYEES[1], '0.25', eth)] },
+      {
+        'x-client-id': feeClient.clientId,
+        origin: ORIGIN,
+      },
+    );
+    expect(analytics).toMatchObject({
+      totalPaymentAmountUsd: '2250.00',
+      protocolFeeAmountUsd: '0.00',
+      orchestratorPayerFeeAmountUsd: '45.00',
+      orchestratorRecipientFeeAmountUsd: '0.00',
+      feeAmountsUsdUnavailableReason: null,
+      numberOfPaymentsExcludingFees: 2,
+    });
+  });
+
+  it('rounds once, the exact sum: three payouts of 0.333333 USDC make 1.00, not 0.99', async () => {
+    const usdc = 'fUSDC-sepolia';
+    const analytics = await analyticsOf(p, { payouts: PAYEES.map((payee) => payout(payee, '0.333333', usdc)) });
+    expect(analytics).toMatchObject({ totalPaymentAmountUsd: '1.00', feeAmountsUsdUnavailableReason: null });
+  });
+
+  it('nulls every USD field with usd_rate_unavailable when the payment currency has no USD rate (FAU)', async () => {
+    const analytics = await analyticsOf(p, { payouts: [payout(PAYEES[0], '1', 'FAU-sepolia'), payout(PAYEES[1], '2', 'FAU-sepolia')] });
+    expect(analytics).toMatchObject({
+      totalPaymentAmountUsd: null,
+      protocolFeeAmountUsd: null,
+      orchestratorPayerFeeAmountUsd: null,
+      orchestratorRecipientFeeAmountUsd: null,
+      feeAmountsUsdUnavailableReason: 'usd_rate_unavailable',
+      numberOfPaymentsExcludingFees: 2,
+    });
+  });
+
+  it('answers usd_rate_source_unavailable, without waiting past PAGE_RPC_TIMEOUT_MS, when the rate feed cannot be read', async () => {
+    const stalled = await startStalledRpc();
+    const api = await startPayoutsApi({
+      SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test',
+      RPC_URL_SEPOLIA: stalled.url,
+      PAGE_RPC_TIMEOUT_MS: '300',
+    });
+    try {
+      const started = Date.now();
+      const usdc = 'fUSDC-sepolia';
+      const analytics = await analyticsOf(
+        api,
+        { payouts: [payout(PAYEES[0], '1', usdc), payout(PAYEES[1], '2', usdc)] },
+        undefined,
+        await platformSessionBearer(api),
+      );
+      expect(Date.now() - started).toBeLessThan(3000);
+      expect(analytics).toMatchObject({ totalPaymentAmountUsd: null, feeAmountsUsdUnavailableReason: 'usd_rate_source_unavailable' });
+    } finally {
+      await api.close();
+      await stalled.close();
+    }
+  });
+});
