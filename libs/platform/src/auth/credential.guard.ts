@@ -13,6 +13,11 @@ import { applyRateLimitDecision } from './rate-limit/rate-limit-response.js';
 import { presentedSessionToken } from '../sessions/session-cookie.js';
 import { SessionStore } from '../sessions/session-store.js';
 
+interface RouteAuth {
+  mode: AuthMode | undefined;
+  limitClass: RateLimitClass;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const header = (req: RequestWithCaller, name: string): string | undefined => {
@@ -35,16 +40,36 @@ export class CredentialGuard implements CanActivate {
     @Inject(HttpApiEnv) private readonly env: HttpApiEnv,
   ) {}
 
+  /**
+   * Route metadata read once per controller class and handler (decorators do not change at run
+   * time; an inherited handler can carry another class's metadata, hence both keys).
+   */
+  private readonly routes = new WeakMap<object, WeakMap<object, RouteAuth>>();
+
+  private routeOf(context: ExecutionContext): RouteAuth {
+    const [handler, controller] = [context.getHandler(), context.getClass()];
+    let byHandler = this.routes.get(controller);
+    if (!byHandler) this.routes.set(controller, (byHandler = new WeakMap()));
+    let route = byHandler.get(handler);
+    if (!route) {
+      const targets = [handler, controller];
+      route = {
+        mode: this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE_KEY, targets),
+        limitClass: this.reflector.getAllAndOverride<RateLimitClass | undefined>(RATE_LIMIT_CLASS_KEY, targets) ?? 'standard',
+      };
+      byHandler.set(handler, route);
+    }
+    return route;
+  }
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    const mode = this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE_KEY, targets);
+    const { mode, limitClass } = this.routeOf(context);
     if (!mode) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no auth mode`);
     const req = context.switchToHttp().getRequest<RequestWithCaller>();
     const res = context.switchToHttp().getResponse<Response>();
     const caller = await this.authenticate(mode, req);
     req.caller = caller;
     if (caller.kind === 'client-id' && caller.origin) grantCors(res, caller.origin);
-    const limitClass = this.reflector.getAllAndOverride<RateLimitClass | undefined>(RATE_LIMIT_CLASS_KEY, targets) ?? 'standard';
     const scoped = this.scopeOf(caller, req.ip ?? 'unknown', limitClass);
     if (scoped) applyRateLimitDecision(res, await this.limiter.consume(scoped.scope, scoped.limit));
     return true;
