@@ -5,6 +5,7 @@ import { runMigrations } from '@payrail/persistence';
 import { ANVIL_ACCOUNTS, startAnvil } from './anvil.js';
 import { compileContracts } from './contracts/compile.js';
 import { deployLocalContracts, fundAccounts, type LocalDeployment } from './contracts/deploy.js';
+import { refreshLocalFeeds } from './contracts/feeds.js';
 import { createDatabase, startPostgres } from './postgres.js';
 import { freePort } from './ports.js';
 import { startRedis } from './redis.js';
@@ -80,6 +81,9 @@ export async function startInfra(opts: InfraOptions): Promise<Infra> {
     const deployment = await deployLocalContracts({ rpcUrl, deployerPrivateKey: deployer.privateKey, previous: opts.previousDeployment });
     if (deployment !== opts.previousDeployment) {
       await fundAccounts({ rpcUrl, deployerPrivateKey: deployer.privateKey, deployment, accounts: [ANVIL_ACCOUNTS[1].address] });
+    } else {
+      const refreshed = await refreshLocalFeeds({ rpcUrl, deployerPrivateKey: deployer.privateKey, deployment });
+      if (refreshed.length > 0) opts.log(`price feeds re-stamped: ${refreshed.join(', ')}`);
     }
     const applied = await runMigrations(databaseUrl);
     if (applied.length > 0) opts.log(`migrations applied: ${applied.join(', ')}`);

@@ -4,6 +4,7 @@ import { ANVIL_ACCOUNTS } from './anvil.js';
 import { APP_NAMES, startApp, type AppHandle, type AppName } from './apps.js';
 import { ensureDemoTenant } from './demo.js';
 import type { LocalDeployment } from './contracts/deploy.js';
+import { FEED_REFRESH_AFTER_SECONDS, refreshLocalFeeds } from './contracts/feeds.js';
 import { LOCAL_NETWORK, startInfra } from './infra.js';
 import { repoRoot } from './paths.js';
 import { isPortBusy } from './ports.js';
@@ -122,6 +123,13 @@ async function main(): Promise<void> {
       void shutdown(1);
     });
   }
+  // A platform left running for days keeps its local price feeds fresh (rates refuse rounds past 25 h).
+  setInterval(() => {
+    refreshLocalFeeds({ rpcUrl: infra.chain.rpcUrl, deployerPrivateKey: ANVIL_ACCOUNTS[0].privateKey, deployment: infra.deployment }).then(
+      (pairs) => pairs.length > 0 && log(`price feeds re-stamped: ${pairs.join(', ')}`),
+      (error: unknown) => log(`price feed refresh failed: ${(error as Error).message}`),
+    );
+  }, FEED_REFRESH_AFTER_SECONDS * 1000).unref();
   const url = (name: AppName) => apps.find((a) => a.name === name)!.url;
   const stack: StackFile = {
     paymentsApiUrl: url('payments-api'),
