@@ -18,6 +18,7 @@ const NAMESPACED_KINDS = new Set([
   'HorizontalPodAutoscaler',
   'PodDisruptionBudget',
   'Ingress',
+  'NetworkPolicy',
 ]);
 // kustomize's template-label field specs for the workload kinds we use.
 const TEMPLATE_LABEL_KINDS = new Set(['Deployment', 'Job']);
