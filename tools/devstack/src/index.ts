@@ -2,6 +2,8 @@ export * from './anvil.js';
 export * from './apps.js';
 export * from './contracts/deploy.js';
 export * from './contracts/compile.js';
+export * from './contracts/artifacts.js';
+export * from './contracts/feeds.js';
 export * from './infra.js';
 export * from './paths.js';
 export * from './ports.js';

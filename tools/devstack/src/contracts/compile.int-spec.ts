@@ -42,6 +42,7 @@ test('compiles every contract once, then skips until a source changes or force i
     'EthereumFeeProxy.json',
     'MockV3Aggregator.json',
     'TestERC20.json',
+    'TestSmartWallet.json',
   ]);
   expect(await compileContracts({ rootDir: root })).toEqual({ compiled: false, outDir });
   expect(await compileContracts({ rootDir: root, force: true })).toEqual({ compiled: true, outDir });
