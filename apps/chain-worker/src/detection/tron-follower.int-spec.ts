@@ -40,9 +40,17 @@ describe('Tron payment detection (TronGrid fixtures)', () => {
          'USDT-tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 6, 'TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd', 26000000)`,
       [requestId, reference, paymentReferenceTopic(reference)],
     );
+    // The events API from the recorded pages; the solidity node knows the settling transaction
+    // (its signer is the payer) and fails for the others (their payer stays unknown).
+    const lookups: string[] = [];
     const pages = () => {
       const queue = [page('trongrid-fee-proxy-events.page1.json'), page('trongrid-fee-proxy-events.page2.json')];
-      return () => Promise.resolve(queue.shift() ?? { success: true, data: [] });
+      return (url: string) => {
+        if (!url.includes('/walletsolidity/gettransactionbyid')) return Promise.resolve(queue.shift() ?? { success: true, data: [] });
+        const txHash = new URL(url).searchParams.get('value')!;
+        lookups.push(txHash);
+        return txHash === '2'.repeat(64) ? Promise.resolve(page('trongrid-transaction.json')) : Promise.reject(new Error('TronGrid 503'));
+      };
     };
     const settlement = new TransferSettlement(db, NETWORKS);
     for (let pass = 0; pass < 2; pass++) {
@@ -61,9 +69,16 @@ describe('Tron payment detection (TronGrid fixtures)', () => {
       tx_hash: '2222222222222222222222222222222222222222222222222222222222222222',
     });
     const events = await client.query(`SELECT payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`, [requestId]);
-    expect(events.rows.map((r: { payload: { event: string; explorer: string } }) => [r.payload.event, r.payload.explorer])).toEqual([
-      ['payment.confirmed', 'https://tronscan.org/#/transaction/2222222222222222222222222222222222222222222222222222222222222222'],
+    type Payload = { event: string; explorer: string; payerAddress: string | null };
+    expect(events.rows.map((r: { payload: Payload }) => [r.payload.event, r.payload.explorer, r.payload.payerAddress])).toEqual([
+      [
+        'payment.confirmed',
+        'https://tronscan.org/#/transaction/2222222222222222222222222222222222222222222222222222222222222222',
+        'TWsm8HtU2A5eEzoT8ev8yaoFjHsXLLrckb',
+      ],
     ]);
+    // only our payments' transactions are looked up (the unrelated event of page 1 is not)
+    expect(new Set(lookups)).toEqual(new Set(['9b3f6f7b7d2a2c6cfd2b4c0d9b7f0b6f2b7e8a4d1c2b3a495867768594a3b2c1', '2'.repeat(64)]));
     const cursor = await client.query(`SELECT block_number::text FROM chain_cursors WHERE network = 'tron'`);
     expect(cursor.rows[0]).toEqual({ block_number: '79216410' });
   });

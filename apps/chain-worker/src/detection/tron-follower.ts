@@ -27,11 +27,12 @@ export class TronFollower {
     const ours = await repo.knownTopics('tron', [...new Set(events.map((e) => e.referenceTopic))]);
     const mine = events.filter((e) => ours.has(e.referenceTopic));
     const newest = events.at(-1);
+    const senders = await this.sendersOf(mine.map((e) => e.txHash));
     await this.db.transaction(async (m) => {
       const tx = new DetectionRepository(m);
       this.status.detected += await tx.saveTransfers(
         'tron',
-        mine.map((e) => ({ ...e, blockHash: '', from: null, timestamp: Math.floor(e.blockTimestamp / 1000) })),
+        mine.map((e) => ({ ...e, blockHash: '', from: senders.get(e.txHash) ?? null, timestamp: Math.floor(e.blockTimestamp / 1000) })),
       );
       if (newest) await tx.saveCursor('tron', { blockNumber: newest.blockNumber, blockHash: '', blockTimestamp: newest.blockTimestamp });
     });
@@ -39,5 +40,15 @@ export class TronFollower {
     Object.assign(this.status, { head: through, cursor: through, lag: 0 });
     await this.settle('tron', through, []);
     return false;
+  }
+
+  /**
+   * Who signed each of our payments (the payment.confirmed `payerAddress`). Informational: a
+   * lookup that fails leaves that payer null rather than holding the payment back.
+   */
+  private async sendersOf(txHashes: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(txHashes)];
+    const found = await Promise.all(unique.map((h) => this.source.senderOf(h).catch(() => undefined)));
+    return new Map(unique.flatMap((h, i): [string, string][] => (found[i] ? [[h, found[i]]] : [])));
   }
 }

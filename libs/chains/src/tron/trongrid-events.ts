@@ -75,6 +75,11 @@ export class TronGridEventSource {
     private readonly pageSize = 200,
   ) {}
 
+  /** The signer of a confirmed transaction (see tronTransactionSender). */
+  senderOf(txHash: string): Promise<string | undefined> {
+    return tronTransactionSender(this.apiUrl, this.fetchJson, txHash);
+  }
+
   async transfersSince(contract: string, minBlockTimestamp: number, maxPages = 10): Promise<TronProxyTransfer[]> {
     const out: TronProxyTransfer[] = [];
     let fingerprint: string | undefined;
@@ -97,6 +102,24 @@ export class TronGridEventSource {
     }
     return out;
   }
+}
+
+interface TronTransaction {
+  raw_data?: { contract?: { parameter?: { value?: { owner_address?: string } } }[] };
+}
+
+/**
+ * The account that signed a Tron transaction (its first contract's `owner_address`), from the
+ * solidity node API (`/walletsolidity/gettransactionbyid`: confirmed transactions only); undefined
+ * when the node does not know it. Event logs carry no sender, so this is how a Tron payment's
+ * payer is known.
+ */
+export async function tronTransactionSender(apiUrl: string, fetchJson: FetchJson, txHash: string): Promise<string | undefined> {
+  const body = (await fetchJson(
+    `${apiUrl.replace(/\/$/, '')}/walletsolidity/gettransactionbyid?value=${encodeURIComponent(txHash)}`,
+  )) as TronTransaction;
+  const owner = body.raw_data?.contract?.[0]?.parameter?.value?.owner_address;
+  return owner ? tronAddressFromEvent(owner) : undefined;
 }
 
 /** fetch-based FetchJson with a timeout; TronGrid's optional API key goes in TRON-PRO-API-KEY. */
