@@ -36,7 +36,7 @@ describe('wallet sign-in of an EIP-1271 contract wallet (real contract on the lo
     await Promise.all([withRpc.close(), withoutRpc.close()]);
   });
 
-  const signIn = async (api: InProcessApi, signer: Wallet) => {
+  const signIn = async (api: InProcessApi, signer: { signMessage(message: string): Promise<string> }) => {
     const res = await fetch(`${api.url}/v1/auth/wallet/challenge`, json({ address: walletAddress }));
     expect(res.status).toBe(201);
     const c = (await res.json()) as Challenge;
