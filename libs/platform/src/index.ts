@@ -36,3 +36,4 @@ export * from './crypto/field-cipher.js';
 export * from './util/wakeable-sleep.js';
 export * from './util/deadline.js';
 export * from './http/json-cache.js';
+export * from './crypto/reencrypt.js';

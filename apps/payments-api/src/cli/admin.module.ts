@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AppConfigModule, BaseEnv, DatabaseModule, RedisModule } from '@payrail/platform';
+import { AppConfigModule, DatabaseModule, RedisModule } from '@payrail/platform';
+import { AdminEnv } from './admin.env.js';
 import { TenancyModule } from '../tenancy/tenancy.module.js';
 
-/** The operator CLI's context: the database, Redis (to announce credential changes) and the use cases. */
-@Module({ imports: [AppConfigModule.forApp(BaseEnv), DatabaseModule, RedisModule, TenancyModule] })
+/** The operator CLI's context: the database, Redis (to announce credential changes), the encryption keys and the use cases. */
+@Module({ imports: [AppConfigModule.forApp(AdminEnv), DatabaseModule, RedisModule, TenancyModule] })
 export class AdminModule {}

@@ -10,6 +10,7 @@ import {
   UpdateClientId,
 } from '@payrail/tenancy';
 import { PayrailError } from '@payrail/domain';
+import { reencryptSecrets } from './reencrypt-secrets.js';
 import { seedDemo } from './seed-demo.js';
 
 export type Flags = Record<string, string | string[] | boolean | undefined>;
@@ -56,6 +57,7 @@ export const COMMANDS: Record<string, Command> = {
   'orchestrator create': (app, f) => app.get(CreateOrchestrator).execute({ name: required(f, 'name') }),
   'orchestrator link': (app, f) =>
     app.get(LinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
+  'secrets reencrypt': (app) => reencryptSecrets(app),
   'demo seed': (app, f) => seedDemo(app, one(f, 'origin') ?? 'http://localhost:5173'),
   'orchestrator unlink': (app, f) =>
     app.get(UnlinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
@@ -70,4 +72,5 @@ export const USAGE = `usage: npm run -s admin -- <command> [--json] [options]
   orchestrator create --name N
   orchestrator link --orchestrator ID --client-id CID
   orchestrator unlink --orchestrator ID --client-id CID
+  secrets reencrypt            (after a key rotation: rewrites webhook secrets and PII under the first key)
   demo seed [--origin URL]     (a demo platform, browser and backend Client IDs, API key, linked orchestrator)`;

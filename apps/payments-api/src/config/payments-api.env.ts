@@ -1,5 +1,6 @@
 import { WithChainEnv } from '@payrail/chains';
 import { HttpApiEnv, WithWebhookEnv } from '@payrail/platform';
+import { WithPiiEnv } from './pii-env.js';
 import { Type } from 'class-transformer';
 import {
   IsIn,
@@ -8,9 +9,7 @@ import {
   Max,
   Min,
   IsUrl,
-  Matches,
   Validate,
-  ValidateIf,
   ValidatorConstraint,
   type ValidationArguments,
   type ValidatorConstraintInterface,
@@ -26,10 +25,8 @@ class NoSandboxInProduction implements ValidatorConstraintInterface {
   }
 }
 
-const KEY_LIST = /^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?(,[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/_-]{43}=?)*$/;
-
 /** payments-api ({base_url}, /v2/...) configuration. */
-export class PaymentsApiEnv extends WithWebhookEnv(WithChainEnv(HttpApiEnv)) {
+export class PaymentsApiEnv extends WithPiiEnv(WithWebhookEnv(WithChainEnv(HttpApiEnv))) {
   override PORT = 8080;
 
   /** Public address of this API, for links it hands out (hosted sandbox compliance pages). */
@@ -64,13 +61,4 @@ export class PaymentsApiEnv extends WithWebhookEnv(WithChainEnv(HttpApiEnv)) {
   complianceProvider(): 'sandbox' | 'none' {
     return this.COMPLIANCE_PROVIDER ?? (this.PAYRAIL_ENV === 'production' ? 'none' : 'sandbox');
   }
-
-  /**
-   * Keys encrypting payers' personal data at rest: `kid:base64-32-bytes`, comma-separated; the first
-   * encrypts, all decrypt (rotation). Required outside PAYRAIL_ENV=local.
-   */
-  @ValidateIf((e: PaymentsApiEnv) => e.PAYRAIL_ENV !== 'local' || e.PII_ENCRYPTION_KEYS !== undefined)
-  @Matches(KEY_LIST, { message: 'must be kid:base64-32-byte-key[,kid:key...] (required outside PAYRAIL_ENV=local)' })
-  @IsOptional()
-  PII_ENCRYPTION_KEYS?: string;
 }

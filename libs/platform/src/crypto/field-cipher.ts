@@ -38,6 +38,11 @@ export class FieldCipher {
     this.byId = new Map(keys.map((k) => [k.id, k.key]));
   }
 
+  /** Id of the key new values are encrypted with. */
+  get currentKeyId(): string {
+    return this.keys[0].id;
+  }
+
   encrypt(plaintext: string, rowId: string): string {
     const { id, key } = this.keys[0];
     const iv = randomBytes(12);

@@ -1,0 +1,44 @@
+import type { DataSource } from 'typeorm';
+
+/** What re-encryption needs of a cipher (FieldCipher, WebhookSecretCipher). */
+export interface RowCipher {
+  readonly currentKeyId: string;
+  encrypt(plaintext: string, rowId: string): string;
+  decrypt(stored: string, rowId: string): string;
+}
+
+/** An encrypted column; names are fixed by the caller, never user input. */
+export interface EncryptedColumn {
+  table: string;
+  column: string;
+  cipher: RowCipher;
+}
+
+/**
+ * After a key rotation (new key first in the list, old ones kept to decrypt), re-encrypts every
+ * value of `column` whose stored key id (`v1:<kid>:...`) is not the current key, in batches,
+ * each row locked (`FOR UPDATE SKIP LOCKED`) and rewritten in its batch's transaction, so it can
+ * run beside the apps and twice at once. Afterwards the old key can leave the list. Returns how
+ * many values were rewritten.
+ */
+export async function reencryptColumn(db: DataSource, target: EncryptedColumn, batchSize = 200): Promise<number> {
+  const { table, column, cipher } = target;
+  let total = 0;
+  for (;;) {
+    const done = await db.transaction(async (m) => {
+      const rows = await m.query<{ id: string; value: string }[]>(
+        `SELECT id::text AS id, ${column} AS value FROM ${table}
+          WHERE ${column} IS NOT NULL AND split_part(${column}, ':', 2) <> $1
+          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [cipher.currentKeyId, batchSize],
+      );
+      for (const row of rows) {
+        const rewritten = cipher.encrypt(cipher.decrypt(row.value, row.id), row.id);
+        await m.query(`UPDATE ${table} SET ${column} = $1 WHERE id = $2`, [rewritten, row.id]);
+      }
+      return rows.length;
+    });
+    total += done;
+    if (done < batchSize) return total;
+  }
+}
