@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 
 // Child process of bench/webhooks.ts: POSTs the same signed bytes to the receiver, `CONCURRENCY`
 // requests in flight, for `SECONDS`, over keep-alive connections; prints {requests, seconds}.
-const { TARGET_URL, BODY, SIGNATURE, CONCURRENCY, SECONDS } = process.env;
+const { TARGET_URL, BODY, SIGNATURE, CONCURRENCY, SECONDS, DELIVERY_ID } = process.env;
 if (!TARGET_URL || !BODY || !SIGNATURE) throw new Error('TARGET_URL, BODY and SIGNATURE are required');
 const url = new URL(TARGET_URL);
 const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
@@ -10,7 +10,7 @@ const headers = {
   'content-type': 'application/json',
   'content-length': String(Buffer.byteLength(BODY)),
   'x-service-signature': SIGNATURE,
-  'x-service-delivery': '01JD000000000000000000BARE',
+  'x-service-delivery': DELIVERY_ID ?? '01JD000000000000000000BARE',
   'x-service-retry-count': '0',
 };
 

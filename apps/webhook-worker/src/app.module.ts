@@ -11,6 +11,7 @@ import {
 } from '@payrail/platform';
 import { WebhookWorkerEnv } from './config/webhook-worker.env.js';
 import { WebhookDispatcherModule } from './dispatcher.module.js';
+import { FanOutPublisher } from './fan-out/fan-out-publisher.js';
 
 @Module({})
 export class WebhookWorkerModule {
@@ -25,7 +26,14 @@ export class WebhookWorkerModule {
         RedisModule,
         QueuesModule,
         HealthModule.forRoot(),
-        OutboxRelayModule.forRoot({ pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS, batchSize: config.OUTBOX_BATCH_SIZE }),
+        // The relay fans events out itself (no domain-events job per event), four partitions at
+        // once: a partition's transaction lasts as long as its fan-out.
+        OutboxRelayModule.forRoot({
+          pollIntervalMs: config.OUTBOX_POLL_INTERVAL_MS,
+          batchSize: config.OUTBOX_BATCH_SIZE,
+          concurrency: 4,
+          publisher: { useExisting: FanOutPublisher, imports: [WebhookDispatcherModule] },
+        }),
         WebhookDispatcherModule,
       ],
     };

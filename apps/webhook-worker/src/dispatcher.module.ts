@@ -1,18 +1,23 @@
 import { Module } from '@nestjs/common';
-import { WebhooksCoreModule } from '@payrail/platform';
+import { BullmqEventPublisher, QueuesModule, WebhooksCoreModule } from '@payrail/platform';
 import { DeliverWebhook } from './delivery/deliver-webhook.use-case.js';
 import { DeliveryStore } from './delivery/delivery-store.js';
 import { WebhookHttpSender } from './delivery/http-sender.js';
 import { SecretCache } from './delivery/secret-cache.js';
 import { AccessRejectedSuppression } from './fan-out/access-rejected-suppression.js';
 import { FanOutEvent } from './fan-out/fan-out-event.use-case.js';
+import { FanOutPublisher } from './fan-out/fan-out-publisher.js';
 import { FanOutStore } from './fan-out/fan-out-store.js';
 import { DomainEventsProcessor } from './processors/domain-events.processor.js';
 import { WebhookDeliveriesProcessor } from './processors/webhook-deliveries.processor.js';
 
-/** The webhook dispatcher: fan-out of domain events into deliveries, and the signed HTTP attempts. */
+/**
+ * The webhook dispatcher: fan-out of domain events into deliveries (FanOutPublisher, handed to
+ * the outbox relay; DomainEventsProcessor for events on the domain-events queue), and the
+ * signed HTTP attempts.
+ */
 @Module({
-  imports: [WebhooksCoreModule],
+  imports: [WebhooksCoreModule, QueuesModule],
   providers: [
     { provide: WebhookHttpSender, useFactory: () => new WebhookHttpSender() },
     DeliveryStore,
@@ -20,9 +25,12 @@ import { WebhookDeliveriesProcessor } from './processors/webhook-deliveries.proc
     AccessRejectedSuppression,
     FanOutStore,
     FanOutEvent,
+    BullmqEventPublisher,
+    FanOutPublisher,
     DeliverWebhook,
     DomainEventsProcessor,
     WebhookDeliveriesProcessor,
   ],
+  exports: [FanOutPublisher],
 })
 export class WebhookDispatcherModule {}

@@ -21,6 +21,6 @@ describe('webhook-worker configuration', () => {
     ).toBe(keys);
     const local = validateEnv(WebhookWorkerEnv, base);
     expect(local.WEBHOOK_ENCRYPTION_KEYS).toBeUndefined();
-    expect([local.WEBHOOK_DELIVERY_CONCURRENCY, local.WEBHOOK_FANOUT_CONCURRENCY, local.WEBHOOK_JOB_LOCK_MS]).toEqual([50, 50, 30000]);
+    expect([local.WEBHOOK_DELIVERY_CONCURRENCY, local.WEBHOOK_FANOUT_CONCURRENCY, local.WEBHOOK_JOB_LOCK_MS]).toEqual([200, 50, 30000]);
   });
 });

@@ -25,9 +25,12 @@ export class WebhookWorkerEnv extends WithWebhookEnv(BaseEnv) {
   @IsInt()
   @Min(1)
   @Max(1000)
-  WEBHOOK_DELIVERY_CONCURRENCY: number = 50;
+  WEBHOOK_DELIVERY_CONCURRENCY: number = 200;
 
-  /** Domain events fanned out at once per worker process (their database work is batched). */
+  /**
+   * Jobs of the domain-events queue fanned out at once per worker process (the relay fans most
+   * events out itself; this queue carries the ones whose fan-out failed, for retries).
+   */
   @Type(() => Number)
   @IsInt()
   @Min(1)

@@ -92,9 +92,9 @@ describe('webhook delivery to real receivers (real Postgres, Redis, BullMQ)', ()
     endpoints.set('rejections', await addEndpoint(db, { kind: 'client-id', clientIdId: rejectingClient.id }, failing.url()));
 
     jobs = await DeliveryJobWatcher.start(testStack().redisUrl, prefix);
-    fanOuts = await FanOutWatcher.start(testStack().redisUrl, prefix);
     queue = new Queue(QUEUES.webhookDeliveries, { connection: { url: testStack().redisUrl }, prefix });
     worker = await startWorkerInProcess(appEnv(databaseUrl, prefix, { LOG_LEVEL: 'silent', OUTBOX_POLL_INTERVAL_MS: '20' }));
+    fanOuts = FanOutWatcher.attach(worker);
 
     const event = paymentConfirmed({ platformId }, { clientId: client.clientId });
     body = webhookBody('payment.confirmed', event.payload);
@@ -114,13 +114,7 @@ describe('webhook delivery to real receivers (real Postgres, Redis, BullMQ)', ()
 
   afterAll(async () => {
     await worker.close();
-    await Promise.all([
-      jobs.close(),
-      fanOuts.close(),
-      queue.close(),
-      rejection.receiver.close(),
-      ...[...receivers.values()].map((r) => r.close()),
-    ]);
+    await Promise.all([jobs.close(), queue.close(), rejection.receiver.close(), ...[...receivers.values()].map((r) => r.close())]);
     await db.destroy();
   });
 

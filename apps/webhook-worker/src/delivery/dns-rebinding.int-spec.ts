@@ -24,7 +24,6 @@ describe('production delivery re-checks the resolved address (real Postgres, Red
     db = createDataSource(databaseUrl, 2);
     await db.initialize();
     jobs = await DeliveryJobWatcher.start(testStack().redisUrl, prefix);
-    fanOuts = await FanOutWatcher.start(testStack().redisUrl, prefix);
     const env = appEnv(databaseUrl, prefix, {
       LOG_LEVEL: 'silent',
       PAYRAIL_ENV: 'production',
@@ -35,6 +34,7 @@ describe('production delivery re-checks the resolved address (real Postgres, Red
       resolved.push(hostname);
       return Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
     });
+    fanOuts = FanOutWatcher.attach(worker);
     const platformId = await seedPlatform(db);
     const client = await seedClientId(db, platformId);
     const endpoint = await addEndpoint(db, { kind: 'client-id', clientIdId: client.id }, 'https://hooks.merchant.example/payrail', {
@@ -48,7 +48,7 @@ describe('production delivery re-checks the resolved address (real Postgres, Red
 
   afterAll(async () => {
     await worker.close();
-    await Promise.all([jobs.close(), fanOuts.close()]);
+    await jobs.close();
     await db.destroy();
   });
 

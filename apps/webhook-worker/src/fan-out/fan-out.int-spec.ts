@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { EVENT_RECIPIENTS, testPayload, WEBHOOK_EVENT_NAMES, webhookEvent, type WebhookEventName } from '@payrail/domain';
 import { createDataSource } from '@payrail/persistence';
-import { type DomainEventJob, QUEUES } from '@payrail/platform';
-import { Queue } from 'bullmq';
+import { type DomainEventJob, domainEventJobId, QUEUES } from '@payrail/platform';
+import { Queue, QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
 import { FanOutWatcher, lastOutboxId, readOutboxEvent } from '../testing/domain-event-watcher.js';
@@ -62,14 +62,14 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
     await add('o1', { kind: 'orchestrator', orchestratorId: o1.id });
     await add('o1-inactive', { kind: 'orchestrator', orchestratorId: o1.id }, false);
     await add('o2', { kind: 'orchestrator', orchestratorId: o2.id });
-    fanOuts = await FanOutWatcher.start(testStack().redisUrl, prefix);
     jobs = await DeliveryJobWatcher.start(testStack().redisUrl, prefix);
     worker = await startWorkerInProcess(appEnv(databaseUrl, prefix, { LOG_LEVEL: 'silent', OUTBOX_POLL_INTERVAL_MS: '20' }));
+    fanOuts = FanOutWatcher.attach(worker);
   });
 
   afterAll(async () => {
     await worker.close();
-    await Promise.all([fanOuts.close(), jobs.close(), receiver.close()]);
+    await Promise.all([jobs.close(), receiver.close()]);
     await db.destroy();
   });
 
@@ -112,9 +112,11 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
     const published = await readOutboxEvent(db, outboxId);
     // Again through the queue under another job id (as after the relay's dedup window), then twice at once.
     const queue = new Queue<DomainEventJob>(QUEUES.domainEvents, { connection: { url: testStack().redisUrl }, prefix });
+    const events = new QueueEvents(QUEUES.domainEvents, { connection: { url: testStack().redisUrl }, prefix });
+    await events.waitUntilReady();
     const job = await queue.add(published.type, published, { jobId: `redelivered-${outboxId}` });
-    expect(await job.waitUntilFinished(fanOuts.events, 20000)).toEqual({ kind: 'queued', deliveries: 0 });
-    await queue.close();
+    expect(await job.waitUntilFinished(events, 20000)).toEqual({ kind: 'queued', deliveries: 0 });
+    await Promise.all([queue.close(), events.close()]);
     const twice = await Promise.all([worker.get(FanOutEvent).execute(published), worker.get(FanOutEvent).execute(published)]);
     expect(twice).toEqual([
       { kind: 'queued', deliveries: 0 },
@@ -122,5 +124,36 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
     ]);
     expect(await endpointNamesOf(outboxId)).toEqual(['c1']);
     expect(receiver.received.filter((r) => r.headers['x-service-delivery'] === row.id)).toHaveLength(1);
+  });
+
+  it('fans events out in the relay, without a domain-events job; an event whose fan-out fails goes to domain-events and is retried there', async () => {
+    const queue = new Queue<DomainEventJob>(QUEUES.domainEvents, { connection: { url: testStack().redisUrl }, prefix });
+    const jobIds = async () => (await queue.getJobs(['waiting', 'active', 'delayed', 'completed', 'failed'])).map((j) => j.id);
+    const before = await jobIds();
+    const handedOver = await fanOut(paymentConfirmed({ platformId }, { clientId: c1.clientId }));
+    expect(handedOver.result).toEqual({ kind: 'queued', deliveries: 1 });
+    expect(await jobIds()).toEqual(before);
+
+    // The next fan-out of one event fails once (as a lost database connection would).
+    const fanOutEvent = worker.get(FanOutEvent);
+    const execute = fanOutEvent.execute;
+    let failures = 0;
+    fanOutEvent.execute = (event) => (failures++ === 0 ? Promise.reject(new Error('connection lost')) : execute.call(fanOutEvent, event));
+    try {
+      const { outboxId, result } = await fanOut(paymentConfirmed({ platformId }, { clientId: c1.clientId }));
+      expect(result).toEqual({ kind: 'queued', deliveries: 1 });
+      expect(failures).toBe(2);
+      const job = await queue.getJob(domainEventJobId(outboxId));
+      expect(job?.data.outboxId).toBe(outboxId);
+      expect(await endpointNamesOf(outboxId)).toEqual(['c1']);
+      const [row] = await db.query<{ id: string }[]>('SELECT id FROM webhook_deliveries WHERE outbox_event_id = $1', [outboxId]);
+      expect(await jobs.job(row.id)).toBe('completed');
+      expect(await db.query('SELECT published_at IS NOT NULL AS published FROM outbox_events WHERE id = $1', [outboxId])).toEqual([
+        { published: true },
+      ]);
+    } finally {
+      fanOutEvent.execute = execute;
+      await queue.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Coalesces calls made while other jobs run into one call of `run` (DataLoader style): items
  * queued in the same turn of the event loop, up to `maxBatch`, go together. Each caller gets
- * its own result or the batch's error. Delivery jobs run 50 at a time per worker, so this
+ * its own result or the batch's error. Delivery jobs run 200 at a time per worker, so this
  * turns 50 round trips into one.
  */
 export class Batcher<In, Out> {

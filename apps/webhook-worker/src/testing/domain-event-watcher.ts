@@ -1,45 +1,43 @@
+import type { INestApplication } from '@nestjs/common';
 import type { PublishedDomainEvent } from '@payrail/domain';
-import { domainEventJobId, QUEUES } from '@payrail/platform';
-import { QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import type { FanOutResult } from '../fan-out/fan-out-event.use-case.js';
+import { FanOutEvent, type FanOutResult } from '../fan-out/fan-out-event.use-case.js';
 
-/** Awaits the fan-out of given outbox rows through the domain-events queue's event stream (tests only). */
+/**
+ * Awaits the fan-out of given outbox rows in a worker running in this process (tests only),
+ * whichever way the event came: handed over by the relay or taken from the domain-events queue.
+ */
 export class FanOutWatcher {
   private readonly results = new Map<string, FanOutResult>();
   private readonly listeners = new Map<string, (r: FanOutResult) => void>();
 
-  private constructor(readonly events: QueueEvents) {
-    events.on('completed', ({ jobId, returnvalue }) => {
-      const result = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as FanOutResult;
-      this.results.set(jobId, result);
-      this.listeners.get(jobId)?.(result);
-    });
+  private constructor(fanOut: FanOutEvent) {
+    const execute = fanOut.execute.bind(fanOut);
+    fanOut.execute = async (event: PublishedDomainEvent) => {
+      const result = await execute(event);
+      this.results.set(event.outboxId, result);
+      this.listeners.get(event.outboxId)?.(result);
+      return result;
+    };
   }
 
-  static async start(redisUrl: string, prefix: string): Promise<FanOutWatcher> {
-    const events = new QueueEvents(QUEUES.domainEvents, { connection: { url: redisUrl }, prefix });
-    await events.waitUntilReady();
-    return new FanOutWatcher(events);
+  /** Watches the fan-outs of a worker started with startWorkerInProcess, from now on. */
+  static attach(worker: INestApplication): FanOutWatcher {
+    return new FanOutWatcher(worker.get(FanOutEvent));
   }
 
-  /** The fan-out result of an outbox row, once its domain-event job completed. */
+  /** The fan-out result of an outbox row, once its fan-out finished (the first one, if run twice). */
   result(outboxId: string, timeoutMs = 20000): Promise<FanOutResult> {
-    const jobId = domainEventJobId(outboxId);
-    const known = this.results.get(jobId);
+    const known = this.results.get(outboxId);
     if (known) return Promise.resolve(known);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`fan-out of outbox row ${outboxId} did not finish in ${timeoutMs} ms`)), timeoutMs);
-      this.listeners.set(jobId, (r) => {
+      this.listeners.set(outboxId, (r) => {
         clearTimeout(timer);
-        this.listeners.delete(jobId);
+        this.listeners.delete(outboxId);
         resolve(r);
       });
     });
-  }
-
-  close(): Promise<void> {
-    return this.events.close();
   }
 }
 

@@ -65,7 +65,10 @@ export class WebhookDispatchRepository {
          RETURNING id, endpoint_id, outbox_event_id, status, round)
        SELECT id, endpoint_id AS "endpointId", outbox_event_id::text AS "outboxEventId", status, round FROM ins
        UNION ALL
-       SELECT id, endpoint_id, outbox_event_id::text, status, round FROM webhook_deliveries WHERE outbox_event_id = ANY($8::bigint[])`,
+       -- One index probe per event (a plain = ANY may be planned as a scan of the whole table).
+       SELECT d.id, d.endpoint_id, d.outbox_event_id::text, d.status, d.round
+         FROM unnest($8::bigint[]) AS e(outbox_event_id)
+        CROSS JOIN LATERAL (SELECT * FROM webhook_deliveries w WHERE w.outbox_event_id = e.outbox_event_id) d`,
       [
         rows.map((r) => r.id),
         rows.map((r) => r.endpointId),

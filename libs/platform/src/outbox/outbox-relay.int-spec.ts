@@ -32,7 +32,8 @@ describe('transactional outbox and relay (real Postgres, Redis, BullMQ)', () => 
     await db.destroy();
   });
 
-  const relay = () => new OutboxRelay(db, new BullmqEventPublisher(queue), { batchSize: 50, lockNamespace: LOCK_NAMESPACE });
+  const relay = (concurrency = 1) =>
+    new OutboxRelay(db, new BullmqEventPublisher(queue), { batchSize: 50, lockNamespace: LOCK_NAMESPACE, concurrency });
 
   /** Writes `perAggregate` events for each of `aggregates` aggregates, interleaved, one transaction each. */
   async function writeEvents(aggregates: number, perAggregate: number): Promise<void> {
@@ -83,25 +84,28 @@ describe('transactional outbox and relay (real Postgres, Redis, BullMQ)', () => 
     );
   });
 
-  it('three relays at once publish each of 600 events exactly once, in order per aggregate', async () => {
-    await writeEvents(20, 30);
-    const relays = [relay(), relay(), relay()];
-    let total = 0;
-    for (let pass = 0; pass < 40 && total < 600; pass++) {
-      total += (await Promise.all(relays.map((r) => r.relayOnce()))).reduce((a, b) => a + b, 0);
-    }
-    expect(total).toBe(600);
-    const jobs = await queuedJobs();
-    expect(jobs).toHaveLength(600);
-    expect(new Set(jobs.map((j) => j.outboxId)).size).toBe(600);
-    const byAggregate = new Map<string, number[]>();
-    for (const job of jobs) byAggregate.set(job.aggregateId, [...(byAggregate.get(job.aggregateId) ?? []), Number(job.outboxId)]);
-    expect(byAggregate.size).toBe(20);
-    for (const ids of byAggregate.values()) expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    const agg7 = jobs.filter((j) => j.aggregateId === 'agg-7');
-    expect(agg7.map((j) => j.payload)).toEqual(Array.from({ length: 30 }, (_, seq) => ({ seq })));
-    expect(await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL')).toEqual([{ n: 0 }]);
-  });
+  it.each([1, 4])(
+    'three relays at once (%i partitions each at a time) publish each of 600 events exactly once, in order per aggregate',
+    async (concurrency) => {
+      await writeEvents(20, 30);
+      const relays = [relay(concurrency), relay(concurrency), relay(concurrency)];
+      let total = 0;
+      for (let pass = 0; pass < 40 && total < 600; pass++) {
+        total += (await Promise.all(relays.map((r) => r.relayOnce()))).reduce((a, b) => a + b, 0);
+      }
+      expect(total).toBe(600);
+      const jobs = await queuedJobs();
+      expect(jobs).toHaveLength(600);
+      expect(new Set(jobs.map((j) => j.outboxId)).size).toBe(600);
+      const byAggregate = new Map<string, number[]>();
+      for (const job of jobs) byAggregate.set(job.aggregateId, [...(byAggregate.get(job.aggregateId) ?? []), Number(job.outboxId)]);
+      expect(byAggregate.size).toBe(20);
+      for (const ids of byAggregate.values()) expect(ids).toEqual([...ids].sort((a, b) => a - b));
+      const agg7 = jobs.filter((j) => j.aggregateId === 'agg-7');
+      expect(agg7.map((j) => j.payload)).toEqual(Array.from({ length: 30 }, (_, seq) => ({ seq })));
+      expect(await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL')).toEqual([{ n: 0 }]);
+    },
+  );
 
   it.each(['before-publish', 'after-publish'])('a relay SIGKILLed %s loses no event and doubles none', async (point) => {
     await writeEvents(5, 8);

@@ -3,15 +3,18 @@ import { OUTBOX_CHANNEL } from '@payrail/persistence';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { BaseEnv } from '../config/env.js';
-import { BullmqEventPublisher } from './bullmq-event-publisher.js';
-import { OutboxRelay } from './outbox-relay.js';
+import { type EventPublisher, OutboxRelay } from './outbox-relay.js';
 import { WakeableSleep } from '../util/wakeable-sleep.js';
 
 export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
+/** The relay's EventPublisher (see OutboxRelayModule.forRoot). */
+export const OUTBOX_EVENT_PUBLISHER = Symbol('OUTBOX_EVENT_PUBLISHER');
 
 export interface OutboxRelayServiceOptions {
   pollIntervalMs: number;
   batchSize: number;
+  /** Partitions relayed at once (default 1). */
+  concurrency?: number;
 }
 
 /** Advisory-lock namespace of the outbox partitions ("PRLY"). */
@@ -29,11 +32,15 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   constructor(
     dataSource: DataSource,
-    publisher: BullmqEventPublisher,
+    @Inject(OUTBOX_EVENT_PUBLISHER) publisher: EventPublisher,
     @Inject(OUTBOX_RELAY_OPTIONS) private readonly options: OutboxRelayServiceOptions,
     @Inject(BaseEnv) private readonly env: BaseEnv,
   ) {
-    this.relay = new OutboxRelay(dataSource, publisher, { batchSize: options.batchSize, lockNamespace: LOCK_NAMESPACE });
+    this.relay = new OutboxRelay(dataSource, publisher, {
+      batchSize: options.batchSize,
+      lockNamespace: LOCK_NAMESPACE,
+      concurrency: options.concurrency,
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {

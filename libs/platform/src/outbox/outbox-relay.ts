@@ -11,6 +11,8 @@ export interface OutboxRelayOptions {
   batchSize: number;
   /** Key space of the advisory locks: one lock per partition, (namespace, partition). */
   lockNamespace: number;
+  /** Partitions worked at once, each in its own transaction (default 1). */
+  concurrency?: number;
 }
 
 interface OutboxRow {
@@ -47,12 +49,22 @@ export class OutboxRelay {
       'SELECT DISTINCT partition FROM outbox_events WHERE published_at IS NULL',
     );
     const partitions = new Set(busy.map((r) => r.partition));
-    let published = 0;
+    const todo: number[] = [];
     for (let i = 0; i < OUTBOX_PARTITIONS; i++) {
       const partition = (this.nextPartition + i) % OUTBOX_PARTITIONS;
-      if (partitions.has(partition)) published += await this.relayPartition(partition);
+      if (partitions.has(partition)) todo.push(partition);
     }
     this.nextPartition = (this.nextPartition + 1) % OUTBOX_PARTITIONS;
+    let published = 0;
+    const lane = async () => {
+      for (let partition = todo.shift(); partition !== undefined; partition = todo.shift()) {
+        const relayed = await this.relayPartition(partition); // not `published += await`: lanes interleave
+        published += relayed;
+      }
+    };
+    const lanes = await Promise.allSettled(Array.from({ length: Math.max(1, this.options.concurrency ?? 1) }, lane));
+    const failed = lanes.find((l) => l.status === 'rejected');
+    if (failed) throw failed.reason;
     return published;
   }
 
