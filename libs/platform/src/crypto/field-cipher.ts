@@ -29,9 +29,11 @@ export function parseCipherKeys(value: string | undefined, purpose: string): Cip
 export class FieldCipher {
   private readonly byId: Map<string, Buffer>;
 
+  /** `keysVariable`: the setting holding the keys, named when a value's key is missing from it. */
   constructor(
     private readonly keys: CipherKey[],
     private readonly purpose: string,
+    private readonly keysVariable?: string,
   ) {
     if (keys.length === 0) throw new Error(`at least one ${purpose} encryption key is required`);
     for (const k of keys) if (k.key.length !== 32) throw new Error(`${purpose} encryption key ${k.id} must be 32 bytes`);
@@ -52,16 +54,25 @@ export class FieldCipher {
     return ['v1', id, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join(':');
   }
 
+  /** Throws when the key is unknown or the ciphertext, tag or row id do not match. */
   decrypt(stored: string, rowId: string): string {
     const [version, keyId, iv, tag, body, ...rest] = stored.split(':');
     if (version !== 'v1' || rest.length > 0 || !keyId || !iv || !tag || body === undefined)
       throw new Error(`unrecognised ${this.purpose} ciphertext`);
     const key = this.byId.get(keyId);
-    if (!key) throw new Error(`${this.purpose} ciphertext uses unknown key "${keyId}"`);
+    if (!key) {
+      const hint = this.keysVariable ? ` (is it still in ${this.keysVariable}?)` : '';
+      throw new Error(`${this.purpose} ciphertext uses unknown key "${keyId}"${hint}`);
+    }
     const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
     decipher.setAAD(this.aad(rowId));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** Whether a stored value was encrypted with an older key (to re-encrypt after a rotation). */
+  isStale(stored: string): boolean {
+    return stored.split(':')[1] !== this.currentKeyId;
   }
 
   private aad(rowId: string): Buffer {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PayrailEnvironment } from '../config/env.js';
+import type { CipherKey } from '../crypto/field-cipher.js';
 
 /**
  * Keys that encrypt webhook signing secrets at rest: `WEBHOOK_ENCRYPTION_KEYS=kid1:base64,kid2:base64`,
@@ -7,10 +8,7 @@ import type { PayrailEnvironment } from '../config/env.js';
  * secrets; every one listed decrypts. To rotate, put a new key first and keep the old ones
  * until nothing references them.
  */
-export interface EncryptionKey {
-  id: string;
-  key: Buffer;
-}
+export type EncryptionKey = CipherKey;
 
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
