@@ -61,10 +61,11 @@ export interface FundAccountsOptions {
 }
 
 /**
- * TestERC20.mint(address to, uint256 amount) sends a transaction. ethers' getFunction only takes an
- * array as the argument type (a tuple fails its constraint), so this types the result, not the arguments.
+ * A contract method that sends a transaction (TestERC20.mint, MockV3Aggregator.updateAnswer).
+ * ethers' getFunction only takes an array as the argument type (a tuple fails its constraint), so
+ * this types the result, not the arguments.
  */
-type MintMethod = ContractMethod<unknown[], void, ContractTransactionResponse>;
+export type TransactionMethod = ContractMethod<unknown[], void, ContractTransactionResponse>;
 
 /** ethers polls every 4 s by default; a local chain mines in milliseconds. */
 const LOCAL_POLLING_MS = 100;
@@ -142,7 +143,7 @@ export async function fundAccounts(opts: FundAccountsOptions): Promise<void> {
     for (const [symbol, token] of Object.entries(opts.deployment.tokens)) {
       const units = parseUnits(opts.amounts?.[symbol] ?? DEFAULT_FUND_AMOUNT, token.decimals);
       if (units === 0n) continue;
-      const mint = new Contract(token.address, abi, signer).getFunction<MintMethod>('mint');
+      const mint = new Contract(token.address, abi, signer).getFunction<TransactionMethod>('mint');
       for (const account of opts.accounts) sent.push(await mint(account, units));
     }
     const native = parseEther(opts.nativeAmount ?? '0');
@@ -155,7 +156,8 @@ export async function fundAccounts(opts: FundAccountsOptions): Promise<void> {
   }
 }
 
-function localProvider(rpcUrl: string): JsonRpcProvider {
+/** A provider for the local chain: fast polling, no response cache (see the constants above). */
+export function localProvider(rpcUrl: string): JsonRpcProvider {
   return new JsonRpcProvider(rpcUrl, undefined, { pollingInterval: LOCAL_POLLING_MS, cacheTimeout: NO_RESPONSE_CACHE });
 }
 

@@ -1,6 +1,6 @@
-import { Contract, JsonRpcProvider, NonceManager, Wallet, type ContractMethod, type ContractTransactionResponse } from 'ethers';
+import { Contract, NonceManager, Wallet, type ContractTransactionResponse } from 'ethers';
 import { loadArtifact } from './artifacts.js';
-import type { LocalDeployment } from './deploy.js';
+import { localProvider, type LocalDeployment, type TransactionMethod } from './deploy.js';
 
 /** Re-stamps a feed whose last round is older than this (the rate source refuses rounds past 25 h). */
 export const FEED_REFRESH_AFTER_SECONDS = 60 * 60;
@@ -14,8 +14,6 @@ export interface RefreshFeedsOptions {
   rootDir?: string;
 }
 
-type UpdateAnswer = ContractMethod<unknown[], void, ContractTransactionResponse>;
-
 /**
  * A local chain kept across `npm start` runs keeps its price feeds' rounds stamped at deploy
  * time, so after a day every conversion would be refused as STALE. This opens a new round with
@@ -23,7 +21,7 @@ type UpdateAnswer = ContractMethod<unknown[], void, ContractTransactionResponse>
  * the wall clock and the chain's own time) and returns the pairs it refreshed.
  */
 export async function refreshLocalFeeds(opts: RefreshFeedsOptions): Promise<string[]> {
-  const provider = new JsonRpcProvider(opts.rpcUrl, undefined, { pollingInterval: 100, cacheTimeout: -1 });
+  const provider = localProvider(opts.rpcUrl);
   try {
     const signer = new NonceManager(new Wallet(opts.deployerPrivateKey, provider));
     const { abi } = loadArtifact('MockV3Aggregator', opts.rootDir);
@@ -36,7 +34,7 @@ export async function refreshLocalFeeds(opts: RefreshFeedsOptions): Promise<stri
       const feed = new Contract(address, abi, signer);
       const [, answer, , updatedAt] = (await feed.getFunction('latestRoundData')()) as bigint[];
       if (now - Number(updatedAt) <= limit) continue;
-      sent.push(await feed.getFunction<UpdateAnswer>('updateAnswer')(answer));
+      sent.push(await feed.getFunction<TransactionMethod>('updateAnswer')(answer));
       refreshed.push(pair);
     }
     await Promise.all(sent.map((tx) => tx.wait()));
