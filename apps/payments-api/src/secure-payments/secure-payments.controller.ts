@@ -12,6 +12,7 @@ import {
   ApiSecurity,
   ApiTags,
   ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import { errorExample } from '../payouts/dto/error-example.js';
@@ -150,6 +151,22 @@ export class SecurePaymentsController {
       'and per payment token and IP (USER_EVENTS_PER_MINUTE, default 30 a minute).',
   })
   @ApiAcceptedResponse({ description: '`{accepted: true}`' })
+  @ApiBadRequestResponse({
+    description: 'Invalid body (unknown userEvent, unknown field, bad walletAddress or timestamp)',
+    ...errorExample(
+      400,
+      'Validation failed: userEvent must be one of the following values: wallet_connected, payment_sent_to_wallet, payment_approved_in_wallet',
+      'Bad Request',
+    ),
+  })
+  @ApiUnauthorizedResponse({
+    description: 'Missing or unknown Client ID, or no Origin',
+    ...errorExample(401, 'Missing x-client-id header', 'Unauthorized'),
+  })
+  @ApiForbiddenResponse({
+    description: 'Client ID not active, or Origin not allowed for it',
+    ...errorExample(403, 'Origin is not allowed for this Client ID', 'Forbidden'),
+  })
   @ApiTooManyRequestsResponse({
     description: 'Too many reports for this payment from this IP (or past the Client ID limit); Retry-After says when to try again',
     ...errorExample(429, 'Too many requests', 'Too Many Requests'),
