@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { webhookBody } from '@payrail/domain';
 import { createDataSource } from '@payrail/persistence';
 import { QUEUES } from '@payrail/platform';
-import { Queue } from 'bullmq';
+import { Queue, QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { freePort } from '../../../../tools/devstack/src/ports.js';
 import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
@@ -148,6 +148,23 @@ describe('webhook delivery to real receivers (real Postgres, Redis, BullMQ)', ()
     expect(attempt.duration_ms).toBeLessThan(1000);
   });
 
+  it('removes a delivered job from Redis (Postgres is the record); queued again under its id, it sends nothing', async () => {
+    const { id } = await delivery('ok');
+    expect(jobs.ended.get(id)).toBe('completed');
+    expect(await queue.getJobState(id)).toBe('unknown');
+    // A stale re-queue (same job id, round 0) finds the delivery succeeded and skips it.
+    const events = new QueueEvents(QUEUES.webhookDeliveries, { connection: { url: testStack().redisUrl }, prefix });
+    try {
+      await events.waitUntilReady();
+      const again = await queue.add('payment.confirmed', { deliveryId: id, round: 0, test: false }, { jobId: id });
+      expect(await again.waitUntilFinished(events, 20000)).toBe('skipped');
+    } finally {
+      await events.close();
+    }
+    expect(receivers.get('ok')!.received).toHaveLength(1);
+    expect(await delivery('ok')).toMatchObject({ status: 'succeeded', attempt_count: 1 });
+  });
+
   it('retries a 5xx after 1 s, 5 s and 15 s (within 300 ms) with retry counts 0-3, same delivery id and bytes, then fails and keeps the job', async () => {
     const received = receivers.get('error')!.received;
     expect(received).toHaveLength(4);
@@ -162,6 +179,8 @@ describe('webhook delivery to real receivers (real Postgres, Redis, BullMQ)', ()
     );
     expect(await queue.getJobState(d.id)).toBe('failed');
     expect(jobs.ended.get(d.id)).toBe('failed');
+    // Kept 7 days for operators, then removed.
+    expect((await queue.getJob(d.id))?.opts.removeOnFail).toEqual({ age: 7 * 24 * 3600 });
   });
 
   it('treats a 4xx like any failure: retried on the same schedule', async () => {

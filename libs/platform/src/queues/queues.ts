@@ -35,8 +35,15 @@ export const webhookDeliveryJobId = (deliveryId: string, round: number): string 
 export const WEBHOOK_BACKOFF = 'webhook-schedule';
 
 /**
- * Completed delivery jobs are kept this long, at most this many (failed ones until removed by
- * hand). Postgres holds the history; a job re-queued after its removal finds its delivery
- * finished and sends nothing.
+ * How long BullMQ keeps finished delivery jobs; Postgres holds every delivery and attempt, so
+ * Redis keeps only what a job still needs:
+ * - a completed event delivery is removed at once (its delivery row already says `succeeded`,
+ *   so a job queued again under the same id finds it finished and sends nothing);
+ * - a completed test delivery is kept an hour (at most 10,000): the test route reads its outcome;
+ * - a failed job (all attempts spent) is kept 7 days for operators, then removed.
  */
-export const WEBHOOK_JOB_RETENTION = { age: 3600, count: 10000 } as const;
+export const WEBHOOK_JOB_RETENTION = {
+  eventCompleted: true,
+  testCompleted: { age: 3600, count: 10000 },
+  failed: { age: 7 * 24 * 3600 },
+} as const;

@@ -11,8 +11,8 @@ export interface DeliveryToQueue extends WebhookDeliveryJob {
 /**
  * Queues delivery rounds: one job per (delivery, round), jobId = the delivery ULID (plus
  * `-r<n>` for manual rounds), so queueing the same round twice is a no-op while the job is
- * kept. Event deliveries get 4 attempts with the spec's 1/5/15 s backoff; tests get one.
- * Failed jobs are never removed automatically.
+ * kept (and, once removed, finds its delivery finished). Event deliveries get 4 attempts with
+ * the spec's 1/5/15 s backoff; tests get one. Retention: WEBHOOK_JOB_RETENTION.
  */
 @Injectable()
 export class WebhookDeliveryQueue {
@@ -28,8 +28,8 @@ export class WebhookDeliveryQueue {
           jobId: webhookDeliveryJobId(data.deliveryId, data.round),
           attempts: data.test ? 1 : WEBHOOK_MAX_ATTEMPTS,
           backoff: { type: WEBHOOK_BACKOFF },
-          removeOnComplete: { ...WEBHOOK_JOB_RETENTION },
-          removeOnFail: false,
+          removeOnComplete: data.test ? { ...WEBHOOK_JOB_RETENTION.testCompleted } : WEBHOOK_JOB_RETENTION.eventCompleted,
+          removeOnFail: { ...WEBHOOK_JOB_RETENTION.failed },
         },
       })),
     );
