@@ -1,8 +1,7 @@
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
-import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import { RESPONSE_BODY_HEAD_BYTES, WEBHOOK_TIMEOUT_MS } from '@payrail/domain';
 import type { DeliveryTarget } from '@payrail/platform';
+import { Pool } from 'undici';
 
 export interface SendResult {
   /** Null when no response arrived (timeout, connection error). */
@@ -10,6 +9,14 @@ export interface SendResult {
   responseBodyHead: string | null;
   error: string | null;
   durationMs: number;
+}
+
+export interface WebhookHttpSenderOptions {
+  timeoutMs?: number;
+  /** Extra trusted CA certificates (PEM) for HTTPS receivers; tests only, production trusts the system's CAs. */
+  ca?: string;
+  /** Connection pools kept (one per origin and pinned address); the least recently used is closed beyond this. */
+  maxPools?: number;
 }
 
 /** Resolves every name to the address the URL guard checked (defeats DNS rebinding). */
@@ -20,72 +27,100 @@ function pinnedLookup(address: string, family: 4 | 6): LookupFunction {
   };
 }
 
+const errorText = (error: unknown): string => {
+  const e = (error instanceof Error && error.cause instanceof Error ? error.cause : error) as NodeJS.ErrnoException;
+  if (!(e instanceof Error)) return String(e);
+  return e.code ? `${e.code}: ${e.message}` : e.message;
+};
+
 /**
- * POSTs one delivery: connects to the pinned address, sends exactly `body`, never follows a
- * redirect, and gives up after the timeout (headers and body head included). Keeps
- * connections alive per host between deliveries.
+ * POSTs one delivery with undici (about half the client CPU of `node:http` per request): connects
+ * only to the address the URL guard checked for this delivery (one keep-alive pool per origin and
+ * pinned address, so a connection is never reused for another address), sends exactly `body`
+ * over HTTP/1.1, never follows a redirect, and gives up after the timeout (connect, headers and
+ * body head included).
  */
 export class WebhookHttpSender {
-  private readonly httpAgent = new HttpAgent({ keepAlive: true, maxSockets: 256 });
-  private readonly httpsAgent = new HttpsAgent({ keepAlive: true, maxSockets: 256 });
+  private readonly pools = new Map<string, Pool>();
+  private readonly timeoutMs: number;
+  private readonly maxPools: number;
 
-  constructor(private readonly timeoutMs = WEBHOOK_TIMEOUT_MS) {}
+  constructor(private readonly options: WebhookHttpSenderOptions = {}) {
+    this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+    this.maxPools = options.maxPools ?? 1000;
+  }
 
-  send(target: DeliveryTarget, body: string, headers: Record<string, string>): Promise<SendResult> {
+  async send(target: DeliveryTarget, body: string, headers: Record<string, string>): Promise<SendResult> {
     const started = performance.now();
-    const https = target.url.protocol === 'https:';
-    const hostname = target.url.hostname.replace(/^\[|\]$/g, '');
-    return new Promise<SendResult>((resolve) => {
-      let settled = false;
-      const finish = (r: Omit<SendResult, 'durationMs'>) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        resolve({ ...r, durationMs: Math.round(performance.now() - started) });
-      };
-      const req = (https ? httpsRequest : httpRequest)({
+    const aborter = new AbortController();
+    const timer = setTimeout(() => aborter.abort(), this.timeoutMs);
+    const result = (r: Omit<SendResult, 'durationMs'>): SendResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
+    try {
+      const response = await this.poolFor(target).request({
         method: 'POST',
-        hostname,
-        port: target.url.port || (https ? 443 : 80),
         path: `${target.url.pathname}${target.url.search}`,
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Payrail-Webhooks/1' },
-        lookup: pinnedLookup(target.address, target.family),
-        agent: https ? this.httpsAgent : this.httpAgent,
-        ...(https && isIP(hostname) === 0 ? { servername: hostname } : {}),
+        headers: { ...headers, 'user-agent': 'Payrail-Webhooks/1' },
+        body,
+        signal: aborter.signal,
       });
-      const timer = setTimeout(() => {
-        finish({ statusCode: null, responseBodyHead: null, error: `timeout after ${this.timeoutMs} ms` });
-        req.destroy();
-      }, this.timeoutMs);
-      req.on('response', (res) =>
-        this.readHead(res, (head) => finish({ statusCode: res.statusCode ?? null, responseBodyHead: head, error: null })),
-      );
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        finish({ statusCode: null, responseBodyHead: null, error: error.code ? `${error.code}: ${error.message}` : error.message }),
-      );
-      req.end(body);
-    });
+      const head = await readHead(response.body);
+      return result({ statusCode: response.statusCode, responseBodyHead: head, error: null });
+    } catch (error) {
+      if (aborter.signal.aborted) return result({ statusCode: null, responseBodyHead: null, error: `timeout after ${this.timeoutMs} ms` });
+      return result({ statusCode: null, responseBodyHead: null, error: errorText(error) });
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
-  /** The first RESPONSE_BODY_HEAD_BYTES of the body; a longer body is cut off (and its connection dropped). */
-  private readHead(res: IncomingMessage, done: (head: string) => void): void {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const complete = () => done(Buffer.concat(chunks).subarray(0, RESPONSE_BODY_HEAD_BYTES).toString('utf8'));
-    res.on('data', (chunk: Buffer) => {
-      chunks.push(chunk);
-      size += chunk.length;
-      if (size >= RESPONSE_BODY_HEAD_BYTES) {
-        complete();
-        res.destroy();
-      }
-    });
-    res.on('end', complete);
-    res.on('error', complete);
+  close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    return Promise.all(pools.map((p) => p.destroy())).then(() => undefined);
   }
 
-  close(): void {
-    this.httpAgent.destroy();
-    this.httpsAgent.destroy();
+  private poolFor(target: DeliveryTarget): Pool {
+    const key = `${target.url.origin} ${target.address}`;
+    const found = this.pools.get(key);
+    if (found) {
+      // Most recently used last: eviction takes the first.
+      this.pools.delete(key);
+      this.pools.set(key, found);
+      return found;
+    }
+    const pool = new Pool(target.url.origin, {
+      connections: 256,
+      allowH2: false,
+      // Backstops only: the attempt's own timer (timeoutMs, everything included) fires first.
+      headersTimeout: this.timeoutMs + 1000,
+      bodyTimeout: this.timeoutMs + 1000,
+      connect: {
+        timeout: this.timeoutMs + 1000,
+        lookup: pinnedLookup(target.address, target.family),
+        ...(this.options.ca ? { ca: this.options.ca } : {}),
+      },
+    });
+    this.pools.set(key, pool);
+    if (this.pools.size > this.maxPools) {
+      const [oldestKey, oldest] = this.pools.entries().next().value!;
+      this.pools.delete(oldestKey);
+      void oldest.close().catch(() => undefined); // lets its requests in flight finish
+    }
+    return pool;
   }
+}
+
+/** The first RESPONSE_BODY_HEAD_BYTES of the body; a longer body is cut off (and its connection dropped). */
+async function readHead(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+    if (size >= RESPONSE_BODY_HEAD_BYTES) {
+      body.destroy();
+      break;
+    }
+  }
+  return Buffer.concat(chunks).subarray(0, RESPONSE_BODY_HEAD_BYTES).toString('utf8');
 }

@@ -47,7 +47,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
   /** SIGTERM: stop taking jobs, let in-flight attempts finish and be recorded, then close connections. */
   async onModuleDestroy(): Promise<void> {
     await this.worker?.close();
-    this.sender.close();
+    await this.sender.close();
   }
 
   private async process(job: Job<WebhookDeliveryJob>): Promise<string> {
