@@ -17,6 +17,7 @@ export * from './errors/validation.js';
 export * from './http/bootstrap.js';
 export * from './http/openapi.js';
 export * from './http/route-auth.js';
+export * from './http/api-errors.js';
 export * from './http/routes.js';
 export * from './config/http-api-env.js';
 export * from './auth/auth.module.js';
