@@ -34,6 +34,8 @@ export * from './sessions/session-store.js';
 export * from './sessions/session-cookie.js';
 export * from './webhooks/index.js';
 export * from './crypto/field-cipher.js';
+export * from './crypto/encryption-keys.js';
+export * from './config/encryption-key-list.js';
 export * from './util/wakeable-sleep.js';
 export * from './util/deadline.js';
 export * from './http/json-cache.js';
