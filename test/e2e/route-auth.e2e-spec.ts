@@ -1,6 +1,19 @@
+import { readFileSync } from 'node:fs';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { listRoutes, type RouteInfo } from '@payrail/platform';
+import { type AuthMode, listRoutes, type RouteInfo } from '@payrail/platform';
+
+// What CredentialGuard can answer on a route of each mode: 401 and the rate limiter's 429, and
+// 403 where a Client ID is involved (inactive, or Origin not allowed) or a session cookie may
+// carry a change from a foreign Origin (CSRF check, non-GET session routes).
+const GUARD_STATUSES: Record<Exclude<AuthMode['mode'], 'public'>, string[]> = {
+  'api-key': ['401', '429'],
+  'orchestrator-key': ['401', '429'],
+  session: ['401', '429'],
+  'client-id': ['401', '403', '429'],
+  'api-key-or-client-id': ['401', '403', '429'],
+  'api-key-client-id-or-orchestrator': ['401', '403', '429'],
+};
 
 // Every route of both APIs declares how it authenticates (or why it is public).
 // Built in Nest's preview mode: the route table without connecting to anything.
@@ -38,5 +51,21 @@ describe('every route declares its auth mode', () => {
       );
       expect(r.auth?.mode === 'public' && r.auth.reason.length).toBeGreaterThan(5);
     }
+  });
+
+  it.each(['payments-api', 'auth-api'])('%s documents the credential guard errors of every guarded route in openapi/', (name) => {
+    const doc = JSON.parse(readFileSync(new URL(`../../openapi/${name}.json`, import.meta.url), 'utf8')) as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
+    const missing = routes[name].flatMap((r) => {
+      if (!r.auth || r.auth.mode === 'public') return [];
+      const expected = [...GUARD_STATUSES[r.auth.mode], ...(r.auth.mode === 'session' && r.method !== 'GET' ? ['403'] : [])];
+      const path = r.path.replace(/:(\w+)/g, '{$1}');
+      const documented = Object.keys(doc.paths[path]?.[r.method.toLowerCase()]?.responses ?? {});
+      const absent = expected.filter((status) => !documented.includes(status));
+      return absent.length > 0 ? [`${r.method} ${path} (${r.auth.mode}): ${absent.join(', ')}`] : [];
+    });
+    expect(routes[name].length).toBeGreaterThan(5);
+    expect(missing).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import {
+  ApiAuthErrors,
   Auth,
   CLOCK,
   clearSessionCookie,
@@ -32,6 +33,9 @@ import { LoginAccount } from './use-cases/login-account.use-case.js';
 import { RegisterAccount } from './use-cases/register-account.use-case.js';
 import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
 
+/** The sign-in routes are rate limited per client IP (RateLimitClassOf('ip')). */
+const IP_LIMIT = { description: 'Too many requests from this client IP; Retry-After says when to try again' };
+
 @ApiTags('auth')
 @Controller('v1/auth')
 export class AuthController {
@@ -50,7 +54,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Request a sign-in challenge (EIP-4361 message) for an EVM or Tron address; valid 5 minutes, single use' })
   @ApiCreatedResponse({ type: WalletChallengeResponse })
   @ApiBadRequestResponse({ description: 'Not an EVM or Tron address' })
-  @ApiTooManyRequestsResponse()
+  @ApiTooManyRequestsResponse(IP_LIMIT)
   challenge(@Body() dto: WalletChallengeDto) {
     return this.issueChallenge.execute(dto);
   }
@@ -62,6 +66,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Verify the signed challenge; sets the session cookie (httpOnly, Secure, SameSite=Lax)' })
   @ApiOkResponse({ type: SessionView, description: 'Also carries `sessionToken` for Authorization: Bearer use' })
   @ApiUnauthorizedResponse({ description: 'Unknown, expired or used challenge, or a signature that does not match (one answer for all)' })
+  @ApiTooManyRequestsResponse(IP_LIMIT)
   async verify(@Body() dto: WalletVerifyDto, @Res({ passthrough: true }) res: Response) {
     return this.signedIn(res, await this.verifyWallet.execute(dto));
   }
@@ -72,6 +77,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Create an e-mail/password account (same answer whether or not the e-mail exists)' })
   @ApiCreatedResponse({ schema: { example: { status: 'registered', email: 'ada@example.com' } } })
   @ApiBadRequestResponse({ description: 'Invalid e-mail, or password not 8-100 characters' })
+  @ApiTooManyRequestsResponse(IP_LIMIT)
   registerAccount(@Body() dto: CredentialsDto) {
     return this.register.execute(dto);
   }
@@ -105,7 +111,7 @@ export class AuthController {
   @ApiCookieAuth('session_token')
   @ApiOperation({ summary: 'The current session and user (beyond the spec: the dashboard needs it)' })
   @ApiOkResponse({ type: SessionView })
-  @ApiUnauthorizedResponse()
+  @ApiAuthErrors('session')
   current(@CurrentCaller() caller: Caller) {
     if (caller.kind !== 'session') throw new Error('session route reached without a session');
     return sessionView(caller, caller.userId);

@@ -9,33 +9,27 @@ import {
   ApiQuery,
   ApiSecurity,
   ApiTags,
-  ApiTooManyRequestsResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
 import type { Currency } from '@payrail/chains';
-import { Auth, JsonCache } from '@payrail/platform';
+import { ApiAuthErrors, Auth, JsonCache } from '@payrail/platform';
 import type { Response } from 'express';
+import { errorExample } from '../payouts/dto/error-example.js';
 import { ConversionRoutesDto, CurrencyDto } from './dto/currency.dto.js';
 import { ConversionRoutesQueryDto } from './dto/conversion-routes.query.js';
 import { ListCurrenciesQueryDto } from './dto/list-currencies.query.js';
 import { type ConversionRoutesView, GetConversionRoutesUseCase } from './use-cases/get-conversion-routes.use-case.js';
 import { ListCurrenciesUseCase } from './use-cases/list-currencies.use-case.js';
 
-const errorExample = (statusCode: number, message: string, error: string) => ({
-  schema: { type: 'object', example: { statusCode, message, error } },
-});
 const NOT_FOUND = errorExample(404, 'Token not found', 'Not Found');
 const BAD_REQUEST = errorExample(400, "Validation failed: firstOnly must be 'true' or 'false' if provided", 'Bad Request');
-const TOO_MANY = {
-  description: 'Rate limit exceeded (per credential and client IP)',
-  ...errorExample(429, 'Too many requests', 'Too Many Requests'),
-};
 
 @ApiTags('Currencies')
 @ApiSecurity('x-api-key')
 @ApiSecurity('x-client-id')
 @ApiExtraModels(CurrencyDto)
 @Auth('api-key-or-client-id')
+@ApiAuthErrors('api-key-or-client-id')
 @Controller('v2/currencies')
 export class CurrenciesController {
   constructor(
@@ -69,7 +63,6 @@ export class CurrenciesController {
   })
   @ApiBadRequestResponse({ description: 'Invalid query (e.g. firstOnly not "true"/"false")', ...BAD_REQUEST })
   @ApiNotFoundResponse({ description: 'No currency matches', ...NOT_FOUND })
-  @ApiTooManyRequestsResponse(TOO_MANY)
   getNetworkTokens(@Query() query: ListCurrenciesQueryDto, @Res() res: Response): void {
     const found: Currency | readonly Currency[] = this.listCurrencies.execute({
       network: query.network,
@@ -101,7 +94,6 @@ export class CurrenciesController {
   @ApiOkResponse({ description: 'The conversion routes', type: ConversionRoutesDto })
   @ApiBadRequestResponse({ description: 'Unknown network, or both network and networks', ...BAD_REQUEST })
   @ApiNotFoundResponse({ description: 'Unknown currency id', ...NOT_FOUND })
-  @ApiTooManyRequestsResponse(TOO_MANY)
   getConversionRoutes(@Param('currencyId') currencyId: string, @Query() query: ConversionRoutesQueryDto): ConversionRoutesView {
     return this.listConversionRoutes.execute({ currencyId, network: query.network, networks: query.networks });
   }

@@ -4,18 +4,15 @@ import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiExtraModels,
-  ApiForbiddenResponse,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOperation,
   ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import type { Response } from 'express';
 import { BatchPayoutDto } from './dto/batch-payout.dto.js';
 import { InitiatePayoutDto } from './dto/initiate-payout.dto.js';
@@ -45,21 +42,10 @@ function answer<T>(outcome: Outcome<T>, res: Response): T {
 @ApiExtraModels(BigNumberValueDto, OneTimePayoutResponseDto, RecurringPayoutResponseDto)
 @Auth('api-key-or-client-id')
 @Controller('v2/payouts')
-@ApiUnauthorizedResponse({
-  description: 'Missing authentication header, or invalid or expired API key or Client ID',
-  ...errorExample(401, 'Invalid API key', 'Unauthorized'),
-})
-@ApiForbiddenResponse({
-  description: 'Client ID inactive, restricted or revoked, or Origin not allowed',
-  ...errorExample(403, 'Client ID is revoked', 'Forbidden'),
-})
+@ApiAuthErrors('api-key-or-client-id')
 @ApiConflictResponse({
   description: 'Idempotency-Key reused with a different body',
   ...errorExample(409, 'This Idempotency-Key was already used with a different request', 'Conflict'),
-})
-@ApiTooManyRequestsResponse({
-  description: 'Request rate exceeded for the credentials',
-  ...errorExample(429, 'Too many requests', 'Too Many Requests'),
 })
 @ApiServiceUnavailableResponse({
   description: "A rate or the network's RPC is unavailable",

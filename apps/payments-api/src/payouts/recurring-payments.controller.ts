@@ -7,10 +7,8 @@ import {
   ApiOperation,
   ApiSecurity,
   ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import { errorExample } from './dto/error-example.js';
 import {
   ActivateRecurringDto,
@@ -34,8 +32,7 @@ const NOT_FOUND = {
 @ApiSecurity('x-client-id')
 @Auth('api-key-or-client-id')
 @Controller('v2/payouts/recurring')
-@ApiUnauthorizedResponse({ description: 'Missing or invalid credentials', ...errorExample(401, 'Invalid API key', 'Unauthorized') })
-@ApiTooManyRequestsResponse({ description: 'Request rate exceeded', ...errorExample(429, 'Too many requests', 'Too Many Requests') })
+@ApiAuthErrors('api-key-or-client-id')
 export class RecurringPaymentsController {
   constructor(
     private readonly activate: ActivateRecurringPayment,

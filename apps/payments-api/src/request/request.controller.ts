@@ -1,16 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiSecurity,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import { RequestIdParam } from './dto/request-id.param.js';
 import { RequestStatusDto } from './dto/request-status.dto.js';
 import type { RequestView } from './request.view.js';
@@ -38,16 +28,8 @@ export class RequestController {
     description: 'Malformed requestId',
     ...errorExample(400, 'Validation failed: requestId must be 01 followed by 64 lowercase hex digits', 'Bad Request'),
   })
-  @ApiUnauthorizedResponse({ description: 'Missing or invalid credentials', ...errorExample(401, 'Invalid API key', 'Unauthorized') })
-  @ApiForbiddenResponse({
-    description: 'Client ID inactive, restricted or revoked, or Origin not allowed',
-    ...errorExample(403, 'Client ID is revoked', 'Forbidden'),
-  })
+  @ApiAuthErrors('api-key-or-client-id')
   @ApiNotFoundResponse({ description: 'No such request for this caller', ...errorExample(404, 'Request not found', 'Not Found') })
-  @ApiTooManyRequestsResponse({
-    description: 'Request rate exceeded for the credentials',
-    ...errorExample(429, 'Too many requests', 'Too Many Requests'),
-  })
   getRequestStatus(@Param() params: RequestIdParam, @CurrentCaller() caller: Caller): Promise<RequestView> {
     return this.getRequest.execute({ caller, requestId: params.requestId });
   }

@@ -8,9 +8,10 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiSecurity,
+  ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import { errorExample } from '../payouts/dto/error-example.js';
 import { CreateMulticallDto } from './dto/multicall.dto.js';
 import { CreateMulticall, type CreatedMulticall } from './use-cases/create-multicall.use-case.js';
@@ -43,6 +44,11 @@ export class MulticallPayoutsController {
     description: 'A field is invalid',
     ...errorExample(400, 'Validation failed: payouts must contain at least 2 elements', 'Bad Request'),
   })
+  @ApiAuthErrors('api-key-client-id-or-orchestrator')
+  @ApiServiceUnavailableResponse({
+    description: "A fiat invoice's rate is stale or unreadable (its network's RPC did not answer)",
+    ...errorExample(503, 'No RPC endpoint of sepolia answered', 'Service Unavailable'),
+  })
   createMulticallPayout(@Body() body: CreateMulticallDto, @CurrentCaller() caller: Caller): Promise<CreatedMulticall> {
     return this.create.execute({ caller, body });
   }
@@ -63,6 +69,7 @@ export class MulticallPayoutsController {
       '`usd_rate_unavailable` (no USD rate for the payment currency) or `usd_rate_source_unavailable` (rate unreadable now).',
   })
   @ApiOkResponse({ description: 'The multicall payout state' })
+  @ApiAuthErrors('session')
   @ApiNotFoundResponse({
     description: "Unknown token, or another platform's payout",
     ...errorExample(404, 'Multicall payout not found', 'Not Found'),

@@ -4,17 +4,15 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiSecurity,
+  ApiServiceUnavailableResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
-import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import { errorExample } from '../payouts/dto/error-example.js';
 import { CreateSecurePaymentDto } from './dto/create-secure-payment.dto.js';
 import { SecurePaymentQueryDto } from './dto/secure-payment-query.dto.js';
@@ -32,6 +30,16 @@ import { UserEventsRateLimit } from './user-events-rate-limit.guard.js';
 const NOT_FOUND = {
   description: "Unknown token, or another Client ID's payment",
   ...errorExample(404, 'Secure payment not found', 'Not Found'),
+};
+/** The hosted page's routes are a browser context: Origin is required with any Client ID. */
+const PAGE_ORIGIN = {
+  description: 'no Origin header (required here with any Client ID)',
+  message: 'Origin header is required with x-client-id',
+};
+/** Fiat amounts are converted at the current on-chain rate when the link is created. */
+const RATE_UNAVAILABLE = {
+  description: "A fiat invoice's rate is stale or unreadable (its network's RPC did not answer)",
+  ...errorExample(503, 'No RPC endpoint of sepolia answered', 'Service Unavailable'),
 };
 
 @ApiTags('Secure payments')
@@ -64,6 +72,8 @@ export class SecurePaymentsController {
     description: 'A field is invalid; `errors` names it',
     ...errorExample(400, 'Validation failed: redirectLabel cannot be provided without redirectUrl', 'Bad Request'),
   })
+  @ApiAuthErrors('api-key-client-id-or-orchestrator')
+  @ApiServiceUnavailableResponse(RATE_UNAVAILABLE)
   createSecurePayment(@Body() body: CreateSecurePaymentDto, @CurrentCaller() caller: Caller): Promise<CreatedSecurePayment> {
     return this.create.execute({ caller, body });
   }
@@ -85,6 +95,7 @@ export class SecurePaymentsController {
     description: 'A field is invalid',
     ...errorExample(400, 'Validation failed: network must be sepolia, the network of fUSDC-sepolia', 'Bad Request'),
   })
+  @ApiAuthErrors('api-key-client-id-or-orchestrator')
   createPayoutLink(@Body() body: PayoutLinkDto, @CurrentCaller() caller: Caller): Promise<CreatedSecurePayment> {
     return this.payoutLink.execute({ caller, body });
   }
@@ -103,9 +114,9 @@ export class SecurePaymentsController {
     description: 'A query rule is broken',
     ...errorExample(400, 'Validation failed: token must be sent together with chain', 'Bad Request'),
   })
-  @ApiForbiddenResponse({
-    description: 'The wallet is outside the allowlist',
-    ...errorExample(403, 'This wallet is not allowed to pay this secure payment', 'Forbidden'),
+  @ApiAuthErrors('client-id', {
+    unauthorized: PAGE_ORIGIN,
+    forbidden: { description: 'the wallet is outside the allowlist', message: 'This wallet is not allowed to pay this secure payment' },
   })
   @ApiNotFoundResponse(NOT_FOUND)
   getSecurePayment(
@@ -131,6 +142,7 @@ export class SecurePaymentsController {
     description: 'The payment is no longer open',
     ...errorExample(409, 'Secure payment is completed and can no longer be invalidated', 'Conflict'),
   })
+  @ApiAuthErrors('api-key-or-client-id')
   @ApiNotFoundResponse(NOT_FOUND)
   invalidateSecurePayment(@Param('token') token: string, @CurrentCaller() caller: Caller) {
     return this.invalidate.execute({ caller, token });
@@ -159,17 +171,9 @@ export class SecurePaymentsController {
       'Bad Request',
     ),
   })
-  @ApiUnauthorizedResponse({
-    description: 'Missing or unknown Client ID, or no Origin',
-    ...errorExample(401, 'Missing x-client-id header', 'Unauthorized'),
-  })
-  @ApiForbiddenResponse({
-    description: 'Client ID not active, or Origin not allowed for it',
-    ...errorExample(403, 'Origin is not allowed for this Client ID', 'Forbidden'),
-  })
-  @ApiTooManyRequestsResponse({
-    description: 'Too many reports for this payment from this IP (or past the Client ID limit); Retry-After says when to try again',
-    ...errorExample(429, 'Too many requests', 'Too Many Requests'),
+  @ApiAuthErrors('client-id', {
+    unauthorized: PAGE_ORIGIN,
+    tooManyRequests: 'Too many reports for this payment from this IP (or past the Client ID limit); Retry-After says when to try again',
   })
   @ApiNotFoundResponse(NOT_FOUND)
   reportUserEvent(@Param('token') token: string, @Body() body: UserEventDto, @CurrentCaller() caller: Caller): Promise<{ accepted: true }> {

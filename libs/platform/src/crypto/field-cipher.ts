@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { parseEncryptionKeyList } from './encryption-keys.js';
 
 /** A 32-byte AES-256 key and its id (the id is stored with each ciphertext, for rotation). */
 export interface CipherKey {
@@ -7,18 +8,16 @@ export interface CipherKey {
 }
 
 /**
- * `kid:base64,kid:base64` (the first encrypts, all decrypt) -> keys; with no value, a public
- * development key derived from `purpose` (refused outside PAYRAIL_ENV=local by the config schema).
+ * `kid:key,kid:key` (the first encrypts, all decrypt; the format of `encryptionKeysProblem`,
+ * which the config schema checks, and a throw on anything it refuses) -> keys; with no value, a
+ * public development key derived from `purpose` (refused outside PAYRAIL_ENV=local by the schema).
  */
-export function parseCipherKeys(value: string | undefined, purpose: string): CipherKey[] {
+export function parseCipherKeys(value: string | undefined, purpose: string, variable = `${purpose} encryption keys`): CipherKey[] {
   if (!value)
     return [
       { id: 'local-dev', key: createHash('sha256').update(`payrail local development key for ${purpose} (public, not a secret)`).digest() },
     ];
-  return value.split(',').map((item) => {
-    const at = item.indexOf(':');
-    return { id: item.slice(0, at).trim(), key: Buffer.from(item.slice(at + 1).trim(), 'base64') };
-  });
+  return parseEncryptionKeyList(value, variable);
 }
 
 /**

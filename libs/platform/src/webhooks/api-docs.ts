@@ -1,42 +1,9 @@
-import { applyDecorators } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
-
-const errorSchema = (statusCode: number, message: string, error: string) => ({
-  schema: {
-    type: 'object',
-    required: ['statusCode', 'message', 'error'],
-    properties: { statusCode: { type: 'integer' }, message: { type: 'string' }, error: { type: 'string' } },
-    example: { statusCode, message, error },
-  },
-});
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse } from '@nestjs/swagger';
+import { ApiAuthErrors, apiErrorSchema as errorSchema } from '../http/api-errors.js';
 
 /** The error statuses every webhook route can answer (credential guard and rate limiter). */
 export const ApiWebhookAuthErrors = (credential: 'x-client-id' | 'x-orchestrator-key') =>
-  applyDecorators(
-    ApiUnauthorizedResponse({
-      description: `Missing, unknown or revoked ${credential}`,
-      ...errorSchema(401, `Missing ${credential} header`, 'Unauthorized'),
-    }),
-    ...(credential === 'x-client-id'
-      ? [
-          ApiForbiddenResponse({
-            description: 'Client ID inactive, restricted or revoked, or Origin not allowed for it',
-            ...errorSchema(403, 'Client ID is inactive', 'Forbidden'),
-          }),
-        ]
-      : []),
-    ApiTooManyRequestsResponse({
-      description: 'Rate limit exceeded (per credential and client IP); Retry-After says when to try again',
-      ...errorSchema(429, 'Too many requests', 'Too Many Requests'),
-    }),
-  );
+  ApiAuthErrors(credential === 'x-client-id' ? 'client-id' : 'orchestrator-key');
 
 export const ApiWebhookBadRequest = (description: string, message: string) =>
   ApiBadRequestResponse({ description, ...errorSchema(400, message, 'Bad Request') });

@@ -1,23 +1,11 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min, ValidateBy, type ValidationArguments } from 'class-validator';
+import { IsInt, Max, Min } from 'class-validator';
+import { IsEncryptionKeyList } from '../config/encryption-key-list.js';
 import type { BaseEnv } from '../config/env.js';
-import { encryptionKeysProblem } from './encryption-keys.js';
 
 // TypeScript requires a mixin base to take `...args: any[]`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Ctor<T = object> = new (...args: any[]) => T;
-
-const environmentOf = (args: ValidationArguments) => (args.object as BaseEnv).PAYRAIL_ENV;
-
-const IsEncryptionKeyList = () =>
-  ValidateBy({
-    name: 'webhookEncryptionKeys',
-    validator: {
-      validate: (value: unknown, args?: ValidationArguments) => !args || encryptionKeysProblem(value, environmentOf(args)) === null,
-      defaultMessage: (args?: ValidationArguments) =>
-        args ? `${args.property} ${encryptionKeysProblem(args.value, environmentOf(args))}` : 'invalid',
-    },
-  });
 
 /** The webhook variables, read by libs through `webhookSettings(env)`. */
 export interface WebhookEnvFields {

@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import {
+  ApiBadRequestResponse,
   ApiBearerAuth,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -9,7 +10,7 @@ import {
   ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
-import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import { errorExample } from '../../payouts/dto/error-example.js';
 import { CompleteLinkIntent } from './complete-link-intent.use-case.js';
 import { CreateLinkIntent } from './create-link-intent.use-case.js';
@@ -35,6 +36,11 @@ export class LinkIntentsController {
       'Beyond the spec (which names the flow, not its routes): answers `{intentId, externalId, onboardingUrl, expiresAt}` (7 days).',
   })
   @ApiCreatedResponse({ description: '`{intentId, externalId, onboardingUrl, expiresAt}`' })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid',
+    ...errorExample(400, 'Validation failed: externalId must be shorter than or equal to 255 characters', 'Bad Request'),
+  })
+  @ApiAuthErrors('orchestrator-key')
   createLinkIntent(@Body() body: CreateLinkIntentDto, @CurrentCaller() caller: Caller) {
     return this.create.execute({ caller, externalId: body.externalId });
   }
@@ -49,6 +55,11 @@ export class LinkIntentsController {
     description: 'Links the Client ID to the orchestrator with a payout destination and emits client_id.linked to the orchestrator only.',
   })
   @ApiOkResponse({ description: '`{intentId, linkId, clientId, orchestratorId, linked: true}`' })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid',
+    ...errorExample(400, 'Validation failed: currency must be a token id such as USDC-base', 'Bad Request'),
+  })
+  @ApiAuthErrors('session', { cookieWrites: true })
   @ApiNotFoundResponse({
     description: "Unknown intent, or a Client ID not of the session's platform",
     ...errorExample(404, 'Link intent not found', 'Not Found'),

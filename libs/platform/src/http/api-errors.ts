@@ -1,0 +1,97 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { AuthMode } from './route-auth.js';
+
+/** An OpenAPI response schema in the spec's error shape, with an example body. */
+export const apiErrorSchema = (statusCode: number, message: string, error: string) => ({
+  schema: {
+    type: 'object',
+    required: ['statusCode', 'message', 'error'],
+    properties: { statusCode: { type: 'integer' }, message: { type: 'string' }, error: { type: 'string' } },
+    example: { statusCode, message, error },
+  },
+});
+
+type GuardedMode = Exclude<AuthMode['mode'], 'public'>;
+interface Documented {
+  description: string;
+  message: string;
+}
+
+const NO_ORIGIN = 'no Origin for a Client ID that lists allowed origins';
+const CLIENT_ID_REFUSED = 'Client ID inactive, restricted or revoked, or Origin not allowed for it';
+
+/** What CredentialGuard answers 401 for, per mode (Authenticator and the session check). */
+const UNAUTHORIZED: Record<GuardedMode, Documented> = {
+  'api-key': { description: 'Missing, unknown or revoked x-api-key', message: 'Missing x-api-key header' },
+  'client-id': { description: `Missing or unknown x-client-id, or ${NO_ORIGIN}`, message: 'Missing x-client-id header' },
+  'api-key-or-client-id': {
+    description: `Neither x-api-key nor x-client-id, an unknown or revoked API key, an unknown Client ID, or ${NO_ORIGIN}`,
+    message: 'Invalid or expired API key',
+  },
+  'api-key-client-id-or-orchestrator': {
+    description:
+      `Neither x-api-key nor x-client-id, an unknown or revoked API key or orchestrator key, an unknown Client ID, ` +
+      `x-orchestrator-key without x-client-id, or ${NO_ORIGIN}`,
+    message: 'x-orchestrator-key must be paired with x-client-id',
+  },
+  'orchestrator-key': { description: 'Missing, unknown or revoked x-orchestrator-key', message: 'Missing x-orchestrator-key header' },
+  session: {
+    description: 'No session (`Authorization: Bearer <token>` or the `session_token` cookie), or an invalid or expired one',
+    message: 'Invalid or expired session',
+  },
+};
+
+/** What CredentialGuard answers 403 for, per mode; modes without a Client ID have no 403 of their own. */
+const FORBIDDEN: Partial<Record<GuardedMode, Documented>> = {
+  'client-id': { description: CLIENT_ID_REFUSED, message: 'Origin is not allowed for this Client ID' },
+  'api-key-or-client-id': { description: CLIENT_ID_REFUSED, message: 'Client ID is revoked' },
+  'api-key-client-id-or-orchestrator': {
+    description: `${CLIENT_ID_REFUSED}, or the Client ID is not linked to the orchestrator`,
+    message: 'This Client ID is not linked to the orchestrator',
+  },
+};
+
+const CSRF: Documented = {
+  description: 'A change authenticated by the session cookie from an Origin that is not a dashboard origin (CSRF)',
+  message: 'Cross-site request refused: Origin is not a dashboard origin',
+};
+
+/** One response per status: the causes joined, the last one as the example. */
+const combined = (statusCode: number, error: string, causes: Documented[]) => ({
+  description: causes.map((d) => d.description).join('; or '),
+  ...apiErrorSchema(statusCode, causes[causes.length - 1].message, error),
+});
+
+export interface ApiAuthErrorsOptions {
+  /** A session route that changes state: a cookie-borne call must come from a dashboard origin. */
+  cookieWrites?: boolean;
+  /** The route's own 401 (use case), documented together with the guard's. */
+  unauthorized?: Documented;
+  /** The route's own 403 (use case), documented together with the guard's (one response per status). */
+  forbidden?: Documented;
+  /** Replaces the 429 description (a route with a limiter of its own on top of the credential's). */
+  tooManyRequests?: string;
+}
+
+/**
+ * The error statuses CredentialGuard can answer on a route of `mode` (on a method or a
+ * controller): 401, 403 where the mode involves a Client ID (or a cookie session writes), and
+ * the rate limiter's 429, each in the spec's error shape. Keep it beside the route's `@Auth`.
+ */
+export function ApiAuthErrors(mode: GuardedMode, options: ApiAuthErrorsOptions = {}) {
+  const unauthorized = [UNAUTHORIZED[mode], options.unauthorized].filter((d): d is Documented => d !== undefined);
+  const forbidden = [FORBIDDEN[mode], mode === 'session' && options.cookieWrites ? CSRF : undefined, options.forbidden].filter(
+    (d): d is Documented => d !== undefined,
+  );
+  return applyDecorators(
+    ApiUnauthorizedResponse(combined(401, 'Unauthorized', unauthorized)),
+    ...(forbidden.length > 0 ? [ApiForbiddenResponse(combined(403, 'Forbidden', forbidden))] : []),
+    ApiTooManyRequestsResponse({
+      description:
+        options.tooManyRequests ??
+        'Rate limit exceeded (per credential and client IP; a sustained breach blocks for a while); Retry-After says when to try again',
+      ...apiErrorSchema(429, 'Too many requests', 'Too Many Requests'),
+    }),
+  );
+}
