@@ -145,6 +145,23 @@ describe(`k8s overlays rendered with ${chosenRenderer()}`, () => {
       expect(tlsHosts.sort()).toEqual([...hosts].sort());
     });
 
+    it("names its own public hosts: PUBLIC_URL is the ingress's base_url host, the dashboard and page share its domain", () => {
+      const data = stringMapAt(named(objects, 'ConfigMap', 'payrail-config'), 'data');
+      const [apiHost] = mapsAt(ofKind(objects, 'Ingress')[0], 'spec', 'rules').map((r) => String(r.host));
+      const domain = apiHost.replace(/^api\./, '');
+      const siwe = new URL(data.SIWE_URI);
+      const hosts = {
+        PUBLIC_URL: new URL(data.PUBLIC_URL).host,
+        SECURE_PAYMENT_PAGE_URL: new URL(data.SECURE_PAYMENT_PAGE_URL).host,
+        SIWE_URI: siwe.host,
+        SIWE_DOMAIN: data.SIWE_DOMAIN,
+        ...Object.fromEntries(data.DASHBOARD_ORIGINS.split(',').map((o, i) => [`DASHBOARD_ORIGINS[${i}]`, new URL(o.trim()).host])),
+      };
+      expect(hosts.PUBLIC_URL).toBe(apiHost);
+      expect(Object.entries(hosts).filter(([, host]) => !host.endsWith(`.${domain}`))).toEqual([]);
+      expect(data.SIWE_DOMAIN).toBe(siwe.host);
+      expect(data.DASHBOARD_ORIGINS.split(',').map((o) => o.trim())).toContain(siwe.origin);
+    });
     it('points each Service and Ingress backend at existing pods and ports', () => {
       for (const service of ofKind(objects, 'Service')) {
         const target = deployments.find((d) => selects(stringMapAt(service, 'spec', 'selector'), podLabels(d)));
