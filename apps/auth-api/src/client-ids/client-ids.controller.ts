@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { ApiCookieAuth, ApiForbiddenResponse, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiCookieAuth, ApiTags } from '@nestjs/swagger';
 import { PayrailError } from '@payrail/domain';
-import { Auth, RateLimitClassOf, type Caller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, RateLimitClassOf, type Caller } from '@payrail/platform';
 import { ClientIdRoutes } from '@payrail/tenancy';
 
 @ApiTags('client-ids')
@@ -9,9 +9,10 @@ import { ClientIdRoutes } from '@payrail/tenancy';
 @Auth('session')
 @RateLimitClassOf('management')
 @Controller('v1/client-ids')
-@ApiUnauthorizedResponse({ description: 'No valid session' })
-@ApiForbiddenResponse({ description: 'Not a wallet session, or a cookie request from a non-dashboard origin' })
-@ApiTooManyRequestsResponse()
+@ApiAuthErrors('session', {
+  cookieWrites: true,
+  forbidden: { description: 'a session that is not a wallet session', message: 'A wallet session is required to manage Client IDs' },
+})
 export class ClientIdsController extends ClientIdRoutes {
   /** The spec: a wallet session is required to manage Client IDs. */
   protected platformOf(caller: Caller): string {

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { ApiForbiddenResponse, ApiSecurity, ApiTags, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PayrailError } from '@payrail/domain';
-import { Auth, RateLimitClassOf, type Caller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, RateLimitClassOf, type Caller } from '@payrail/platform';
 import { ClientIdRoutes } from '@payrail/tenancy';
 
 /** The API-key mirror of the auth service's Client ID management (x-api-key required). */
@@ -10,9 +10,9 @@ import { ClientIdRoutes } from '@payrail/tenancy';
 @Auth('api-key')
 @RateLimitClassOf('management')
 @Controller('v2/client-ids')
-@ApiUnauthorizedResponse({ description: 'Missing or invalid x-api-key' })
-@ApiForbiddenResponse({ description: 'Credentials not allowed for the operation' })
-@ApiTooManyRequestsResponse()
+@ApiAuthErrors('api-key', {
+  forbidden: { description: 'credentials not allowed for the operation', message: 'An API key is required to manage Client IDs' },
+})
 export class ClientIdsController extends ClientIdRoutes {
   protected platformOf(caller: Caller): string {
     if (caller.kind !== 'api-key') throw new PayrailError('FORBIDDEN', 'An API key is required to manage Client IDs');

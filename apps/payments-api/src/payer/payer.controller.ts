@@ -7,11 +7,9 @@ import {
   ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { PayrailError } from '@payrail/domain';
-import { Auth, CurrentCaller, type Caller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, CurrentCaller, type Caller } from '@payrail/platform';
 import { CompleteAgreementDto, PayerStatusView, RegisterPayerDto, RegisterPayerResponse } from './dto/register-payer.dto.js';
 import { CompleteAgreement } from './use-cases/complete-agreement.use-case.js';
 import { GetPayerStatus } from './use-cases/get-payer-status.use-case.js';
@@ -26,8 +24,7 @@ function platformOf(caller: Caller): string {
 @ApiSecurity('x-api-key')
 @Auth('api-key')
 @Controller('v2/payer')
-@ApiUnauthorizedResponse({ description: 'Missing or invalid x-api-key' })
-@ApiTooManyRequestsResponse()
+@ApiAuthErrors('api-key')
 export class PayerController {
   constructor(
     private readonly register: RegisterPayer,
