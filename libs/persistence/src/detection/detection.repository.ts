@@ -1,5 +1,6 @@
 import type { ProxyTransfer } from '@payrail/chains';
 import type { EntityManager } from 'typeorm';
+import { sqlRows } from '../sql/typed-query.js';
 
 export interface Cursor {
   blockNumber: number;
@@ -104,7 +105,8 @@ export class DetectionRepository {
    * topics of removed transfers that had been settled, so their requests can be re-settled.
    */
   async rollbackAbove(network: string, ancestor: number): Promise<string[]> {
-    const removed = await this.m.query<{ reference_topic: string }[]>(
+    const removed = await sqlRows<{ reference_topic: string }>(
+      this.m,
       'DELETE FROM payment_transfers WHERE network = $1 AND block_number > $2 RETURNING reference_topic',
       [network, ancestor],
     );

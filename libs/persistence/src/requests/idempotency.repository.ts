@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
+import { sqlExecute } from '../sql/typed-query.js';
 
 export interface StoredResponse {
   route: string;
@@ -43,10 +44,10 @@ export class IdempotencyRepository {
 
   /** Deletes expired keys; returns how many. */
   async purgeExpired(limit = 10_000): Promise<number> {
-    const rows = await this.manager.query<unknown[]>(
-      `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1) RETURNING 1`,
+    return sqlExecute(
+      this.manager,
+      `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1)`,
       [limit],
     );
-    return rows.length;
   }
 }
