@@ -23,3 +23,4 @@ export * from './local-deployment-file.js';
 export * from './rpc/providers.js';
 export * from './rates/aggregator-rate-source.js';
 export * from './tron/trongrid-events.js';
+export * from './published-artifacts.js';
