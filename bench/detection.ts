@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { paymentReferenceTopic } from '@payrail/chains';
 import { ANVIL_ACCOUNTS, startEphemeralInfra } from '@payrail/devstack';
+import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
 import { Contract, hexlify, JsonRpcProvider, NonceManager, randomBytes, Wallet } from 'ethers';
-import pg from 'pg';
 import { ChainWorkerModule } from '../apps/chain-worker/src/app.module.js';
 
 // Detection latency: from the block that carries 50 payments to their 50 payment.confirmed
@@ -23,8 +23,8 @@ async function main(): Promise<void> {
   const dir = infra.dir;
   const deploymentFile = join(dir, 'deployment.json');
   await writeFile(deploymentFile, JSON.stringify(infra.deployment));
-  const db = new pg.Client({ connectionString: infra.databaseUrl });
-  await db.connect();
+  const db = createDataSource(infra.databaseUrl, 2);
+  await db.initialize();
   const provider = new JsonRpcProvider(infra.chain.rpcUrl, undefined, { cacheTimeout: -1 });
   const payer = new NonceManager(new Wallet(ANVIL_ACCOUNTS[1].privateKey, provider));
   const token = infra.chain.tokens.USDC;
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
       wait(): Promise<unknown>;
     }>)
   ).wait();
-  await db.query(`INSERT INTO platforms (id, name) VALUES ('01BENCHPLATFORM00000000000', 'bench')`);
+  await sqlExecute(db, `INSERT INTO platforms (id, name) VALUES ('01BENCHPLATFORM00000000000', 'bench')`);
   const worker = await NestFactory.createApplicationContext(
     ChainWorkerModule.forRoot({
       ...process.env,
@@ -57,7 +57,8 @@ async function main(): Promise<void> {
       const payee = Wallet.createRandom().address;
       const refs = Array.from({ length: PAYMENTS }, () => hexlify(randomBytes(8)));
       for (const ref of refs) {
-        await db.query(
+        await sqlExecute(
+          db,
           `INSERT INTO requests (id, salt, payment_reference, reference_topic, platform_id, network, payee, invoice_currency, invoice_amount, invoice_decimals,
              payment_currency, currency_address, currency_decimals, proxy_address, expected_amount)
            VALUES ($1, $2, $3, $4, '01BENCHPLATFORM00000000000', 'sepolia', $5, 'fUSDC-sepolia', 1000, 6, 'fUSDC-sepolia', $6, 6, $7, 1000)`,
@@ -94,11 +95,12 @@ async function main(): Promise<void> {
       await provider.send('evm_mine', []);
       await provider.send('evm_setAutomine', [true]);
       for (;;) {
-        const { rows } = await db.query(
+        const confirmed = await sqlOne<{ n: number }>(
+          db,
           `SELECT count(*)::int AS n FROM outbox_events WHERE event_type = 'payment.confirmed' AND payload->>'paymentReference' = ANY($1)`,
           [refs],
         );
-        if ((rows[0] as { n: number }).n === PAYMENTS) break;
+        if (confirmed?.n === PAYMENTS) break;
         await new Promise((r) => setTimeout(r, 10));
       }
       detection.push(ms(mined));
@@ -116,7 +118,7 @@ async function main(): Promise<void> {
     console.log(`  ratio detection/baseline p50: ${(pct(detection, 50) / Math.max(1, pct(baseline, 50))).toFixed(2)}`);
   } finally {
     await worker.close();
-    await db.end();
+    await db.destroy();
     provider.destroy();
     await infra.stop();
   }

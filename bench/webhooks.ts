@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { signWebhook, webhookBody } from '@payrail/domain';
 import { type AppHandle, freePort, repoRoot, startApp, startEphemeralInfra } from '@payrail/devstack';
-import { appendToOutbox, createDataSource } from '@payrail/persistence';
+import { appendToOutbox, createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '../apps/webhook-worker/src/testing/fixtures.js';
 import { fmt } from './autocannon.js';
@@ -200,7 +200,8 @@ async function latency(db: DataSource, receiver: Receiver, event: EventFactory) 
   await Promise.all(writes);
   const rate = total / ((Date.now() - start) / 1000);
   await receiver.until(before + total);
-  const rows = await db.query<{ requestId: string; deliveryId: string; relayedAt: Date }[]>(
+  const rows = await sqlRows<{ requestId: string; deliveryId: string; relayedAt: Date }>(
+    db,
     `SELECT o.aggregate_id AS "requestId", d.id AS "deliveryId", o.published_at AS "relayedAt"
        FROM outbox_events o JOIN webhook_deliveries d ON d.outbox_event_id = o.id
       WHERE o.aggregate_id = ANY($1::text[])`,

@@ -1,5 +1,6 @@
 import { Contract, Wallet } from 'ethers';
-import pg from 'pg';
+import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
+import type { DataSource } from 'typeorm';
 import { type ApiTransaction, ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
 import { createTenantIn } from '../support/tenants.js';
@@ -20,7 +21,7 @@ describe('payment detection end to end (payments-api + chain-worker processes, l
   let api: AppHandle;
   let worker: AppHandle;
   let apiKey: string;
-  let db: pg.Client;
+  let db: DataSource;
   let payer: ChainPayer;
   let workerEnv: Record<string, string>;
 
@@ -34,12 +35,12 @@ describe('payment detection end to end (payments-api + chain-worker processes, l
       startTestApp('chain-worker', env),
       fundedPayer(chain.rpcUrl, chain.tokens.USDC),
     ]);
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    db = createDataSource(databaseUrl, 2);
+    await db.initialize();
   }, 120000);
   afterAll(async () => {
     payer?.close();
-    await db?.end();
+    await db?.destroy();
     await Promise.all([api?.stop(), worker?.stop()]);
   });
 
@@ -68,10 +69,11 @@ describe('payment detection end to end (payments-api + chain-worker processes, l
     const event = await waitFor(
       'payment.confirmed in the outbox',
       async () => {
-        const { rows } = await db.query(`SELECT payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.confirmed'`, [
-          payout.requestId,
-        ]);
-        return rows[0] as { payload: Record<string, unknown> } | undefined;
+        return sqlOne<{ payload: Record<string, unknown> }>(
+          db,
+          `SELECT payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.confirmed'`,
+          [payout.requestId],
+        );
       },
       10000,
       20,
@@ -110,25 +112,22 @@ describe('payment detection end to end (payments-api + chain-worker processes, l
       );
     }
     const paidCount = async () =>
-      (
-        (
-          await db.query(`SELECT count(*)::int AS n FROM requests WHERE id = ANY($1) AND status = 'paid'`, [
-            payouts.map((p) => p.requestId),
-          ])
-        ).rows[0] as { n: number }
-      ).n;
+      (await sqlOne<{ n: number }>(db, `SELECT count(*)::int AS n FROM requests WHERE id = ANY($1) AND status = 'paid'`, [
+        payouts.map((p) => p.requestId),
+      ]))!.n;
     await payer.submit(payouts[0].transactions);
     await waitFor('the first settlement', async () => ((await paidCount()) >= 1 ? true : undefined), 10000, 20);
     expect(await worker.kill()).toBe('SIGKILL');
     for (const p of payouts.slice(1)) await payer.submit(p.transactions);
     worker = await startTestApp('chain-worker', workerEnv);
     await waitFor('every settlement', async () => ((await paidCount()) === 4 ? true : undefined), 15000, 50);
-    const { rows } = await db.query(
+    const rows = await sqlRows<{ aggregate_id: string; n: number }>(
+      db,
       `SELECT aggregate_id, count(*)::int AS n FROM outbox_events WHERE event_type = 'payment.confirmed' AND aggregate_id = ANY($1) GROUP BY 1`,
       [payouts.map((p) => p.requestId)],
     );
     expect(rows).toHaveLength(4);
-    for (const row of rows as { n: number }[]) expect(row.n).toBe(1);
+    for (const row of rows) expect(row.n).toBe(1);
   }, 60000);
 
   it('reports the network lag in readiness', async () => {

@@ -1,6 +1,7 @@
 import type { RecurringPaymentPermit } from '@payrail/permits';
 import { Contract, toBeHex, Wallet } from 'ethers';
-import pg from 'pg';
+import { createDataSource, sqlRows } from '@payrail/persistence';
+import type { DataSource } from 'typeorm';
 import { startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
 import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
@@ -31,7 +32,7 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
   let api: AppHandle;
   const workers: AppHandle[] = [];
   let apiKey: string;
-  let db: pg.Client;
+  let db: DataSource;
   const payers: ChainPayer[] = [];
 
   beforeAll(async () => {
@@ -54,12 +55,12 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
     ]);
     api = started[0];
     workers.push(...started.slice(1));
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    db = createDataSource(databaseUrl, 2);
+    await db.initialize();
   }, 120000);
   afterAll(async () => {
     for (const p of payers) p.close();
-    await db?.end();
+    await db?.destroy();
     await Promise.all([api?.stop(), ...workers.map((w) => w.stop())]);
     await chain?.stop();
   });
@@ -103,11 +104,12 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
     );
   const events = async (type: string, requestIds: string[]) =>
     (
-      await db.query<{ payload: Record<string, unknown> }>(
+      await sqlRows<{ payload: Record<string, unknown> }>(
+        db,
         'SELECT payload FROM outbox_events WHERE event_type = $1 AND aggregate_id = ANY($2) ORDER BY id',
         [type, requestIds],
       )
-    ).rows.map((r) => r.payload);
+    ).map((r) => r.payload);
 
   async function createSchedule(payer: Wallet, payee: string, totalPayments: number): Promise<RecurringPayout> {
     const res = await call<RecurringPayout>('POST', '/v2/payouts', {
@@ -157,7 +159,7 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
       requestIds.map((id) => [id, '7.5', { id: schedule.id }, wallet.address]),
     );
     // Two replicas, one execution per index: three execution rows, three distinct transactions.
-    const { rows } = await db.query('SELECT index, status FROM recurring_executions WHERE recurring_payment_id = $1 ORDER BY index', [
+    const rows = await sqlRows(db, 'SELECT index, status FROM recurring_executions WHERE recurring_payment_id = $1 ORDER BY index', [
       schedule.id,
     ]);
     expect(rows).toEqual([1, 2, 3].map((index) => ({ index, status: 'succeeded' })));
@@ -174,7 +176,7 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
 
     const paused = await until('paused', schedule.id, (s) => s.status === 'paused');
     expect(paused).toMatchObject({ failureCount: 3, failureReason: 'Insufficient token balance', processedPayments: 0 });
-    const { rows } = await db.query<{ request_id: string }>('SELECT request_id FROM recurring_executions WHERE recurring_payment_id = $1', [
+    const rows = await sqlRows<{ request_id: string }>(db, 'SELECT request_id FROM recurring_executions WHERE recurring_payment_id = $1', [
       schedule.id,
     ]);
     const failed = await events(

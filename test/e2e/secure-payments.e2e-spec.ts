@@ -1,6 +1,7 @@
 import { encodeApprove, encodeErc20FeeProxyPayment } from '@payrail/permits';
 import { Contract, Wallet } from 'ethers';
-import pg from 'pg';
+import { createDataSource, sqlRows } from '@payrail/persistence';
+import type { DataSource } from 'typeorm';
 import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
 import { type createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
@@ -17,7 +18,7 @@ describe('secure payment completed end to end (payments-api + chain-worker, loca
   let api: AppHandle;
   let worker: AppHandle;
   let tenant: Awaited<ReturnType<typeof createTenant>>;
-  let db: pg.Client;
+  let db: DataSource;
   let payer: ChainPayer;
 
   beforeAll(async () => {
@@ -31,12 +32,12 @@ describe('secure payment completed end to end (payments-api + chain-worker, loca
       startTestApp('chain-worker', env),
       (async () => ((await mint(payer.address, 10n ** 12n)) as { wait(): Promise<unknown> }).wait())(),
     ]);
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    db = createDataSource(databaseUrl, 2);
+    await db.initialize();
   }, 120000);
   afterAll(async () => {
     payer?.close();
-    await db?.end();
+    await db?.destroy();
     await Promise.all([api?.stop(), worker?.stop()]);
   });
 
@@ -59,7 +60,8 @@ describe('secure payment completed end to end (payments-api + chain-worker, loca
     expect(res.status).toBe(201);
     const created = (await res.json()) as { token: string; requestIds: string[] };
     expect(await page(created.token)).toMatchObject({ status: 'pending', amount: '7.25', payee });
-    const { rows } = await db.query<{ payment_reference: string }>(
+    const rows = await sqlRows<{ payment_reference: string }>(
+      db,
       'SELECT payment_reference FROM requests WHERE id = $1',
       created.requestIds,
     );
@@ -83,11 +85,12 @@ describe('secure payment completed end to end (payments-api + chain-worker, loca
       10000,
       50,
     );
-    const events = await db.query<{ event_type: string; payload: Record<string, unknown> }>(
+    const events = await sqlRows<{ event_type: string; payload: Record<string, unknown> }>(
+      db,
       'SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1',
       [created.token],
     );
-    expect(events.rows).toEqual([
+    expect(events).toEqual([
       {
         event_type: 'secure_payment.status_changed',
         payload: expect.objectContaining({ from: 'pending', to: 'completed', reason: 'settled' }) as unknown,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDataSource } from '@payrail/persistence';
+import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import type { AppHandle } from '../../tools/devstack/src/index.js';
 import {
@@ -133,8 +133,10 @@ describe('a webhook worker stopped with SIGTERM (built, real process)', () => {
       await emit(db, [paymentConfirmed({ platformId }, { clientId: client.clientId })]);
       await receiver.waitFor(1); // the attempt is now waiting 1.5 s for its answer
       expect(await worker.stop(15000)).toBe(0);
-      expect(await db.query('SELECT status, attempt_count FROM webhook_deliveries')).toEqual([{ status: 'succeeded', attempt_count: 1 }]);
-      expect(await db.query('SELECT status_code, succeeded FROM webhook_delivery_attempts')).toEqual([
+      expect(await sqlRows(db, 'SELECT status, attempt_count FROM webhook_deliveries')).toEqual([
+        { status: 'succeeded', attempt_count: 1 },
+      ]);
+      expect(await sqlRows(db, 'SELECT status_code, succeeded FROM webhook_delivery_attempts')).toEqual([
         { status_code: 200, succeeded: true },
       ]);
     } finally {
@@ -203,8 +205,8 @@ describe('a webhook worker killed with SIGKILL during a burst of 1,000 events (b
     expect(atKill).toBeLessThan(1000);
     expect(events.size).toBe(1000);
     for (const [, requests] of events) expect(new Set(requests.map((r) => r.headers['x-service-delivery'])).size).toBe(1);
-    expect(await db.query('SELECT count(*)::int AS n FROM webhook_deliveries')).toEqual([{ n: 1000 }]);
-    expect(await db.query(`SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL`)).toEqual([{ n: 0 }]);
+    expect(await sqlRows(db, 'SELECT count(*)::int AS n FROM webhook_deliveries')).toEqual([{ n: 1000 }]);
+    expect(await sqlRows(db, `SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL`)).toEqual([{ n: 0 }]);
   }, 120000);
 });
 

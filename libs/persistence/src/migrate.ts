@@ -1,4 +1,5 @@
 import { createDataSource } from './data-source.js';
+import { sqlExecute } from './sql/typed-query.js';
 
 /** Advisory-lock key that serialises migration runs started at the same time ("PRMG"). */
 const MIGRATION_LOCK = 0x50524d47;
@@ -13,12 +14,13 @@ export async function runMigrations(databaseUrl: string): Promise<string[]> {
   const runner = dataSource.createQueryRunner();
   try {
     await runner.connect();
-    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    // The runner's own manager: the session lock must be taken and released on this one connection.
+    await sqlExecute(runner.manager, 'SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       const applied = await dataSource.runMigrations({ transaction: 'each' });
       return applied.map((m) => m.name);
     } finally {
-      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await sqlExecute(runner.manager, 'SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
   } finally {
     await runner.release();

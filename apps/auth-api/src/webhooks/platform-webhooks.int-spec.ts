@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { createDataSource } from '@payrail/persistence';
+import { createDataSource, sqlRows } from '@payrail/persistence';
 import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
 import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
@@ -70,7 +70,8 @@ describe('platform webhooks on auth-api (/v1/webhook, x-client-id; real Postgres
     expect(res.status).toBe(201);
     expect(Object.keys(created).sort()).toEqual(['id', 'secret']);
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
-    const [row] = await db.query<{ secret_encrypted: string; url: string }[]>(
+    const [row] = await sqlRows<{ secret_encrypted: string; url: string }>(
+      db,
       'SELECT secret_encrypted, url FROM webhook_endpoints WHERE id = $1',
       [created.id],
     );
@@ -110,12 +111,12 @@ describe('platform webhooks on auth-api (/v1/webhook, x-client-id; real Postgres
     const { id } = await register(mine, ok.url('/doomed'));
     expect((await call(theirs, 'DELETE', `/${id}`)).status).toBe(404);
     expect(await (await call(mine, 'POST', '/test', { eventType: 'payment.failed' })).json()).toMatchObject({ failed: 0 });
-    expect(await db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1', [id])).toEqual([{ n: 1 }]);
+    expect(await sqlRows(db, 'SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1', [id])).toEqual([{ n: 1 }]);
     const res = await call(mine, 'DELETE', `/${id}`);
     expect(res.status).toBe(204);
     expect(await res.text()).toBe('');
     expect((await list(mine)).some((w) => w.id === id)).toBe(false);
-    expect(await db.query('SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1', [id])).toEqual([{ n: 0 }]);
+    expect(await sqlRows(db, 'SELECT count(*)::int AS n FROM webhook_deliveries WHERE endpoint_id = $1', [id])).toEqual([{ n: 0 }]);
     expect((await call(mine, 'DELETE', `/${id}`)).status).toBe(404);
   });
 

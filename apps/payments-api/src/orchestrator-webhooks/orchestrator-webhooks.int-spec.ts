@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { createDataSource } from '@payrail/persistence';
+import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
@@ -126,7 +126,7 @@ describe('orchestrator webhooks on payments-api (/v2/orchestrators/webhooks, x-o
     expect(request.headers['x-service-signature']).toBe(createHmac('sha256', up.secret).update(request.body).digest('hex'));
     const payload = JSON.parse(request.body) as Record<string, unknown>;
     expect(payload).toMatchObject({ event: 'payment.confirmed', requestID: payload.requestId, isCryptoToFiat: false });
-    const [orchestratorId] = await db.query<{ orchestrator_id: string }[]>('SELECT orchestrator_id FROM webhook_endpoints WHERE id = $1', [
+    const [orchestratorId] = await sqlRows<{ orchestrator_id: string }>(db, 'SELECT orchestrator_id FROM webhook_endpoints WHERE id = $1', [
       up.webhook.id,
     ]);
     expect(payload.orchestratorId).toBe(orchestratorId.orchestrator_id);

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import { sqlRows } from '@payrail/persistence';
+import { DataSource } from 'typeorm';
 import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
 import { PaymentsApiModule } from '../app.module.js';
@@ -42,15 +43,7 @@ describe('payer compliance (GET/POST/PATCH /v2/payer) with the sandbox provider'
       body: body ? JSON.stringify(body) : undefined,
     });
   const sandbox = (url: string) => url.replace('http://payrail.test', api.url);
-  const query = async <T>(sql: string, params: unknown[]): Promise<T[]> => {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(sql, params)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  };
+  const query = <T extends object>(sql: string, params: unknown[]): Promise<T[]> => sqlRows<T>(api.app.get(DataSource), sql, params);
 
   it('answers an unknown payer with the exact 404 body, e-mail ids URL-encoded', async () => {
     const res = await call(mine.apiKey.apiKey, 'GET', `/${encodeURIComponent('nobody+tag@example.com')}`);

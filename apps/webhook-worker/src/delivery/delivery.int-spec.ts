@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { webhookBody } from '@payrail/domain';
-import { createDataSource } from '@payrail/persistence';
+import { createDataSource, sqlRows } from '@payrail/persistence';
 import { QUEUES } from '@payrail/platform';
 import { Queue, QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -50,13 +50,14 @@ describe('webhook delivery to real receivers (real Postgres, Redis, BullMQ)', ()
   let rejection: { platformId: string; clientId: string; receiver: TestReceiver; firstResult: string; secondResult: string };
 
   const attempts = async (name: string): Promise<AttemptRow[]> =>
-    db.query(
+    sqlRows<AttemptRow>(
+      db,
       `SELECT a.* FROM webhook_delivery_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id WHERE d.endpoint_id = $1 ORDER BY a.id`,
       [endpoints.get(name)!.id],
     );
   const delivery = async (name: string) =>
     (
-      await db.query<{ id: string; status: string; attempt_count: number }[]>('SELECT * FROM webhook_deliveries WHERE endpoint_id = $1', [
+      await sqlRows<{ id: string; status: string; attempt_count: number }>(db, 'SELECT * FROM webhook_deliveries WHERE endpoint_id = $1', [
         endpoints.get(name)!.id,
       ])
     )[0];

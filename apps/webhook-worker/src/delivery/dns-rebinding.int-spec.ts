@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
-import { createDataSource } from '@payrail/persistence';
+import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
 import { FanOutWatcher, lastOutboxId } from '../testing/domain-event-watcher.js';
@@ -42,7 +42,7 @@ describe('production delivery re-checks the resolved address (real Postgres, Red
     });
     await emit(db, [paymentConfirmed({ platformId }, { clientId: client.clientId })]);
     expect((await fanOuts.result(await lastOutboxId(db))).kind).toBe('queued');
-    const [delivery] = await db.query<{ id: string }[]>('SELECT id FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
+    const [delivery] = await sqlRows<{ id: string }>(db, 'SELECT id FROM webhook_deliveries WHERE endpoint_id = $1', [endpoint.id]);
     await jobs.retryScheduled(delivery.id);
   }, 60000);
 
@@ -53,7 +53,8 @@ describe('production delivery re-checks the resolved address (real Postgres, Red
   });
 
   it('records the attempt as refused by the URL policy, without connecting, and schedules the retry (DNS may change back)', async () => {
-    const attempts = await db.query<{ status_code: number | null; error: string; retry_count: number }[]>(
+    const attempts = await sqlRows<{ status_code: number | null; error: string; retry_count: number }>(
+      db,
       'SELECT status_code, error, retry_count FROM webhook_delivery_attempts ORDER BY id',
     );
     expect(attempts).toEqual([
@@ -64,6 +65,6 @@ describe('production delivery re-checks the resolved address (real Postgres, Red
       },
     ]);
     expect(resolved).toEqual(['hooks.merchant.example']);
-    expect(await db.query('SELECT status, attempt_count FROM webhook_deliveries')).toEqual([{ status: 'pending', attempt_count: 1 }]);
+    expect(await sqlRows(db, 'SELECT status, attempt_count FROM webhook_deliveries')).toEqual([{ status: 'pending', attempt_count: 1 }]);
   });
 });

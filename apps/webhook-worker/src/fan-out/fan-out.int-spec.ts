@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { EVENT_RECIPIENTS, testPayload, WEBHOOK_EVENT_NAMES, webhookEvent, type WebhookEventName } from '@payrail/domain';
-import { createDataSource } from '@payrail/persistence';
+import { createDataSource, sqlRows } from '@payrail/persistence';
 import { type DomainEventJob, domainEventJobId, QUEUES } from '@payrail/platform';
 import { Queue, QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -26,7 +26,7 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
   const names = new Map<string, string>();
 
   const endpointNamesOf = async (outboxId: string): Promise<string[]> => {
-    const rows = await db.query<{ endpoint_id: string }[]>('SELECT endpoint_id FROM webhook_deliveries WHERE outbox_event_id = $1', [
+    const rows = await sqlRows<{ endpoint_id: string }>(db, 'SELECT endpoint_id FROM webhook_deliveries WHERE outbox_event_id = $1', [
       outboxId,
     ]);
     return rows.map((r) => names.get(r.endpoint_id) ?? r.endpoint_id).sort();
@@ -107,7 +107,7 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
 
   it('a domain-event job delivered again, or fanned out twice at once, creates no second delivery and sends nothing twice', async () => {
     const { outboxId } = await fanOut(paymentConfirmed({ platformId }, { clientId: c1.clientId }));
-    const [row] = await db.query<{ id: string }[]>('SELECT id FROM webhook_deliveries WHERE outbox_event_id = $1', [outboxId]);
+    const [row] = await sqlRows<{ id: string }>(db, 'SELECT id FROM webhook_deliveries WHERE outbox_event_id = $1', [outboxId]);
     expect(await jobs.job(row.id)).toBe('completed');
     const published = await readOutboxEvent(db, outboxId);
     // Again through the queue under another job id (as after the relay's dedup window), then twice at once.
@@ -146,9 +146,9 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
       const job = await queue.getJob(domainEventJobId(outboxId));
       expect(job?.data.outboxId).toBe(outboxId);
       expect(await endpointNamesOf(outboxId)).toEqual(['c1']);
-      const [row] = await db.query<{ id: string }[]>('SELECT id FROM webhook_deliveries WHERE outbox_event_id = $1', [outboxId]);
+      const [row] = await sqlRows<{ id: string }>(db, 'SELECT id FROM webhook_deliveries WHERE outbox_event_id = $1', [outboxId]);
       expect(await jobs.job(row.id)).toBe('completed');
-      expect(await db.query('SELECT published_at IS NOT NULL AS published FROM outbox_events WHERE id = $1', [outboxId])).toEqual([
+      expect(await sqlRows(db, 'SELECT published_at IS NOT NULL AS published FROM outbox_events WHERE id = $1', [outboxId])).toEqual([
         { published: true },
       ]);
     } finally {

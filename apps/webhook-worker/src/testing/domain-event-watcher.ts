@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { PublishedDomainEvent } from '@payrail/domain';
+import { sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { FanOutEvent, type FanOutResult } from '../fan-out/fan-out-event.use-case.js';
 
@@ -43,22 +44,21 @@ export class FanOutWatcher {
 
 /** Id of the newest outbox row (the one a test just wrote). */
 export async function lastOutboxId(db: DataSource): Promise<string> {
-  const [row] = await db.query<{ id: string }[]>('SELECT max(id)::text AS id FROM outbox_events');
+  const [row] = await sqlRows<{ id: string }>(db, 'SELECT max(id)::text AS id FROM outbox_events');
   return row.id;
 }
 
 /** An outbox row as the relay publishes it. */
 export async function readOutboxEvent(db: DataSource, outboxId: string): Promise<PublishedDomainEvent> {
-  const [row] = await db.query<
-    {
-      type: string;
-      aggregateType: string;
-      aggregateId: string;
-      payload: Record<string, unknown>;
-      requestId: string | null;
-      createdAt: Date;
-    }[]
-  >(
+  const [row] = await sqlRows<{
+    type: string;
+    aggregateType: string;
+    aggregateId: string;
+    payload: Record<string, unknown>;
+    requestId: string | null;
+    createdAt: Date;
+  }>(
+    db,
     `SELECT event_type AS type, aggregate_type AS "aggregateType", aggregate_id AS "aggregateId", payload, request_id AS "requestId", created_at AS "createdAt"
        FROM outbox_events WHERE id = $1`,
     [outboxId],

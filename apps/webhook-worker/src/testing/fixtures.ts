@@ -1,5 +1,5 @@
 import { type DomainEvent, issueOrchestratorKey, issueWebhookSecret, newClientId, webhookEvent } from '@payrail/domain';
-import { appendToOutbox, type WebhookOwner, WebhookEndpointsRepository } from '@payrail/persistence';
+import { appendToOutbox, sqlExecute, WebhookEndpointsRepository, type WebhookOwner } from '@payrail/persistence';
 import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
@@ -7,13 +7,13 @@ import { ulid } from 'ulid';
 /** Tenants and endpoints written straight into a test database (tests only). */
 export async function seedPlatform(db: DataSource): Promise<string> {
   const id = ulid();
-  await db.query('INSERT INTO platforms (id, name) VALUES ($1, $2)', [id, 'Webhook test platform']);
+  await sqlExecute(db, 'INSERT INTO platforms (id, name) VALUES ($1, $2)', [id, 'Webhook test platform']);
   return id;
 }
 
 export async function seedClientId(db: DataSource, platformId: string, status = 'active'): Promise<{ id: string; clientId: string }> {
   const row = { id: ulid(), clientId: newClientId() };
-  await db.query('INSERT INTO client_ids (id, client_id, platform_id, status) VALUES ($1, $2, $3, $4)', [
+  await sqlExecute(db, 'INSERT INTO client_ids (id, client_id, platform_id, status) VALUES ($1, $2, $3, $4)', [
     row.id,
     row.clientId,
     platformId,
@@ -26,8 +26,8 @@ export async function seedClientId(db: DataSource, platformId: string, status = 
 export async function seedOrchestrator(db: DataSource): Promise<{ id: string; key: string }> {
   const id = ulid();
   const key = issueOrchestratorKey();
-  await db.query('INSERT INTO orchestrators (id, name) VALUES ($1, $2)', [id, 'Webhook test orchestrator']);
-  await db.query('INSERT INTO orchestrator_keys (id, orchestrator_id, prefix, key_hash) VALUES ($1, $2, $3, $4)', [
+  await sqlExecute(db, 'INSERT INTO orchestrators (id, name) VALUES ($1, $2)', [id, 'Webhook test orchestrator']);
+  await sqlExecute(db, 'INSERT INTO orchestrator_keys (id, orchestrator_id, prefix, key_hash) VALUES ($1, $2, $3, $4)', [
     ulid(),
     id,
     key.prefix,

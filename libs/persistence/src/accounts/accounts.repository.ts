@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ulid } from 'ulid';
+import { sqlRows } from '../sql/typed-query.js';
 import { PlatformEntity } from '../tenancy/tenancy.entities.js';
 import { PlatformMemberEntity, UserEntity, WalletEntity } from './accounts.entities.js';
 
@@ -20,7 +21,8 @@ export class AccountsRepository {
     return this.db.transaction(async (m) => {
       const userId = ulid();
       await m.insert(UserEntity, { id: userId, email: null, passwordHash: null });
-      const inserted = await m.query<unknown[]>(
+      const inserted = await sqlRows<{ id: string }>(
+        m,
         `INSERT INTO wallets (id, user_id, kind, address) VALUES ($1, $2, $3, $4) ON CONFLICT (kind, address) DO NOTHING RETURNING id`,
         [ulid(), userId, kind, address],
       );
@@ -40,7 +42,8 @@ export class AccountsRepository {
   async createByEmail(email: string, passwordHash: string): Promise<boolean> {
     return this.db.transaction(async (m) => {
       const userId = ulid();
-      const inserted = await m.query<unknown[]>(
+      const inserted = await sqlRows<{ id: string }>(
+        m,
         `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING id`,
         [userId, email, passwordHash],
       );

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DomainEvent } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
+import { sqlExecute } from '../sql/typed-query.js';
 
 /**
  * Number of relay partitions. Events of one aggregate always land in the same partition,
@@ -39,10 +40,11 @@ export async function appendToOutbox(manager: EntityManager, events: DomainEvent
     );
     return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb, $${at + 6})`;
   });
-  await manager.query(
+  await sqlExecute(
+    manager,
     `INSERT INTO outbox_events (event_type, aggregate_type, aggregate_id, partition, payload, request_id) VALUES ${rows.join(', ')}`,
     params,
   );
   // Delivered at commit (and only then): relays listening on the channel wake up at once.
-  await manager.query(`SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+  await sqlExecute(manager, `SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { sqlRows } from '../sql/typed-query.js';
 import { ApiKeyEntity, ClientIdEntity, OrchestratorKeyEntity, OrchestratorLinkEntity } from './tenancy.entities.js';
 
 /**
@@ -23,7 +24,8 @@ export class CredentialsRepository {
 
   /** Whether any usable browser Client ID allows this origin (CORS preflights carry no x-client-id). */
   async anyClientIdAllowsOrigin(origin: string): Promise<boolean> {
-    const rows = await this.manager.query<unknown[]>(
+    const rows = await sqlRows(
+      this.manager,
       `SELECT 1 FROM client_ids WHERE allowed_origins @> ARRAY[$1]::text[] AND status IN ('active', 'restricted') LIMIT 1`,
       [origin],
     );

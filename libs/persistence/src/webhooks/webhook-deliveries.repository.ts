@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { sqlOne, sqlRows } from '../sql/typed-query.js';
 import { WebhookDeliveryAttemptEntity, WebhookDeliveryEntity, type WebhookDeliveryStatus } from './webhook.entities.js';
 import { ownerCondition, type WebhookOwner } from './webhook-owner.js';
 
@@ -28,7 +29,8 @@ export class WebhookDeliveriesRepository {
   /** Newest first; `before` is the last id of the previous page. */
   async listForEndpoint(owner: WebhookOwner, endpointId: string, page: { before: string | null; limit: number }) {
     const cond = ownerCondition(owner, 'e', 2);
-    return this.manager.query<WebhookDeliveryRow[]>(
+    return sqlRows<WebhookDeliveryRow>(
+      this.manager,
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
         WHERE d.endpoint_id = $1 AND ${cond.sql} AND ($3::text IS NULL OR d.id < $3)
         ORDER BY d.id DESC LIMIT $4`,
@@ -38,7 +40,8 @@ export class WebhookDeliveriesRepository {
 
   async findForEndpoint(owner: WebhookOwner, endpointId: string, deliveryId: string): Promise<WebhookDeliveryRow | null> {
     const cond = ownerCondition(owner, 'e', 3);
-    const [row] = await this.manager.query<WebhookDeliveryRow[]>(
+    const row = await sqlOne<WebhookDeliveryRow>(
+      this.manager,
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
         WHERE d.id = $1 AND d.endpoint_id = $2 AND ${cond.sql}`,
       [deliveryId, endpointId, cond.value],
@@ -58,12 +61,13 @@ export class WebhookDeliveriesRepository {
 
   /** Opens a new manual round on a finished delivery; null when it is still pending. */
   async startRound(deliveryId: string): Promise<number | null> {
-    const [rows] = await this.manager.query<[{ round: number }[], number]>(
+    const updated = await sqlOne<{ round: number }>(
+      this.manager,
       `UPDATE webhook_deliveries SET status = 'pending', round = round + 1, completed_at = NULL
         WHERE id = $1 AND status <> 'pending' RETURNING round`,
       [deliveryId],
     );
-    return rows[0]?.round ?? null;
+    return updated?.round ?? null;
   }
 }
 

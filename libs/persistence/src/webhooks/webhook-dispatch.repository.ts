@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { sqlExecute, sqlRows } from '../sql/typed-query.js';
 import type { WebhookDeliveryStatus } from './webhook.entities.js';
 
 export interface DeliveryRef {
@@ -57,7 +58,8 @@ export class WebhookDispatchRepository {
   async createForEvents(events: NewEventDeliveries[]): Promise<Map<string, DeliveryRef[]>> {
     const rows = events.flatMap((e) => e.deliveries.map((d) => ({ ...d, e })));
     // The outer SELECT sees the table as it was before the INSERT: existing rows plus `ins` is every row, once.
-    const refs = await this.manager.query<(DeliveryRef & { outboxEventId: string })[]>(
+    const refs = await sqlRows<DeliveryRef & { outboxEventId: string }>(
+      this.manager,
       `WITH ins AS (
          INSERT INTO webhook_deliveries (id, endpoint_id, outbox_event_id, event_type, body, is_test, request_id)
          SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::bool[], $7::text[])
@@ -87,9 +89,10 @@ export class WebhookDispatchRepository {
 
   /** Deliveries with their endpoints, in one query; a missing id was deleted with its endpoint. */
   async loadForAttempts(deliveryIds: string[]): Promise<Map<string, DeliveryForAttempt>> {
-    const rows = await this.manager.query<
-      (Omit<DeliveryForAttempt, 'endpoint'> & { endpointId: string; url: string; secretEncrypted: string; isActive: boolean })[]
+    const rows = await sqlRows<
+      Omit<DeliveryForAttempt, 'endpoint'> & { endpointId: string; url: string; secretEncrypted: string; isActive: boolean }
     >(
+      this.manager,
       `SELECT d.id, d.round, d.status, d.body, d.is_test AS "isTest", e.id AS "endpointId", e.url,
               e.secret_encrypted AS "secretEncrypted", e.is_active AS "isActive"
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
@@ -113,7 +116,8 @@ export class WebhookDispatchRepository {
     if (attempts.length === 0) return;
     const column = <T>(pick: (a: AttemptRecord) => T) => attempts.map(pick);
     const nextStatus = (a: AttemptRecord): WebhookDeliveryStatus => (a.succeeded ? 'succeeded' : a.final ? 'failed' : 'pending');
-    await this.manager.query(
+    await sqlExecute(
+      this.manager,
       `WITH input AS (
          SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::bool[], $10::text[])
            AS t(delivery_id, round, retry_count, started_at, duration_ms, status_code, error, response_body_head, succeeded, next_status)),
@@ -144,7 +148,8 @@ export class WebhookDispatchRepository {
 
   /** Ends a delivery without an attempt (its endpoint was deactivated meanwhile). */
   async fail(deliveryId: string, round: number, reason: string): Promise<void> {
-    await this.manager.query(
+    await sqlExecute(
+      this.manager,
       `UPDATE webhook_deliveries SET status = 'failed', last_error = $3, completed_at = now() WHERE id = $1 AND round = $2 AND status = 'pending'`,
       [deliveryId, round, reason],
     );
@@ -152,7 +157,8 @@ export class WebhookDispatchRepository {
 
   /** How the deliveries of one event stand, by status. */
   async statusCountsOfEvent(outboxEventId: string): Promise<Record<WebhookDeliveryStatus, number>> {
-    const rows = await this.manager.query<{ status: WebhookDeliveryStatus; n: number }[]>(
+    const rows = await sqlRows<{ status: WebhookDeliveryStatus; n: number }>(
+      this.manager,
       'SELECT status, count(*)::int AS n FROM webhook_deliveries WHERE outbox_event_id = $1 GROUP BY status',
       [outboxEventId],
     );

@@ -1,4 +1,5 @@
 import type { EntityManager, FindOptionsWhere } from 'typeorm';
+import { sqlRows } from '../sql/typed-query.js';
 import { WebhookEndpointEntity } from './webhook.entities.js';
 import { ownerCondition, type WebhookOwner } from './webhook-owner.js';
 
@@ -59,7 +60,8 @@ export class WebhookEndpointsRepository {
   /** Flips the state atomically; null when the owner has no such endpoint. */
   async toggle(owner: WebhookOwner, id: string): Promise<WebhookEndpointEntity | null> {
     const cond = ownerCondition(owner, 'e', 2);
-    const [rows] = await this.manager.query<[{ id: string }[], number]>(
+    const rows = await sqlRows<{ id: string }>(
+      this.manager,
       `UPDATE webhook_endpoints e SET is_active = NOT e.is_active, updated_at = now() WHERE e.id = $1 AND ${cond.sql} RETURNING e.id`,
       [id, cond.value],
     );
@@ -80,7 +82,8 @@ export class WebhookEndpointsRepository {
 
   /** activeRecipients of many events in one query (the dispatcher batches events in flight). */
   async activeRecipientsOfMany(queries: RecipientQuery[]): Promise<string[][]> {
-    const rows = await this.manager.query<{ idx: number; id: string }[]>(
+    const rows = await sqlRows<{ idx: number; id: string }>(
+      this.manager,
       `SELECT k.idx::int AS idx, r.id
          FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[]) WITH ORDINALITY AS k(platform_id, client_id, orchestrator_id, to_platform, idx)
         CROSS JOIN LATERAL (

@@ -1,3 +1,4 @@
+import { sqlExecute, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 
 /** What re-encryption needs of a cipher (FieldCipher, WebhookSecretCipher). */
@@ -26,7 +27,8 @@ export async function reencryptColumn(db: DataSource, target: EncryptedColumn, b
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (m) => {
-      const rows = await m.query<{ id: string; value: string }[]>(
+      const rows = await sqlRows<{ id: string; value: string }>(
+        m,
         `SELECT id::text AS id, ${column} AS value FROM ${table}
           WHERE ${column} IS NOT NULL AND split_part(${column}, ':', 2) <> $1
           ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
@@ -34,7 +36,7 @@ export async function reencryptColumn(db: DataSource, target: EncryptedColumn, b
       );
       for (const row of rows) {
         const rewritten = cipher.encrypt(cipher.decrypt(row.value, row.id), row.id);
-        await m.query(`UPDATE ${table} SET ${column} = $1 WHERE id = $2`, [rewritten, row.id]);
+        await sqlExecute(m, `UPDATE ${table} SET ${column} = $1 WHERE id = $2`, [rewritten, row.id]);
       }
       return rows.length;
     });

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { appendToOutbox, createDataSource } from '@payrail/persistence';
+import { appendToOutbox, createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -65,16 +65,16 @@ describe('transactional outbox and relay (real Postgres, Redis, BullMQ)', () => 
   }
 
   it('writes the state change and its event in one transaction: a rollback leaves neither', async () => {
-    await db.query('CREATE TABLE widgets (id text PRIMARY KEY)');
+    await sqlExecute(db, 'CREATE TABLE widgets (id text PRIMARY KEY)');
     await expect(
       db.transaction(async (m) => {
-        await m.query(`INSERT INTO widgets VALUES ('w1')`);
+        await sqlExecute(m, `INSERT INTO widgets VALUES ('w1')`);
         await appendToOutbox(m, [{ type: 'widget.created', aggregateType: 'widget', aggregateId: 'w1', payload: {} }]);
         throw new Error('use case failed after writing');
       }),
     ).rejects.toThrow('use case failed');
-    expect(await db.query('SELECT count(*)::int AS n FROM widgets')).toEqual([{ n: 0 }]);
-    expect(await db.query('SELECT count(*)::int AS n FROM outbox_events')).toEqual([{ n: 0 }]);
+    expect(await sqlRows(db, 'SELECT count(*)::int AS n FROM widgets')).toEqual([{ n: 0 }]);
+    expect(await sqlRows(db, 'SELECT count(*)::int AS n FROM outbox_events')).toEqual([{ n: 0 }]);
     expect(await relay().relayOnce()).toBe(0);
   });
 
@@ -103,7 +103,7 @@ describe('transactional outbox and relay (real Postgres, Redis, BullMQ)', () => 
       for (const ids of byAggregate.values()) expect(ids).toEqual([...ids].sort((a, b) => a - b));
       const agg7 = jobs.filter((j) => j.aggregateId === 'agg-7');
       expect(agg7.map((j) => j.payload)).toEqual(Array.from({ length: 30 }, (_, seq) => ({ seq })));
-      expect(await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL')).toEqual([{ n: 0 }]);
+      expect(await sqlRows(db, 'SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL')).toEqual([{ n: 0 }]);
     },
   );
 
@@ -118,7 +118,7 @@ describe('transactional outbox and relay (real Postgres, Redis, BullMQ)', () => 
     expect(child.signal).toBe('SIGKILL');
     expect(child.stdout).toContain('read ');
     // Nothing was marked published: the killed transaction rolled back and released its lock.
-    expect(await db.query('SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL')).toEqual([{ n: 40 }]);
+    expect(await sqlRows(db, 'SELECT count(*)::int AS n FROM outbox_events WHERE published_at IS NULL')).toEqual([{ n: 40 }]);
     // Killed before publishing: nothing queued. Killed after: jobs queued but rows unmarked.
     expect((await queuedJobs()).length).toBe(point === 'before-publish' ? 0 : Number(/published (\d+)/.exec(child.stdout)?.[1]));
 

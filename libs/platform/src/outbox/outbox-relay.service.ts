@@ -71,6 +71,8 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     });
     try {
       await client.connect();
+      // A dedicated pg connection that must stay open to receive notifications (not a pooled TypeORM one); no rows are read.
+      // eslint-disable-next-line no-restricted-syntax -- LISTEN on a held pg.Client cannot go through the pooled typed helpers
       await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
       this.listener = client;
     } catch (error) {

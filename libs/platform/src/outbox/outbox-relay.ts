@@ -1,5 +1,5 @@
 import type { PublishedDomainEvent } from '@payrail/domain';
-import { OUTBOX_PARTITIONS } from '@payrail/persistence';
+import { OUTBOX_PARTITIONS, sqlExecute, sqlOne, sqlRows } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /** Where the relay puts events. Must be idempotent per outboxId (it may be called twice). */
@@ -45,7 +45,8 @@ export class OutboxRelay {
 
   /** One pass over the partitions that have unpublished rows; returns how many events were published. */
   async relayOnce(): Promise<number> {
-    const busy = await this.dataSource.query<{ partition: number }[]>(
+    const busy = await sqlRows<{ partition: number }>(
+      this.dataSource,
       'SELECT DISTINCT partition FROM outbox_events WHERE published_at IS NULL',
     );
     const partitions = new Set(busy.map((r) => r.partition));
@@ -71,7 +72,8 @@ export class OutboxRelay {
   private relayPartition(partition: number): Promise<number> {
     return this.dataSource.transaction(async (manager) => {
       if (!(await this.tryLock(manager, partition))) return 0;
-      const rows: OutboxRow[] = await manager.query(
+      const rows = await sqlRows<OutboxRow>(
+        manager,
         `SELECT id::text AS id, event_type, aggregate_type, aggregate_id, payload, request_id, created_at
            FROM outbox_events
           WHERE partition = $1 AND published_at IS NULL
@@ -81,13 +83,13 @@ export class OutboxRelay {
       );
       if (rows.length === 0) return 0;
       await this.publisher.publish(rows.map(toEvent));
-      await manager.query(`UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
+      await sqlExecute(manager, `UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
       return rows.length;
     });
   }
 
   private async tryLock(manager: EntityManager, partition: number): Promise<boolean> {
-    const [row] = await manager.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [
+    const row = await sqlOne<{ locked: boolean }>(manager, 'SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS locked', [
       this.options.lockNamespace,
       partition,
     ]);
