@@ -1,3 +1,4 @@
+import { sqlOne } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { startFakeTronGrid, type FakeTronGrid } from '../../../../test/support/fake-trongrid.js';
 import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
@@ -118,7 +119,9 @@ describe('POST /v2/payouts on Tron with a payer wallet: balances through TronGri
   it('answers 503 when TronGrid is down, and stores no request', async () => {
     grid.mode = 'down';
     const db = p.api.app.get(DataSource);
-    const [{ count: before }] = await db.query<{ count: string }[]>(`SELECT count(*) FROM requests WHERE network = 'tron'`);
+    const tronRequests = async () => (await sqlOne<{ count: string }>(db, `SELECT count(*) FROM requests WHERE network = 'tron'`))?.count;
+    const before = await tronRequests();
+    expect(before).toMatch(/^\d+$/);
     const res = await post(FUNDED);
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({
@@ -126,8 +129,7 @@ describe('POST /v2/payouts on Tron with a payer wallet: balances through TronGri
       message: "Reading the payer's state on tron failed: TronGrid did not answer",
       error: 'Service Unavailable',
     });
-    const [{ count: after }] = await db.query<{ count: string }[]>(`SELECT count(*) FROM requests WHERE network = 'tron'`);
-    expect(after).toBe(before);
+    expect(await tronRequests()).toBe(before);
   });
 
   it('asks TronGrid nothing without a payer wallet, and refuses a payer whose base58check checksum is wrong with a 400', async () => {
