@@ -23,4 +23,5 @@ export * from './local-deployment-file.js';
 export * from './rpc/providers.js';
 export * from './rates/aggregator-rate-source.js';
 export * from './tron/trongrid-events.js';
+export * from './tron/trongrid-account.js';
 export * from './published-artifacts.js';

@@ -4,6 +4,7 @@ import { CurrenciesModule } from '../currencies/currencies.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
 import { RequestModule } from '../request/request.module.js';
 import { PayerStateReader } from './chain/payer-state.reader.js';
+import { TronPayerStateReader } from './chain/tron-payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
@@ -33,6 +34,7 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
     },
     PaymentPlanner,
     PayerStateReader,
+    TronPayerStateReader,
     IdempotencyService,
     InitiatePayout,
     InitiateBatchPayout,

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RequestsRepository } from '@payrail/persistence';
 import type { Caller, FieldCipher } from '@payrail/platform';
 import { PayerStateReader } from '../chain/payer-state.reader.js';
+import { TronPayerStateReader } from '../chain/tron-payer-state.reader.js';
 import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
 import { ownerOf } from '../owner.js';
@@ -9,9 +10,11 @@ import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
 import { feeTermsFor } from '../planning/fee-terms.js';
 import { payerWalletOn } from '../planning/payer-wallet.js';
 import { PaymentPlanner } from '../planning/payment-planner.js';
+import type { PlannedPayment } from '../planning/planned-payment.js';
 import { newRequestRecord } from '../records/request-record.js';
 import type { RecurringPayoutView } from '../recurring/recurring-payout.js';
 import { type BuiltPayout, buildPayout, evmCalls, payerStateQuery } from '../transactions/single-payout.js';
+import { tronPayout } from '../transactions/tron-payout.js';
 import { InitiateRecurringPayout } from './initiate-recurring-payout.use-case.js';
 
 export interface InitiatePayoutCommand {
@@ -33,13 +36,15 @@ export type PayoutView = OneTimePayoutView | RecurringPayoutView;
  * POST /v2/payouts (one-time; `recurrence` goes to InitiateRecurringPayout): resolves the payment, creates its request (requestId, salt,
  * payment reference, owner, receipt data) and answers the transactions to sign with the
  * metadata. With a payer wallet on an EVM network, its balances, allowance and gas are read
- * in one RPC round trip before answering.
+ * in one RPC round trip before answering; on Tron, its TRX, token balance and allowance through
+ * TronGrid (two requests sent at once, see tronPayout for the rules).
  */
 @Injectable()
 export class InitiatePayout {
   constructor(
     private readonly planner: PaymentPlanner,
     private readonly reader: PayerStateReader,
+    private readonly tronReader: TronPayerStateReader,
     private readonly idempotency: IdempotencyService,
     @Inject(CUSTOMER_INFO_CIPHER) private readonly cipher: FieldCipher,
     private readonly recurring: InitiateRecurringPayout,
@@ -65,10 +70,19 @@ export class InitiatePayout {
     );
     const calls = plan.network.kind === 'evm' ? evmCalls(plan, record.paymentReference) : undefined;
     const state = payer !== null && calls ? await this.reader.read(payerStateQuery(plan, calls, payer)) : undefined;
-    const built = buildPayout(plan, record.paymentReference, state, calls);
+    const built =
+      plan.network.kind === 'tron'
+        ? await this.tron(plan, record.paymentReference, payer)
+        : buildPayout(plan, record.paymentReference, state, calls);
     return {
       response: { requestId: record.id, paymentReference: record.paymentReference, ...built },
       persist: (manager) => new RequestsRepository(manager).insert([record]),
     };
+  }
+
+  private async tron(plan: PlannedPayment, reference: string, payer: string | null): Promise<BuiltPayout> {
+    const state =
+      payer !== null && plan.token !== null ? await this.tronReader.read({ payer, token: plan.token, proxy: plan.proxy }) : undefined;
+    return tronPayout(plan, reference, state);
   }
 }
