@@ -22,5 +22,6 @@ export * from './events/fee-proxy-events.js';
 export * from './local-deployment-file.js';
 export * from './rpc/providers.js';
 export * from './rates/aggregator-rate-source.js';
+export * from './rates/conversion-path-rate.js';
 export * from './tron/trongrid-events.js';
 export * from './published-artifacts.js';
