@@ -1,5 +1,6 @@
 export * from './networks.js';
 export * from './rpc-env.js';
+export * from './recurring-proxy-env.js';
 export * from './contracts.js';
 export * from './network-registry.js';
 export * from './secure-payment-chains.js';

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { isPayrailError } from '@payrail/domain';
 import { AdminModule } from './admin.module.js';
+import { CHAIN_COMMANDS, CHAIN_USAGE } from './chain/chain-commands.js';
 import { COMMANDS, USAGE } from './commands.js';
 
 // Operator CLI: `npm run -s admin -- client-id create --platform ID --origin https://shop.example --json`.
@@ -23,6 +24,12 @@ const { values, positionals } = parseArgs({
     orchestrator: { type: 'string' },
     'fee-percentage': { type: 'string' },
     'fee-address': { type: 'string' },
+    network: { type: 'string' },
+    'rpc-url': { type: 'string' },
+    owner: { type: 'string' },
+    relayer: { type: 'string' },
+    'fee-proxy': { type: 'string' },
+    salt: { type: 'string' },
   },
 });
 const json = values.json === true;
@@ -35,9 +42,29 @@ const print = (result: object) =>
           .join('\n'),
   );
 
+const errorBody = (error: unknown) =>
+  isPayrailError(error)
+    ? { error: { code: error.code, message: error.message, ...(error.details.fields ? { fields: error.details.fields } : {}) } }
+    : { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
+
+// Chain commands (doctor, recurring-proxy deploy) talk to chains only: no Nest context, no database.
+const chainCommand = CHAIN_COMMANDS[positionals.slice(0, 2).join(' ')] ?? CHAIN_COMMANDS[positionals[0] ?? ''];
+if (chainCommand) {
+  try {
+    const { result, text, exitCode } = await chainCommand(values);
+    console.log(json ? JSON.stringify(result) : text);
+    process.exit(exitCode);
+  } catch (error) {
+    const body = errorBody(error);
+    if (json) console.log(JSON.stringify(body));
+    else console.error(`error: ${body.error.message}`);
+    process.exit(1);
+  }
+}
+
 const command = COMMANDS[positionals.slice(0, 2).join(' ')];
 if (!command) {
-  console.error(USAGE);
+  console.error(`${USAGE}\n${CHAIN_USAGE}`);
   process.exit(2);
 }
 const app = await NestFactory.createApplicationContext(AdminModule, { logger: ['error'] });
@@ -46,9 +73,7 @@ try {
   print(await command(app, values));
 } catch (error) {
   exitCode = 1;
-  const body = isPayrailError(error)
-    ? { error: { code: error.code, message: error.message, ...(error.details.fields ? { fields: error.details.fields } : {}) } }
-    : { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
+  const body = errorBody(error);
   if (json) console.log(JSON.stringify(body));
   else console.error(`error: ${body.error.message}`);
 } finally {

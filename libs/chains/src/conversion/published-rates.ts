@@ -36,7 +36,7 @@ const CNY = '0x66710cc1372861ec5d5537c075b527b7b3c63c5f';
 const FIAT: Readonly<Record<string, string>> = { EUR, GBP, JPY, CNY };
 
 type Pin = readonly [asset: string, key: string, decimals: number];
-const fiat = (...codes: string[]): Pin[] => codes.map((code) => [code, FIAT[code]!, FIAT_PATH_DECIMALS]);
+const fiat = (...codes: string[]): Pin[] => codes.map((code) => [code, FIAT[code], FIAT_PATH_DECIMALS]);
 
 /**
  * The USD rates Request Network's ChainlinkConversionPath holds on each production network,

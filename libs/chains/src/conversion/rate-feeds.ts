@@ -28,7 +28,7 @@ function hashOf(currencyId: string): string | undefined {
 function localAsset(deployment: LocalChainDeployment, network: NetworkName, base: string): LocalAsset | null {
   const token = deployment.tokens[base];
   if (token !== undefined)
-    return { asset: localCurrencyId(base, network), key: token.toLowerCase(), decimals: deployment.tokenDecimals[base]! };
+    return { asset: localCurrencyId(base, network), key: token.toLowerCase(), decimals: deployment.tokenDecimals[base] };
   const native = NETWORKS[network].nativeCurrency;
   const asset = base === 'ETH' ? native.id : /^[A-Z]{3}$/.test(base) ? base : null;
   const key = asset === null ? undefined : hashOf(asset);
