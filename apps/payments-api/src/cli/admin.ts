@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { isPayrailError } from '@payrail/domain';
-import { AdminModule } from './admin.module.js';
 import { CHAIN_COMMANDS, CHAIN_USAGE } from './chain/chain-commands.js';
 import { COMMANDS, USAGE } from './commands.js';
 
@@ -67,6 +66,8 @@ if (!command) {
   console.error(`${USAGE}\n${CHAIN_USAGE}`);
   process.exit(2);
 }
+// Imported here: the module validates DATABASE_URL and REDIS_URL as it loads, which the chain commands do not need.
+const { AdminModule } = await import('./admin.module.js');
 const app = await NestFactory.createApplicationContext(AdminModule, { logger: ['error'] });
 let exitCode = 0;
 try {
