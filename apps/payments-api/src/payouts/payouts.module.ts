@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { type LocalChainDeployment, NETWORKS, withLocalDeployment } from '@payrail/chains';
+import { type LocalChainDeployment, NETWORKS, withLocalDeployment, withRecurringProxies } from '@payrail/chains';
+import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { CurrenciesModule } from '../currencies/currencies.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
 import { RequestModule } from '../request/request.module.js';
@@ -29,8 +30,9 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
   providers: [
     {
       provide: PAYOUT_NETWORKS,
-      inject: [LOCAL_CHAIN_DEPLOYMENT],
-      useFactory: (local: LocalChainDeployment | null) => (local ? withLocalDeployment(NETWORKS, local) : NETWORKS),
+      inject: [LOCAL_CHAIN_DEPLOYMENT, PaymentsApiEnv],
+      useFactory: (local: LocalChainDeployment | null, env: PaymentsApiEnv) =>
+        withRecurringProxies(local ? withLocalDeployment(NETWORKS, local) : NETWORKS, env),
     },
     PaymentPlanner,
     PayerStateReader,
