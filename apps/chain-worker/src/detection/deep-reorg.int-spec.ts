@@ -91,7 +91,7 @@ describe('a reorg deeper than the kept block hashes', () => {
       [req.requestId],
     );
     expect(transfers).toEqual([{ tx_hash: again.txHash }]);
-    expect(await db.query('SELECT status, amount_paid::text FROM requests WHERE id = $1', [req.requestId]).then((r) => r.rows[0])).toEqual({
+    expect((await db.query('SELECT status, amount_paid::text FROM requests WHERE id = $1', [req.requestId])).rows[0]).toEqual({
       status: 'partial',
       amount_paid: '300',
     });

@@ -187,7 +187,12 @@ describe('reorgs of settled payments (private anvil, evm_snapshot / evm_revert)'
     const paid = await pay(req, true);
     await until('settled', async () => (await statusOf(req.requestId)) === 'paid');
     const raw = (await chain.provider.send('eth_getRawTransactionByHash', [paid.txHash])) as string;
-    const blockBefore = (await db.query('SELECT block_hash FROM payment_transfers WHERE tx_hash = $1', [paid.txHash])).rows[0];
+    const blockOf = async () =>
+      (
+        (await db.query('SELECT block_hash FROM payment_transfers WHERE tx_hash = $1', [paid.txHash])).rows[0] as
+          { block_hash: string } | undefined
+      )?.block_hash;
+    const blockBefore = await blockOf();
     await worker.close(); // the revert and the re-inclusion happen between two passes
     workers.splice(0);
     expect(await chain.provider.send('evm_revert', [snapshot])).toBe(true);
@@ -196,8 +201,8 @@ describe('reorgs of settled payments (private anvil, evm_snapshot / evm_revert)'
     await mine(3);
     await startWorker(0);
     await until('the transfer read again from its new block', async () => {
-      const now = (await db.query('SELECT block_hash FROM payment_transfers WHERE tx_hash = $1', [paid.txHash])).rows[0];
-      return now !== undefined && now.block_hash !== blockBefore.block_hash;
+      const now = await blockOf();
+      return now !== undefined && now !== blockBefore;
     });
     await new Promise((r) => setTimeout(r, 500));
     expect(await row(req.requestId)).toEqual({ status: 'paid', amount_paid: '1000', tx_hash: paid.txHash });
