@@ -3,6 +3,8 @@ import { type LocalChainDeployment, NETWORKS, withLocalDeployment } from '@payra
 import { CurrenciesModule } from '../currencies/currencies.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
 import { RequestModule } from '../request/request.module.js';
+import { BatchFeeCache } from './chain/batch-fee.cache.js';
+import { NativeRecipientGuard } from './chain/native-recipients.js';
 import { PayerStateReader } from './chain/payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
@@ -33,6 +35,8 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
     },
     PaymentPlanner,
     PayerStateReader,
+    BatchFeeCache,
+    NativeRecipientGuard,
     IdempotencyService,
     InitiatePayout,
     InitiateBatchPayout,
