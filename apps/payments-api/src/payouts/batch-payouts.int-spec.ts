@@ -109,6 +109,9 @@ describe('POST /v2/payouts/batch', () => {
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e) => e.field)).toEqual(['feeAddress']);
     expect(res.body.message).toContain('batch fee (0.3% of the amounts)');
+    const withAddress = await batch({ requests: [usdc(4)], feeAddress: FEES });
+    expect(withAddress.status).toBe(201);
+    expect(withAddress.body.metadata).toMatchObject({ batchFee: { recipient: FEES, amounts: [{ units: '3000' }] } });
   });
 
   it('pays pending requests by id, with their own fees', async () => {

@@ -35,10 +35,11 @@ export function batchFeeAddress(plans: readonly PlannedPayment[], field: string)
 }
 
 /**
- * Who receives a batch's fees and the batch contract's own batch fee: the batch's fee address,
- * else the payer (the batch fee then goes back to them), else nobody (null).
+ * Who receives a batch's fees and the batch contract's own batch fee: the batch's fee address
+ * (given with or without a fee), else the payer (the batch fee then goes back to them), else
+ * nobody (null).
  */
 export function batchFeeRecipient(plans: readonly PlannedPayment[], payer: string | null): { address: string | null; field: string } {
-  const address = batchFeeAddress(plans, 'feeAddress');
+  const address = batchFeeAddress(plans, 'feeAddress') ?? plans.find((p) => p.fee.address)?.fee.address ?? null;
   return address ? { address, field: 'feeAddress' } : { address: payer, field: 'payer' };
 }
