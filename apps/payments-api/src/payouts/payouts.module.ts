@@ -4,6 +4,8 @@ import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { CurrenciesModule } from '../currencies/currencies.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
 import { RequestModule } from '../request/request.module.js';
+import { BatchFeeCache } from './chain/batch-fee.cache.js';
+import { NativeRecipientGuard } from './chain/native-recipients.js';
 import { PayerStateReader } from './chain/payer-state.reader.js';
 import { TronPayerStateReader } from './chain/tron-payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
@@ -37,6 +39,8 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
     PaymentPlanner,
     PayerStateReader,
     TronPayerStateReader,
+    BatchFeeCache,
+    NativeRecipientGuard,
     IdempotencyService,
     InitiatePayout,
     InitiateBatchPayout,
