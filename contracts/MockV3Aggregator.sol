@@ -38,6 +38,12 @@ contract MockV3Aggregator is Ownable {
         return _rounds[latestRound].answer;
     }
 
+    /// @notice Chainlink's AggregatorInterface time of the latest round: Request Network's
+    ///         ChainlinkConversionPath reads it (with latestAnswer and decimals) for a rate's age.
+    function latestTimestamp() external view returns (uint256) {
+        return _rounds[latestRound].updatedAt;
+    }
+
     function latestRoundData()
         external
         view

@@ -8,7 +8,8 @@ import { CachingRateSource, MaxAgeRateSource } from './caching-rate-source.js';
 import { quoteFiatInToken } from './quote.js';
 import { isRateError } from './rate-source.js';
 
-// Rates read from the MockV3Aggregator feeds the devstack deployed on the local chain.
+// Rates of the MockV3Aggregator feeds the devstack deployed on the local chain, read (as on the
+// production networks) through Request Network's ChainlinkConversionPath the devstack registered them in.
 describe('on-chain rates from the local chain', () => {
   const chain = testStack().chain;
   const local = parseLocalDeployment({ chain });
@@ -46,9 +47,12 @@ describe('on-chain rates from the local chain', () => {
     expect(units).toBe(expected);
   });
 
-  it('reads a feed as a USD rate with its decimals and update time', async () => {
+  it("reads a USD rate through the local chain's ChainlinkConversionPath at the feed's value, with its update time", async () => {
+    const jpy = await feed('JPY/USD');
+    expect(jpy).toEqual({ answer: 670_000n, decimals: 8n }); // the devstack's 0.0067
     const rate = await rates.usdRate('sepolia', 'JPY');
-    expect(rate).toMatchObject({ network: 'sepolia', asset: 'JPY', answer: 670_000n, decimals: 8 });
+    expect(rate).toMatchObject({ network: 'sepolia', asset: 'JPY', decimals: 18 }); // the path's precision
+    expect(rate.answer * 10n ** jpy.decimals).toBe(jpy.answer * 10n ** BigInt(rate.decimals));
     expect(rate.updatedAt).toBeGreaterThan(1_600_000_000);
   });
 

@@ -15,6 +15,7 @@ import {
 
 import { publishedArtifact, type PublishedContractName } from '@payrail/chains';
 import { loadArtifact } from './artifacts.js';
+import { conversionPathAnswers, conversionPathEntries, localNativeCurrencyHash, registerLocalFeeds } from './conversion-path.js';
 import { ANVIL_ACCOUNTS } from '../anvil.js';
 import {
   DEFAULT_FUND_AMOUNT,
@@ -22,7 +23,6 @@ import {
   LOCAL_BATCH_FEE_BPS,
   LOCAL_BATCH_FEE_USD_LIMIT,
   LOCAL_CONVERSION_PATH,
-  LOCAL_NATIVE_TOKEN_HASH,
   LOCAL_RECURRING,
   LOCAL_FEED_DECIMALS,
   LOCAL_FEEDS,
@@ -119,7 +119,7 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
     // addresses without waiting for them to be mined.
     const proxies = await sendEach(LOCAL_PROXIES, (name) => published(name).deploy());
     const proxyAddresses = await addressesOf(proxies);
-    const path = await published(LOCAL_CONVERSION_PATH).deploy(LOCAL_NATIVE_TOKEN_HASH, owner);
+    const path = await published(LOCAL_CONVERSION_PATH).deploy(localNativeCurrencyHash(chainId), owner);
     // No conversion proxies: Payrail's batches use payment networks 1-3 only (no conversion).
     const batch = await published(LOCAL_BATCH).deploy(...proxyAddresses, ZeroAddress, ZeroAddress, await path.getAddress(), owner);
     const settings = await configureBatch(batch, signer);
@@ -133,7 +133,7 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
     await Promise.all(settings.map(mustSucceed));
 
     const [tokenAt, feedAt] = await Promise.all([tokens, feeds].map(addressesOf));
-    return {
+    const deployment: LocalDeployment = {
       chainId,
       contracts: {
         ...Object.fromEntries(LOCAL_PROXIES.map((name, i): [string, string] => [name, proxyAddresses[i]])),
@@ -150,6 +150,8 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
       feeds: Object.fromEntries(LOCAL_FEEDS.map((f, i): [string, string] => [f.pair, feedAt[i]])),
       deployedAt: new Date().toISOString(),
     };
+    await mustSucceed(await registerLocalFeeds(signer, await path.getAddress(), conversionPathEntries(deployment)));
+    return deployment;
   } finally {
     provider.destroy();
   }
@@ -229,7 +231,9 @@ async function isStillDeployed(provider: JsonRpcProvider, previous: LocalDeploym
   if (codes.some((code) => code === '0x')) return false;
   const published = [...LOCAL_PROXIES, LOCAL_BATCH] as const;
   const expected = await Promise.all(published.map((name) => publishedRuntimeCode(provider, name)));
-  return published.every((name, i) => codes[addresses.indexOf(previous.contracts[name])] === expected[i]);
+  if (!published.every((name, i) => codes[addresses.indexOf(previous.contracts[name])] === expected[i])) return false;
+  // A chain set up before its feeds were registered in the conversion path cannot price anything.
+  return conversionPathAnswers(provider, previous);
 }
 
 /**

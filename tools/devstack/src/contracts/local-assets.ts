@@ -56,13 +56,6 @@ export const LOCAL_BATCH_FEE_BPS = 30;
 /** `setBatchFeeAmountUSDLimit`: $150 with 8 decimals, Request Network's setup value. */
 export const LOCAL_BATCH_FEE_USD_LIMIT = 150n * 10n ** 8n;
 
-/**
- * The currency ChainlinkConversionPath treats as native (its `nativeTokenHash`): the EIP-7528
- * native-asset address. Payrail never sends conversion payments through the batch, so any fixed
- * value works; this one is recognisable.
- */
-export const LOCAL_NATIVE_TOKEN_HASH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
-
 /** ... and the project's own recurring payment proxy (no published counterpart), deployed with (owner = deployer, relayer, ERC20FeeProxy). */
 export const LOCAL_RECURRING = 'ERC20RecurringPaymentProxy';
 
