@@ -67,7 +67,7 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
     db = createDataSource(databaseUrl, 2);
     await db.initialize();
     const env = appEnv(databaseUrl, uniqueName('whr'), {
-      WEBHOOK_SECRET_ROTATION_OVERLAP_SECONDS: String(OVERLAP_SECONDS),
+      WEBHOOK_SECRET_OVERLAP_SECONDS: String(OVERLAP_SECONDS),
       OUTBOX_POLL_INTERVAL_MS: '20',
       RATE_LIMIT_MULTIPLIER: '100',
     });

@@ -124,7 +124,7 @@ export class PlatformWebhooksController {
   @ApiOperation({
     summary: "Replace an endpoint's signing secret in place (beyond the spec)",
     description:
-      'Returns the new secret, once. x-service-signature uses it at once; for WEBHOOK_SECRET_ROTATION_OVERLAP_SECONDS (default 24 h) ' +
+      'Returns the new secret, once. x-service-signature uses it at once; for WEBHOOK_SECRET_OVERLAP_SECONDS (default 24 h) ' +
       'webhook-signature carries `v1,<new> v1,<old>`, so a receiver verifying the Standard Webhooks headers keeps working with the old secret meanwhile.',
   })
   @WEBHOOK_ID

@@ -81,7 +81,7 @@ export class WebhookSecretRotatedDto {
     format: 'date-time',
     nullable: true,
     description:
-      'Until when the replaced secret also signs (as a second v1 entry of webhook-signature); null when WEBHOOK_SECRET_ROTATION_OVERLAP_SECONDS is 0.',
+      'Until when the replaced secret also signs (as a second v1 entry of webhook-signature); null when WEBHOOK_SECRET_OVERLAP_SECONDS is 0.',
   })
   previousSecretExpiresAt: string | null;
 }

@@ -10,7 +10,7 @@ import { WEBHOOK_SETTINGS } from '../webhook.tokens.js';
 
 /**
  * Replaces an endpoint's signing secret in place (same id, URL, state and history) and returns
- * the new one, once. For WEBHOOK_SECRET_ROTATION_OVERLAP_SECONDS the replaced secret signs too:
+ * the new one, once. For WEBHOOK_SECRET_OVERLAP_SECONDS the replaced secret signs too:
  * `webhook-signature` carries `v1,<new> v1,<old>`, while `x-service-signature` (one value by
  * the interface) is the new secret's from the start. A rotation during an overlap replaces
  * the older previous secret, which stops signing at once.
