@@ -15,6 +15,7 @@ import { WEBHOOK_ENTITIES } from './webhooks/webhook.entities.js';
 import { CreateRecurring1763885600000 } from './migrations/1763885600000-create-recurring.js';
 import { RECURRING_ENTITIES } from './recurring/index.js';
 import { CreateSecurePayments1763885700000 } from './migrations/1763885700000-create-secure-payments.js';
+import { WebhookSecretRotation1763885820000 } from './migrations/1763885820000-webhook-secret-rotation.js';
 import { SecurePaymentEntity } from './secure-payments/secure-payment.entity.js';
 import { SettlementChecks1763885850000 } from './migrations/1763885850000-settlement-checks.js';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   CreateDetection1763885500000,
   CreateRecurring1763885600000,
   CreateSecurePayments1763885700000,
+  WebhookSecretRotation1763885820000,
   SettlementChecks1763885850000,
 ];
 

@@ -69,7 +69,7 @@ describe('platform webhooks on auth-api (/v1/webhook, x-client-id; real Postgres
     const created = (await res.json()) as { id: string; secret: string };
     expect(res.status).toBe(201);
     expect(Object.keys(created).sort()).toEqual(['id', 'secret']);
-    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const [row] = await sqlRows<{ secret_encrypted: string; url: string }>(
       db,
       'SELECT secret_encrypted, url FROM webhook_endpoints WHERE id = $1',

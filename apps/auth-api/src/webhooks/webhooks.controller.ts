@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiCreatedResponse,
@@ -14,8 +14,10 @@ import type { WebhookOwner } from '@payrail/persistence';
 import {
   ApiWebhookAuthErrors,
   ApiWebhookBadRequest,
+  ApiWebhookCapConflict,
   ApiWebhookConflict,
   ApiWebhookNotFound,
+  ApiWebhookTestFireLimited,
   Auth,
   type Caller,
   CurrentCaller,
@@ -31,9 +33,12 @@ import {
   RedeliveryDto,
   RegisterWebhook,
   RegisterWebhookDto,
+  RotateWebhookSecret,
   TestFireResultDto,
   WebhookEnvelopeDto,
   WebhookListDto,
+  WebhookSecretRotatedDto,
+  WebhookTestFireLimit,
 } from '@payrail/platform';
 import { DeleteWebhook } from './use-cases/delete-webhook.use-case.js';
 import { ToggleWebhook } from './use-cases/toggle-webhook.use-case.js';
@@ -60,12 +65,14 @@ export class PlatformWebhooksController {
     private readonly fireTest: FireTestWebhook,
     private readonly deliveries: ListWebhookDeliveries,
     private readonly redeliver: RedeliverWebhook,
+    private readonly rotate: RotateWebhookSecret,
   ) {}
 
   @Post()
   @ApiOperation({ summary: 'Register a webhook endpoint', description: 'Returns the signing secret, once: it is never shown again.' })
   @ApiCreatedResponse({ type: PlatformWebhookCreatedDto })
   @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS in production')
+  @ApiWebhookCapConflict()
   async create(@Body() dto: RegisterWebhookDto, @CurrentCaller() caller: Caller): Promise<PlatformWebhookCreatedDto> {
     const { webhook, secret } = await this.register.execute({
       owner: clientIdCaller(caller).owner,
@@ -84,6 +91,7 @@ export class PlatformWebhooksController {
 
   @Post('test')
   @HttpCode(200)
+  @UseGuards(WebhookTestFireLimit)
   @ApiOperation({
     summary: 'Fire a test delivery to every active endpoint of this Client ID',
     description:
@@ -92,6 +100,7 @@ export class PlatformWebhooksController {
   })
   @ApiOkResponse({ type: TestFireResultDto })
   @ApiWebhookBadRequest('eventType is not an event name of the interface', 'Validation failed: eventType must be one of: ...')
+  @ApiWebhookTestFireLimited()
   test(@Body() dto: FireTestWebhookDto, @CurrentCaller() caller: Caller, @CurrentRequestId() requestId: string | null) {
     const { owner, clientId } = clientIdCaller(caller);
     return this.fireTest.execute({ owner, identity: { clientId, orchestratorId: null }, eventType: dto.eventType, requestId });
@@ -105,8 +114,24 @@ export class PlatformWebhooksController {
   @WEBHOOK_ID
   @ApiOkResponse({ type: WebhookEnvelopeDto })
   @ApiWebhookNotFound()
+  @ApiWebhookCapConflict()
   async toggleOne(@Param('webhookId') webhookId: string, @CurrentCaller() caller: Caller): Promise<WebhookEnvelopeDto> {
     return { webhook: await this.toggle.execute({ owner: clientIdCaller(caller).owner, webhookId }) };
+  }
+
+  @Post(':webhookId/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Replace an endpoint's signing secret in place (beyond the spec)",
+    description:
+      'Returns the new secret, once. x-service-signature uses it at once; for WEBHOOK_SECRET_OVERLAP_SECONDS (default 24 h) ' +
+      'webhook-signature carries `v1,<new> v1,<old>`, so a receiver verifying the Standard Webhooks headers keeps working with the old secret meanwhile.',
+  })
+  @WEBHOOK_ID
+  @ApiOkResponse({ type: WebhookSecretRotatedDto })
+  @ApiWebhookNotFound()
+  rotateSecret(@Param('webhookId') webhookId: string, @CurrentCaller() caller: Caller): Promise<WebhookSecretRotatedDto> {
+    return this.rotate.execute({ owner: clientIdCaller(caller).owner, webhookId });
   }
 
   @Delete(':webhookId')

@@ -129,8 +129,14 @@ describe('admin CLI', () => {
       const webhookOld = new WebhookSecretCipher(parseEncryptionKeys(oldKey));
       const piiOld = new FieldCipher(parseCipherKeys(oldKey, 'payer-identity'), 'payer-identity');
       await client.query(
-        `INSERT INTO webhook_endpoints (id, owner_type, orchestrator_id, url, secret_encrypted) VALUES ($1, 'orchestrator', $2, 'https://hooks.example/a', $3)`,
-        [endpointId, orchestratorId, webhookOld.encrypt('whsec_rotate_me', endpointId)],
+        `INSERT INTO webhook_endpoints (id, owner_type, orchestrator_id, url, secret_encrypted, previous_secret_encrypted, previous_secret_expires_at)
+         VALUES ($1, 'orchestrator', $2, 'https://hooks.example/a', $3, $4, now() + interval '1 day')`,
+        [
+          endpointId,
+          orchestratorId,
+          webhookOld.encrypt('whsec_rotate_me', endpointId),
+          webhookOld.encrypt('whsec_rotated_out', endpointId),
+        ],
       );
       await client.query(
         `INSERT INTO payers (id, platform_id, client_user_id, identity_encrypted, provider, kyc_session, agreement_session)
@@ -139,19 +145,27 @@ describe('admin CLI', () => {
       );
 
       const first = await adminWith(rotated, 'secrets', 'reencrypt');
-      expect(first).toEqual({ code: 0, json: { webhookSecrets: 1, payerIdentities: 1, requestCustomerInfo: 0 } });
+      expect(first).toEqual({
+        code: 0,
+        json: { webhookSecrets: 1, previousWebhookSecrets: 1, payerIdentities: 1, requestCustomerInfo: 0 },
+      });
       const newOnly = {
         webhook: new WebhookSecretCipher(parseEncryptionKeys(newKey)),
         pii: new FieldCipher(parseCipherKeys(newKey, 'payer-identity'), 'payer-identity'),
       };
-      const endpoint = await client.query<{ s: string }>('SELECT secret_encrypted AS s FROM webhook_endpoints WHERE id = $1', [endpointId]);
+      const endpoint = await client.query<{ s: string; p: string }>(
+        'SELECT secret_encrypted AS s, previous_secret_encrypted AS p FROM webhook_endpoints WHERE id = $1',
+        [endpointId],
+      );
       expect(endpoint.rows[0].s).toMatch(/^v1:new:/);
       expect(newOnly.webhook.decrypt(endpoint.rows[0].s, endpointId)).toBe('whsec_rotate_me');
+      expect(newOnly.webhook.decrypt(endpoint.rows[0].p, endpointId)).toBe('whsec_rotated_out');
       const payer = await client.query<{ s: string }>('SELECT identity_encrypted AS s FROM payers WHERE id = $1', [payerId]);
       expect(newOnly.pii.decrypt(payer.rows[0].s, payerId)).toBe('{"email":"a@example.com"}');
 
       expect((await adminWith(rotated, 'secrets', 'reencrypt')).json).toEqual({
         webhookSecrets: 0,
+        previousWebhookSecrets: 0,
         payerIdentities: 0,
         requestCustomerInfo: 0,
       });

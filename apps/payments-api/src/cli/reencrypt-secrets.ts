@@ -13,12 +13,11 @@ const pii = (keys: string | undefined, purpose: string) => new FieldCipher(parse
 export async function reencryptSecrets(app: INestApplicationContext): Promise<object> {
   const env = app.get(AdminEnv);
   const db = app.get(DataSource);
+  const webhook = new WebhookSecretCipher(parseEncryptionKeys(env.WEBHOOK_ENCRYPTION_KEYS));
   return {
-    webhookSecrets: await reencryptColumn(db, {
-      table: 'webhook_endpoints',
-      column: 'secret_encrypted',
-      cipher: new WebhookSecretCipher(parseEncryptionKeys(env.WEBHOOK_ENCRYPTION_KEYS)),
-    }),
+    webhookSecrets: await reencryptColumn(db, { table: 'webhook_endpoints', column: 'secret_encrypted', cipher: webhook }),
+    // Secrets rotated out but still signing (overlap): same cipher and associated data as the current ones.
+    previousWebhookSecrets: await reencryptColumn(db, { table: 'webhook_endpoints', column: 'previous_secret_encrypted', cipher: webhook }),
     payerIdentities: await reencryptColumn(db, {
       table: 'payers',
       column: 'identity_encrypted',

@@ -1,12 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PayrailError } from '@payrail/domain';
 import type { WebhookOwner } from '@payrail/persistence';
 import {
   ApiWebhookAuthErrors,
   ApiWebhookBadRequest,
+  ApiWebhookCapConflict,
   ApiWebhookConflict,
   ApiWebhookNotFound,
+  ApiWebhookTestFireLimited,
   Auth,
   type Caller,
   CurrentCaller,
@@ -22,9 +24,12 @@ import {
   RedeliveryDto,
   RegisterWebhook,
   RegisterWebhookDto,
+  RotateWebhookSecret,
   TestFireResultDto,
   WebhookEnvelopeDto,
   WebhookListDto,
+  WebhookSecretRotatedDto,
+  WebhookTestFireLimit,
 } from '@payrail/platform';
 import { SetWebhookActive } from './use-cases/set-webhook-active.use-case.js';
 
@@ -49,6 +54,7 @@ export class OrchestratorWebhooksController {
     private readonly fireTest: FireTestWebhook,
     private readonly deliveries: ListWebhookDeliveries,
     private readonly redeliver: RedeliverWebhook,
+    private readonly rotate: RotateWebhookSecret,
   ) {}
 
   @Post()
@@ -58,10 +64,9 @@ export class OrchestratorWebhooksController {
   })
   @ApiCreatedResponse({ type: OrchestratorWebhookCreatedDto })
   @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS in production')
-  @ApiWebhookConflict(
-    'The orchestrator already registered this URL, active or inactive: reactivate it (PATCH) instead',
-    'A webhook with this URL is already registered (id 01JD3Y2ZK8Q7V6W5X4T3S2R1P0); reactivate it instead of registering it again',
-  )
+  @ApiWebhookCapConflict({
+    description: 'The orchestrator already registered this URL, active or inactive: reactivate it (PATCH) instead',
+  })
   create(@Body() dto: RegisterWebhookDto, @CurrentCaller() caller: Caller): Promise<OrchestratorWebhookCreatedDto> {
     return this.register.execute({ owner: orchestratorCaller(caller).owner, url: dto.url, rejectDuplicateUrl: true });
   }
@@ -75,6 +80,7 @@ export class OrchestratorWebhooksController {
 
   @Post('test')
   @HttpCode(200)
+  @UseGuards(WebhookTestFireLimit)
   @ApiOperation({
     summary: 'Fire a test delivery to every active endpoint',
     description:
@@ -83,6 +89,7 @@ export class OrchestratorWebhooksController {
   })
   @ApiOkResponse({ type: TestFireResultDto })
   @ApiWebhookBadRequest('eventType is not an event name of the interface', 'Validation failed: eventType must be one of: ...')
+  @ApiWebhookTestFireLimited()
   test(@Body() dto: FireTestWebhookDto, @CurrentCaller() caller: Caller, @CurrentRequestId() requestId: string | null) {
     const { owner, orchestratorId } = orchestratorCaller(caller);
     return this.fireTest.execute({ owner, identity: { clientId: null, orchestratorId }, eventType: dto.eventType, requestId });
@@ -102,8 +109,24 @@ export class OrchestratorWebhooksController {
   @ID
   @ApiOkResponse({ type: WebhookEnvelopeDto })
   @ApiWebhookNotFound()
+  @ApiWebhookCapConflict()
   async reactivate(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<WebhookEnvelopeDto> {
     return { webhook: await this.setActive.execute({ owner: orchestratorCaller(caller).owner, webhookId: id, active: true }) };
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: "Replace an endpoint's signing secret in place (beyond the spec)",
+    description:
+      'Returns the new secret, once. x-service-signature uses it at once; for WEBHOOK_SECRET_OVERLAP_SECONDS (default 24 h) ' +
+      'webhook-signature carries `v1,<new> v1,<old>`, so a receiver verifying the Standard Webhooks headers keeps working with the old secret meanwhile.',
+  })
+  @ID
+  @ApiOkResponse({ type: WebhookSecretRotatedDto })
+  @ApiWebhookNotFound()
+  rotateSecret(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<WebhookSecretRotatedDto> {
+    return this.rotate.execute({ owner: orchestratorCaller(caller).owner, webhookId: id });
   }
 
   @Get(':id/deliveries')

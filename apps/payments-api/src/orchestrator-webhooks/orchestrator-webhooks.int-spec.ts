@@ -66,7 +66,7 @@ describe('orchestrator webhooks on payments-api (/v2/orchestrators/webhooks, x-o
       isActive: true,
       createdAt: expect.any(String),
     });
-    expect(body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   });
 
   it('rejects a URL it already registered with 409, also while that endpoint is inactive; reactivation keeps URL and secret', async () => {

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isDeliverySuccess, signWebhook, WEBHOOK_HEADERS } from '@payrail/domain';
+import { isDeliverySuccess, signStandardWebhook, signWebhook, STANDARD_WEBHOOK_HEADERS, WEBHOOK_HEADERS } from '@payrail/domain';
 import type { DeliveryForAttempt } from '@payrail/persistence';
 import { DeliveryTargetError, WebhookUrlGuard } from '@payrail/platform';
 import { DeliveryStore } from './delivery-store.js';
@@ -18,7 +18,9 @@ export interface DeliverWebhookCommand {
 export type AttemptOutcome = { kind: 'succeeded' } | { kind: 'failed'; reason: string } | { kind: 'skipped'; reason: string };
 
 /**
- * One delivery attempt: signs the stored body with the endpoint's secret, POSTs it to the
+ * One delivery attempt: signs the stored body with the endpoint's secret (the interface's
+ * x-service-signature, plus the Standard Webhooks headers, where a rotated-out secret also
+ * signs while its overlap lasts), POSTs it to the
  * address the URL guard checked, and records the attempt (status, duration, error, body
  * head) and the delivery's new state in Postgres before reporting the outcome.
  */
@@ -69,11 +71,18 @@ export class DeliverWebhook {
   }
 
   private async attempt(delivery: DeliveryForAttempt, retryCount: number): Promise<SendResult> {
+    const secrets = this.secrets.secretsOf(delivery.endpoint);
+    const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
-      [WEBHOOK_HEADERS.signature]: signWebhook(delivery.body, this.secrets.secretOf(delivery.endpoint)),
+      // One value by the interface: the current secret's, also during a rotation's overlap.
+      [WEBHOOK_HEADERS.signature]: signWebhook(delivery.body, secrets[0]),
       [WEBHOOK_HEADERS.delivery]: delivery.id,
       [WEBHOOK_HEADERS.retryCount]: String(retryCount),
+      // Standard Webhooks: the same delivery id; signed afresh on every attempt with its own time.
+      [STANDARD_WEBHOOK_HEADERS.id]: delivery.id,
+      [STANDARD_WEBHOOK_HEADERS.timestamp]: String(timestamp),
+      [STANDARD_WEBHOOK_HEADERS.signature]: signStandardWebhook({ id: delivery.id, timestamp, body: delivery.body }, secrets),
     };
     if (delivery.isTest) headers[WEBHOOK_HEADERS.test] = 'true';
     const started = performance.now();

@@ -14,12 +14,22 @@ export class SecretCache {
 
   constructor(private readonly cipher: WebhookSecretCipher) {}
 
-  secretOf(endpoint: { id: string; secretEncrypted: string }): string {
-    const hit = this.entries.get(endpoint.id);
-    if (hit?.stored === endpoint.secretEncrypted) return hit.secret;
-    const secret = this.cipher.decrypt(endpoint.secretEncrypted, endpoint.id);
+  /** The endpoint's secrets that sign now: the current one, then the previous one during a rotation's overlap. */
+  secretsOf(endpoint: { id: string; secretEncrypted: string; previousSecretEncrypted: string | null }): string[] {
+    const current = this.decrypt(endpoint.id, 'current', endpoint.secretEncrypted);
+    return endpoint.previousSecretEncrypted
+      ? [current, this.decrypt(endpoint.id, 'previous', endpoint.previousSecretEncrypted)]
+      : [current];
+  }
+
+  private decrypt(endpointId: string, slot: 'current' | 'previous', stored: string): string {
+    const key = `${endpointId}:${slot}`;
+    const hit = this.entries.get(key);
+    if (hit?.stored === stored) return hit.secret;
+    // Both columns are encrypted for the endpoint id (a rotation moves the ciphertext as is).
+    const secret = this.cipher.decrypt(stored, endpointId);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-    this.entries.set(endpoint.id, { stored: endpoint.secretEncrypted, secret });
+    this.entries.set(key, { stored, secret });
     return secret;
   }
 }

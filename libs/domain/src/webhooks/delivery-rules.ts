@@ -25,3 +25,13 @@ export const WEBHOOK_HEADERS = {
   retryCount: 'x-service-retry-count',
   test: 'x-service-test',
 } as const;
+
+/** Standard Webhooks headers sent on every delivery beside the spec's (https://www.standardwebhooks.com). */
+export const STANDARD_WEBHOOK_HEADERS = {
+  id: 'webhook-id',
+  timestamp: 'webhook-timestamp',
+  signature: 'webhook-signature',
+} as const;
+
+/** How far a Standard Webhooks timestamp may be from the receiver's clock (either way), as the spec's libraries default. */
+export const WEBHOOK_TIMESTAMP_TOLERANCE_SECONDS = 300;

@@ -2,6 +2,7 @@ export * from './url-policy.js';
 export * from './delivery-rules.js';
 export * from './signature.js';
 export * from './verify.js';
+export * from './verify-standard.js';
 export * from './serialize.js';
 export * from './test-payloads.js';
 export * from './access-rejected.js';

@@ -31,12 +31,13 @@ describe('webhook signatures', () => {
     expect(verifyWebhook(BODY, [BODY_SIGNATURE], SECRET)).toBe(false);
   });
 
-  it('issues distinct secrets of 32 random bytes that receivers use as the HMAC key as-is', () => {
+  it('issues distinct secrets of 32 random bytes (standard padded base64) that receivers use as the HMAC key as-is', () => {
     const a = issueWebhookSecret();
     const b = issueWebhookSecret();
     expect(a).not.toBe(b);
+    expect(a).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(a.startsWith(WEBHOOK_SECRET_PREFIX)).toBe(true);
-    expect(Buffer.from(a.slice(WEBHOOK_SECRET_PREFIX.length), 'base64url')).toHaveLength(32);
+    expect(Buffer.from(a.slice(WEBHOOK_SECRET_PREFIX.length), 'base64')).toHaveLength(32);
     expect(signWebhook(BODY, a)).toBe(createHmac('sha256', a).update(BODY).digest('hex'));
   });
 });

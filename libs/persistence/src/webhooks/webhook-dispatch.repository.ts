@@ -16,7 +16,14 @@ export interface DeliveryForAttempt {
   status: WebhookDeliveryStatus;
   body: string;
   isTest: boolean;
-  endpoint: { id: string; url: string; secretEncrypted: string; isActive: boolean };
+  endpoint: {
+    id: string;
+    url: string;
+    secretEncrypted: string;
+    /** The secret before the last rotation while its overlap lasts (database clock), else null. */
+    previousSecretEncrypted: string | null;
+    isActive: boolean;
+  };
 }
 
 export interface NewEventDeliveries {
@@ -89,20 +96,20 @@ export class WebhookDispatchRepository {
 
   /** Deliveries with their endpoints, in one query; a missing id was deleted with its endpoint. */
   async loadForAttempts(deliveryIds: string[]): Promise<Map<string, DeliveryForAttempt>> {
-    const rows = await sqlRows<
-      Omit<DeliveryForAttempt, 'endpoint'> & { endpointId: string; url: string; secretEncrypted: string; isActive: boolean }
+    const rows = await sqlRows<Omit<DeliveryForAttempt, 'endpoint'> & { endpointId: string } & Omit<DeliveryForAttempt['endpoint'], 'id'>>(
     >(
       this.manager,
       `SELECT d.id, d.round, d.status, d.body, d.is_test AS "isTest", e.id AS "endpointId", e.url,
-              e.secret_encrypted AS "secretEncrypted", e.is_active AS "isActive"
+              e.secret_encrypted AS "secretEncrypted", e.is_active AS "isActive",
+              CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_encrypted END AS "previousSecretEncrypted"
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
         WHERE d.id = ANY($1::text[])`,
       [deliveryIds],
     );
     return new Map(
-      rows.map(({ endpointId, url, secretEncrypted, isActive, ...d }) => [
+      rows.map(({ endpointId, url, secretEncrypted, previousSecretEncrypted, isActive, ...d }) => [
         d.id,
-        { ...d, endpoint: { id: endpointId, url, secretEncrypted, isActive } },
+        { ...d, endpoint: { id: endpointId, url, secretEncrypted, previousSecretEncrypted, isActive } },
       ]),
     );
   }

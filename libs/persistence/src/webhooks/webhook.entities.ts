@@ -16,6 +16,9 @@ export class WebhookEndpointEntity {
   @Column('text') url: string;
   /** The signing secret, AES-256-GCM encrypted (`v1:<key id>:<iv>:<tag>:<ciphertext>`, base64url). */
   @Column({ name: 'secret_encrypted', type: 'text' }) secretEncrypted: string;
+  /** The secret before the last rotation, encrypted likewise; it also signs until previousSecretExpiresAt. */
+  @Column({ name: 'previous_secret_encrypted', type: 'text', nullable: true }) previousSecretEncrypted: string | null;
+  @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true }) previousSecretExpiresAt: Date | null;
   @Column({ name: 'is_active', type: 'boolean' }) isActive: boolean;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;

@@ -1,4 +1,4 @@
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ApiAuthErrors, apiErrorSchema as errorSchema } from '../http/api-errors.js';
 
 /** The error statuses every webhook route can answer (credential guard and rate limiter). */
@@ -13,3 +13,21 @@ export const ApiWebhookNotFound = (what = 'No such webhook for this caller') =>
 
 export const ApiWebhookConflict = (description: string, message: string) =>
   ApiConflictResponse({ description, ...errorSchema(409, message, 'Conflict') });
+
+/** Registration and reactivation refused at the owner's caps (endpoint-limits.ts). */
+export const ApiWebhookCapConflict = (extra?: { description: string }) =>
+  ApiWebhookConflict(
+    [
+      ...(extra ? [extra.description] : []),
+      'The owner already has WEBHOOK_MAX_ENDPOINTS_PER_OWNER active endpoints (default 20), or WEBHOOK_MAX_ENDPOINTS_PER_HOST (default 5) on this URL host',
+    ].join('; or '),
+    'Webhook endpoint limit reached: a Client ID may have at most 20 active endpoints; delete or deactivate one first',
+  );
+
+/** The test-fire routes' own per-owner limit, beside the credential's. */
+export const ApiWebhookTestFireLimited = () =>
+  ApiTooManyRequestsResponse({
+    description:
+      'Past the test-fire limit of the owner (WEBHOOK_TEST_FIRES_PER_MINUTE, default 10 a minute), or past the credential rate limit; Retry-After says when to try again',
+    ...errorSchema(429, 'Too many requests', 'Too Many Requests'),
+  });

@@ -14,5 +14,8 @@ export * from './use-cases/list-webhooks.use-case.js';
 export * from './use-cases/fire-test-webhook.use-case.js';
 export * from './use-cases/list-webhook-deliveries.use-case.js';
 export * from './use-cases/redeliver-webhook.use-case.js';
+export * from './use-cases/rotate-webhook-secret.use-case.js';
+export * from './endpoint-limits.js';
+export * from './test-fire-limit.guard.js';
 export * from './webhooks-core.module.js';
 export * from './api-docs.js';

@@ -11,6 +11,10 @@ type Ctor<T = object> = new (...args: any[]) => T;
 export interface WebhookEnvFields {
   WEBHOOK_ENCRYPTION_KEYS?: string;
   WEBHOOK_TEST_WAIT_MS: number;
+  WEBHOOK_SECRET_OVERLAP_SECONDS: number;
+  WEBHOOK_MAX_ENDPOINTS_PER_OWNER: number;
+  WEBHOOK_MAX_ENDPOINTS_PER_HOST: number;
+  WEBHOOK_TEST_FIRES_PER_MINUTE: number;
 }
 
 /**
@@ -23,6 +27,18 @@ export function WithWebhookEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
 
     /** APIs: how long a test-fire waits for its deliveries' first attempt before counting them failed. */
     @Type(() => Number) @IsInt() @Min(1000) @Max(60000) WEBHOOK_TEST_WAIT_MS: number = 8000;
+
+    /** APIs: how long a rotated-out secret keeps signing beside the new one (0: it stops at once; at most 7 days). */
+    @Type(() => Number) @IsInt() @Min(0) @Max(604800) WEBHOOK_SECRET_OVERLAP_SECONDS: number = 86400;
+
+    /** APIs: active endpoints one Client ID or orchestrator may have (registration and reactivation refused beyond). */
+    @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_MAX_ENDPOINTS_PER_OWNER: number = 20;
+
+    /** APIs: active endpoints of one owner that may share a URL host. */
+    @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_MAX_ENDPOINTS_PER_HOST: number = 5;
+
+    /** APIs: test fires per owner per minute (their own limit, beside the caller's rate limit). */
+    @Type(() => Number) @IsInt() @Min(1) @Max(600) WEBHOOK_TEST_FIRES_PER_MINUTE: number = 10;
   }
   return WebhookEnv;
 }
@@ -30,6 +46,10 @@ export function WithWebhookEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
 export interface WebhookSettings {
   encryptionKeys: string | undefined;
   testWaitMs: number;
+  rotationOverlapSeconds: number;
+  maxEndpointsPerOwner: number;
+  maxEndpointsPerHost: number;
+  testFiresPerMinute: number;
   production: boolean;
   queuePrefix: string;
   redisUrl: string;
@@ -41,6 +61,10 @@ export function webhookSettings(env: BaseEnv): WebhookSettings {
   return {
     encryptionKeys: fields.WEBHOOK_ENCRYPTION_KEYS,
     testWaitMs: fields.WEBHOOK_TEST_WAIT_MS ?? 8000,
+    rotationOverlapSeconds: fields.WEBHOOK_SECRET_OVERLAP_SECONDS ?? 86400,
+    maxEndpointsPerOwner: fields.WEBHOOK_MAX_ENDPOINTS_PER_OWNER ?? 20,
+    maxEndpointsPerHost: fields.WEBHOOK_MAX_ENDPOINTS_PER_HOST ?? 5,
+    testFiresPerMinute: fields.WEBHOOK_TEST_FIRES_PER_MINUTE ?? 10,
     production: env.PAYRAIL_ENV === 'production',
     queuePrefix: env.QUEUE_PREFIX,
     redisUrl: env.REDIS_URL,

@@ -11,10 +11,11 @@ import { ListWebhookDeliveries } from './use-cases/list-webhook-deliveries.use-c
 import { ListWebhooks } from './use-cases/list-webhooks.use-case.js';
 import { RedeliverWebhook } from './use-cases/redeliver-webhook.use-case.js';
 import { RegisterWebhook } from './use-cases/register-webhook.use-case.js';
+import { RotateWebhookSecret } from './use-cases/rotate-webhook-secret.use-case.js';
 import { webhookSettings, type WebhookSettings } from './webhook-env.js';
 import { WEBHOOK_SETTINGS } from './webhook.tokens.js';
 
-const USE_CASES = [RegisterWebhook, ListWebhooks, FireTestWebhook, ListWebhookDeliveries, RedeliverWebhook];
+const USE_CASES = [RegisterWebhook, ListWebhooks, FireTestWebhook, ListWebhookDeliveries, RedeliverWebhook, RotateWebhookSecret];
 
 /**
  * What both webhook surfaces and the dispatcher share: settings, the secret cipher, the URL

@@ -1,16 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { type WebhookOwner, WebhookEndpointsRepository } from '@payrail/persistence';
-import { type WebhookDto, webhookView } from '@payrail/platform';
+import { assertRoomForEndpoint, WEBHOOK_SETTINGS, type WebhookDto, type WebhookSettings, webhookView } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 
-/** PUT /v1/webhook/:webhookId: active becomes inactive and inactive becomes active (spec: toggled). */
+/**
+ * PUT /v1/webhook/:webhookId: active becomes inactive and inactive becomes active (spec:
+ * toggled); turning one on is refused (409) when the Client ID is at its endpoint caps.
+ */
 @Injectable()
 export class ToggleWebhook {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
+  ) {}
 
   async execute(command: { owner: WebhookOwner; webhookId: string }): Promise<WebhookDto> {
-    const toggled = await new WebhookEndpointsRepository(this.db.manager).toggle(command.owner, command.webhookId);
+    const toggled = await this.db.transaction(async (manager) => {
+      const repo = new WebhookEndpointsRepository(manager);
+      const endpoint = await repo.find(command.owner, command.webhookId);
+      if (endpoint && !endpoint.isActive) await assertRoomForEndpoint(manager, command.owner, endpoint.url, this.settings, endpoint.id);
+      return repo.toggle(command.owner, command.webhookId);
+    });
     if (!toggled) throw new PayrailError('NOT_FOUND', 'Webhook not found');
     return webhookView(toggled);
   }

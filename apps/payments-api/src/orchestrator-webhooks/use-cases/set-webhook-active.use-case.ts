@@ -1,19 +1,30 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { type WebhookOwner, WebhookEndpointsRepository } from '@payrail/persistence';
-import { type WebhookDto, webhookView } from '@payrail/platform';
+import { assertRoomForEndpoint, WEBHOOK_SETTINGS, type WebhookDto, type WebhookSettings, webhookView } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 
 /**
  * DELETE (deactivate) and PATCH (reactivate) of an orchestrator endpoint: URL and secret are
- * kept, so a reactivated endpoint verifies with the secret it had. Idempotent.
+ * kept, so a reactivated endpoint verifies with the secret it had. Idempotent. Reactivating is
+ * refused (409) when the orchestrator is at its endpoint caps.
  */
 @Injectable()
 export class SetWebhookActive {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
+  ) {}
 
   async execute(command: { owner: WebhookOwner; webhookId: string; active: boolean }): Promise<WebhookDto> {
-    const endpoint = await new WebhookEndpointsRepository(this.db.manager).setActive(command.owner, command.webhookId, command.active);
+    const endpoint = await this.db.transaction(async (manager) => {
+      const repo = new WebhookEndpointsRepository(manager);
+      if (command.active) {
+        const current = await repo.find(command.owner, command.webhookId);
+        if (current && !current.isActive) await assertRoomForEndpoint(manager, command.owner, current.url, this.settings, current.id);
+      }
+      return repo.setActive(command.owner, command.webhookId, command.active);
+    });
     if (!endpoint) throw new PayrailError('NOT_FOUND', 'Webhook not found');
     return webhookView(endpoint);
   }

@@ -38,8 +38,9 @@ export class WebhookDto {
 export class PlatformWebhookCreatedDto {
   @ApiProperty({ description: 'Endpoint id (ULID)', example: '01JD3Y2ZK8Q7V6W5X4T3S2R1P0' }) id: string;
   @ApiProperty({
-    description: 'Signing secret (HMAC-SHA256 key of x-service-signature). Returned only here, never again.',
-    example: 'whsec_3q2-7wVmZxYq0h8rJkL1nB5cD9eF4gH6iJ2kL7mN0pQ',
+    description:
+      'Signing secret (HMAC key of x-service-signature as is, and of webhook-signature as Standard Webhooks decodes it). Returned only here.',
+    example: 'whsec_3q2+7wVmZxYq0h8rJkL1nB5cD9eF4gH6iJ2kL7mN0pQ=',
   })
   secret: string;
 }
@@ -47,8 +48,9 @@ export class PlatformWebhookCreatedDto {
 export class OrchestratorWebhookCreatedDto {
   @ApiProperty({ type: WebhookDto }) webhook: WebhookDto;
   @ApiProperty({
-    description: 'Signing secret (HMAC-SHA256 key of x-service-signature). Returned only here, never again.',
-    example: 'whsec_3q2-7wVmZxYq0h8rJkL1nB5cD9eF4gH6iJ2kL7mN0pQ',
+    description:
+      'Signing secret (HMAC key of x-service-signature as is, and of webhook-signature as Standard Webhooks decodes it). Returned only here.',
+    example: 'whsec_3q2+7wVmZxYq0h8rJkL1nB5cD9eF4gH6iJ2kL7mN0pQ=',
   })
   secret: string;
 }
@@ -64,4 +66,22 @@ export class WebhookEnvelopeDto {
 export class TestFireResultDto {
   @ApiProperty({ description: 'Active endpoints that answered the test delivery with a 2xx', example: 1 }) sent: number;
   @ApiProperty({ description: 'Active endpoints that did not (non-2xx, timeout, connection error)', example: 0 }) failed: number;
+}
+
+/** Answer of the rotate-secret routes (beyond the interface). */
+export class WebhookSecretRotatedDto {
+  @ApiProperty({ type: WebhookDto }) webhook: WebhookDto;
+  @ApiProperty({
+    description: 'The new signing secret, returned only here. x-service-signature uses it at once; webhook-signature carries it first.',
+    example: 'whsec_3q2+7wVmZxYq0h8rJkL1nB5cD9eF4gH6iJ2kL7mN0pQ=',
+  })
+  secret: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description:
+      'Until when the replaced secret also signs (as a second v1 entry of webhook-signature); null when WEBHOOK_SECRET_OVERLAP_SECONDS is 0.',
+  })
+  previousSecretExpiresAt: string | null;
 }

@@ -1,12 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { issueWebhookSecret, PayrailError } from '@payrail/domain';
 import { type WebhookOwner, WebhookEndpointsRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
 import type { WebhookDto } from '../dto/webhook.dto.js';
+import { assertRoomForEndpoint } from '../endpoint-limits.js';
 import { WebhookSecretCipher } from '../secret-cipher.js';
 import { WebhookUrlGuard } from '../url-guard.js';
 import { webhookView } from '../views.js';
+import type { WebhookSettings } from '../webhook-env.js';
+import { WEBHOOK_SETTINGS } from '../webhook.tokens.js';
 
 export interface RegisterWebhookCommand {
   owner: WebhookOwner;
@@ -15,32 +18,42 @@ export interface RegisterWebhookCommand {
   rejectDuplicateUrl: boolean;
 }
 
-const duplicate = (id: string) =>
-  new PayrailError('CONFLICT', `A webhook with this URL is already registered (id ${id}); reactivate it instead of registering it again`);
+const duplicate = (id?: string) =>
+  new PayrailError(
+    'CONFLICT',
+    `A webhook with this URL is already registered${id ? ` (id ${id})` : ''}; reactivate it instead of registering it again`,
+  );
 
-/** Registers an endpoint with a fresh signing secret, returned here once and stored only encrypted. */
+/**
+ * Registers an endpoint with a fresh signing secret, returned here once and stored only
+ * encrypted, within the owner's endpoint caps (endpoint-limits.ts).
+ */
 @Injectable()
 export class RegisterWebhook {
   constructor(
     private readonly db: DataSource,
     private readonly guard: WebhookUrlGuard,
     private readonly cipher: WebhookSecretCipher,
+    @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
   ) {}
 
   async execute(command: RegisterWebhookCommand): Promise<{ webhook: WebhookDto; secret: string }> {
     const url = await this.guard.checkRegistration(command.url);
-    const repo = new WebhookEndpointsRepository(this.db.manager);
-    if (command.rejectDuplicateUrl) {
-      const existing = await repo.findByUrl(command.owner, url);
-      if (existing) throw duplicate(existing.id);
-    }
-    const id = ulid();
+    const { owner } = command;
     const secret = issueWebhookSecret();
-    const saved = await repo.insert(command.owner, { id, url, secretEncrypted: this.cipher.encrypt(secret, id) });
-    if (saved === 'duplicate-url') {
-      const existing = await repo.findByUrl(command.owner, url);
-      throw duplicate(existing?.id ?? 'unknown');
-    }
+    const saved = await this.db.transaction(async (manager) => {
+      const repo = new WebhookEndpointsRepository(manager);
+      if (command.rejectDuplicateUrl) {
+        const existing = await repo.findByUrl(owner, url);
+        if (existing) throw duplicate(existing.id);
+      }
+      await assertRoomForEndpoint(manager, owner, url, this.settings);
+      const id = ulid();
+      const inserted = await repo.insert(owner, { id, url, secretEncrypted: this.cipher.encrypt(secret, id) });
+      // Unreachable under the owner's lock (checked above); the failed INSERT has aborted the transaction.
+      if (inserted === 'duplicate-url') throw duplicate();
+      return inserted;
+    });
     return { webhook: webhookView(saved), secret };
   }
 }
