@@ -97,7 +97,6 @@ export class WebhookDispatchRepository {
   /** Deliveries with their endpoints, in one query; a missing id was deleted with its endpoint. */
   async loadForAttempts(deliveryIds: string[]): Promise<Map<string, DeliveryForAttempt>> {
     const rows = await sqlRows<Omit<DeliveryForAttempt, 'endpoint'> & { endpointId: string } & Omit<DeliveryForAttempt['endpoint'], 'id'>>(
-    >(
       this.manager,
       `SELECT d.id, d.round, d.status, d.body, d.is_test AS "isTest", e.id AS "endpointId", e.url,
               e.secret_encrypted AS "secretEncrypted", e.is_active AS "isActive",
