@@ -132,11 +132,12 @@ describe('payer compliance (GET/POST/PATCH /v2/payer) with the sandbox provider'
       [userId],
     );
     expect(events.map((e) => e.event_type)).toEqual(Array(4).fill('compliance.updated'));
+    // The event speaks the payer record's vocabulary: an approved KYC is `completed`, never `approved`.
     expect(events.map((e) => [e.payload.kycStatus, e.payload.agreementStatus, e.payload.isCompliant])).toEqual([
       ['pending', 'not_started', false],
-      ['approved', 'not_started', false],
-      ['approved', 'pending', false],
-      ['approved', 'completed', true],
+      ['completed', 'not_started', false],
+      ['completed', 'pending', false],
+      ['completed', 'completed', true],
     ]);
     expect(events[3].payload).toMatchObject({
       event: 'compliance.updated',

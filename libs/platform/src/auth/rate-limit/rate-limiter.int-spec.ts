@@ -7,10 +7,10 @@ import { MAX_BATCH, RateLimiter } from './rate-limiter.js';
 function countScriptCalls(redis: Redis): () => number {
   let calls = 0;
   const send = redis.sendCommand.bind(redis);
-  redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
+  redis.sendCommand = (command: { name: string }, ...rest: unknown[]) => {
     if (command.name === 'evalsha' || command.name === 'eval') calls++;
     return (send as (...a: unknown[]) => unknown)(command, ...rest);
-  });
+  };
   return () => calls;
 }
 
