@@ -2,11 +2,12 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { isPayrailError } from '@payrail/domain';
-import { AdminModule } from './admin.module.js';
 import { COMMANDS, USAGE } from './commands.js';
+import { useLocalStack } from './local-stack.js';
 
 // Operator CLI: `npm run -s admin -- client-id create --platform ID --origin https://shop.example --json`.
-// Reads DATABASE_URL and REDIS_URL like the apps. Prints one object (JSON with --json).
+// Reads DATABASE_URL and REDIS_URL like the apps; locally, unset ones come from the platform `npm start`
+// runs (.local/stack.json, said on stderr). Prints one object (JSON with --json).
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   strict: true,
@@ -40,6 +41,10 @@ if (!command) {
   console.error(USAGE);
   process.exit(2);
 }
+const localStack = useLocalStack(process.env, process.cwd());
+if (localStack) console.error(localStack);
+// Imported only now: the module validates the environment when it is loaded.
+const { AdminModule } = await import('./admin.module.js');
 const app = await NestFactory.createApplicationContext(AdminModule, { logger: ['error'] });
 let exitCode = 0;
 try {
