@@ -167,8 +167,8 @@ describe('payer compliance (GET/POST/PATCH /v2/payer) with the sandbox provider'
     expect((await fetch(`${api.url}/sandbox/compliance/kyc/unknownsession`)).status).toBe(404);
   });
 
-  it('requires an API key (a Client ID is not enough)', async () => {
+  it('requires an API key: a valid Client ID is 403 (valid, not allowed here)', async () => {
     const res = await fetch(`${api.url}/v2/payer/someone`, { headers: { 'x-client-id': mine.client.clientId } });
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(403);
   });
 });

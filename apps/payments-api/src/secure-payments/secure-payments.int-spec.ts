@@ -189,11 +189,11 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     expect((await page(body.token, `?isSafe=true&wallet=${ALLOWED}`)).status).toBe(200);
   });
 
-  it('enforces x-client-id with Origin: no Origin 401, a foreign Origin 403, an API key alone 401', async () => {
+  it('enforces x-client-id with Origin: no Origin 401, a foreign Origin 403, an API key alone 403', async () => {
     const { body } = await create({ requests: [payment] });
     expect((await page(body.token, '', { 'x-client-id': browser.clientId })).status).toBe(401);
     expect((await page(body.token, '', { 'x-client-id': browser.clientId, origin: 'https://evil.example' })).status).toBe(403);
-    expect((await page(body.token, '', { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(401);
+    expect((await page(body.token, '', { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(403);
   });
 
   it('answers 404 for an unknown token and for another platform', async () => {
