@@ -7,6 +7,18 @@ import type { RequestUsdRates } from './usd-rates.js';
 
 type BlockReason = 'not_found' | 'already_paid' | 'expired' | 'invalidated' | 'compliance_failed';
 
+export interface ChildContextView {
+  requestId: string;
+  securePaymentToken: string | null;
+  position: number;
+  hasBeenPaid: boolean;
+  securePaymentStatus: SecurePaymentStatus | null;
+  requestStatus: string | null;
+  expiresAt: string | null;
+  network: string | null;
+  currency: string | null;
+}
+
 export interface MulticallChildView {
   securePaymentToken: string;
   requestId: string;
@@ -14,7 +26,7 @@ export interface MulticallChildView {
   executable: boolean;
   blockReason: BlockReason | null;
   messageKey: string | null;
-  context: Record<string, unknown>;
+  context: ChildContextView;
   recoveryAction: 'remove_child' | null;
   feePlan: FeePlanView | null;
   amount: string | null;
