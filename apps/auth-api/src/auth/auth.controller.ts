@@ -75,7 +75,14 @@ export class AuthController {
   @Public('account creation needs no credential')
   @RateLimitClassOf('ip')
   @ApiOperation({ summary: 'Create an e-mail/password account (same answer whether or not the e-mail exists)' })
-  @ApiCreatedResponse({ schema: { example: { status: 'registered', email: 'ada@example.com' } } })
+  @ApiCreatedResponse({
+    schema: {
+      type: 'object',
+      required: ['status', 'email'],
+      properties: { status: { type: 'string', enum: ['registered'] }, email: { type: 'string', format: 'email' } },
+      example: { status: 'registered', email: 'ada@example.com' },
+    },
+  })
   @ApiBadRequestResponse({ description: 'Invalid e-mail, or password not 8-100 characters' })
   @ApiTooManyRequestsResponse(IP_LIMIT)
   registerAccount(@Body() dto: CredentialsDto) {
@@ -98,7 +105,14 @@ export class AuthController {
   @HttpCode(200)
   @Public('ends whatever session the request carries')
   @ApiOperation({ summary: 'Delete the session server-side (every replica) and clear the cookie' })
-  @ApiOkResponse({ schema: { example: { success: true } } })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['success'],
+      properties: { success: { type: 'boolean', enum: [true] } },
+      example: { success: true },
+    },
+  })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const presented = presentedSessionToken(req);
     if (presented) await this.sessions.destroy(presented.token);

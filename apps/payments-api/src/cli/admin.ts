@@ -4,9 +4,11 @@ import { NestFactory } from '@nestjs/core';
 import { isPayrailError } from '@payrail/domain';
 import { CHAIN_COMMANDS, CHAIN_USAGE } from './chain/chain-commands.js';
 import { COMMANDS, USAGE } from './commands.js';
+import { useLocalStack } from './local-stack.js';
 
 // Operator CLI: `npm run -s admin -- client-id create --platform ID --origin https://shop.example --json`.
-// Reads DATABASE_URL and REDIS_URL like the apps. Prints one object (JSON with --json).
+// Reads DATABASE_URL and REDIS_URL like the apps; locally, unset ones come from the platform `npm start`
+// runs (.local/stack.json, said on stderr). Prints one object (JSON with --json).
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   strict: true,
@@ -66,7 +68,10 @@ if (!command) {
   console.error(`${USAGE}\n${CHAIN_USAGE}`);
   process.exit(2);
 }
-// Imported here: the module validates DATABASE_URL and REDIS_URL as it loads, which the chain commands do not need.
+const localStack = useLocalStack(process.env, process.cwd());
+if (localStack) console.error(localStack);
+// Imported only now: the module validates DATABASE_URL and REDIS_URL as it loads, which the chain
+// commands do not need and which the local stack may have just filled in.
 const { AdminModule } = await import('./admin.module.js');
 const app = await NestFactory.createApplicationContext(AdminModule, { logger: ['error'] });
 let exitCode = 0;

@@ -40,8 +40,8 @@ describe('Client ID management with an API key (payments-api /v2/client-ids)', (
     expect(((await (await call(theirs.apiKey.apiKey, 'GET', `/${theirs.client.id}`)).json()) as { label: string }).label).toBe('');
   });
 
-  it('requires x-api-key (a Client ID is not enough)', async () => {
+  it('requires x-api-key: a valid Client ID is 403 (valid, not allowed here)', async () => {
     const res = await fetch(`${api.url}/v2/client-ids`, { headers: { 'x-client-id': mine.client.clientId } });
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(403);
   });
 });

@@ -55,7 +55,14 @@ export class PayerController {
   @Patch(':clientUserId')
   @HttpCode(200)
   @ApiOperation({ summary: 'Report the agreement completed (`{agreementCompleted: true}`)' })
-  @ApiOkResponse({ schema: { example: { success: true } } })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['success'],
+      properties: { success: { type: 'boolean', enum: [true] } },
+      example: { success: true },
+    },
+  })
   @ApiNotFoundResponse()
   updatePayer(@Param('clientUserId') clientUserId: string, @Body() dto: CompleteAgreementDto, @CurrentCaller() caller: Caller) {
     return this.completeAgreement.execute({ platformId: platformOf(caller), clientUserId, agreementCompleted: dto.agreementCompleted });

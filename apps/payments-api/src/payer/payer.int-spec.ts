@@ -125,11 +125,12 @@ describe('payer compliance (GET/POST/PATCH /v2/payer) with the sandbox provider'
       [userId],
     );
     expect(events.map((e) => e.event_type)).toEqual(Array(4).fill('compliance.updated'));
+    // The event speaks the payer record's vocabulary: an approved KYC is `completed`, never `approved`.
     expect(events.map((e) => [e.payload.kycStatus, e.payload.agreementStatus, e.payload.isCompliant])).toEqual([
       ['pending', 'not_started', false],
-      ['approved', 'not_started', false],
-      ['approved', 'pending', false],
-      ['approved', 'completed', true],
+      ['completed', 'not_started', false],
+      ['completed', 'pending', false],
+      ['completed', 'completed', true],
     ]);
     expect(events[3].payload).toMatchObject({
       event: 'compliance.updated',
@@ -159,8 +160,8 @@ describe('payer compliance (GET/POST/PATCH /v2/payer) with the sandbox provider'
     expect((await fetch(`${api.url}/sandbox/compliance/kyc/unknownsession`)).status).toBe(404);
   });
 
-  it('requires an API key (a Client ID is not enough)', async () => {
+  it('requires an API key: a valid Client ID is 403 (valid, not allowed here)', async () => {
     const res = await fetch(`${api.url}/v2/payer/someone`, { headers: { 'x-client-id': mine.client.clientId } });
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(403);
   });
 });

@@ -78,7 +78,7 @@ describe('POST /v2/payouts validation', () => {
     ['recurrence.totalPayments 257', { recurrence: { ...RECURRENCE, totalPayments: 257 } }, 'recurrence.totalPayments'],
     ['recurrence.startDate in the past', { recurrence: { ...RECURRENCE, startDate: '2020-01-01' } }, 'recurrence.startDate'],
     ['recurrence.startDate not a date', { recurrence: { ...RECURRENCE, startDate: 'soon' } }, 'recurrence.startDate'],
-    ['recurrence.payer equal to the payee', { recurrence: { ...RECURRENCE, payer: PAYEE.toLowerCase() } }, 'recurrence'],
+    ['recurrence.payer equal to the payee', { recurrence: { ...RECURRENCE, payer: PAYEE.toLowerCase() } }, 'recurrence.payer'],
     [
       'recurrence.totalPayments 256 (valid per the spec, but a uint8 on chain cannot sign it)',
       { recurrence: { ...RECURRENCE, totalPayments: 256 } },
@@ -90,6 +90,30 @@ describe('POST /v2/payouts validation', () => {
     expect(res.body).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(res.body.errors?.map((e) => e.field)).toContain(field);
     expect(res.body.message).toContain(field);
+  });
+
+  it('names recurrence.payer, and only it, when the payer equals the payee', async () => {
+    const res = await p.call<ErrorBody>('POST', '/v2/payouts', { ...VALID, recurrence: { ...RECURRENCE, payer: PAYEE.toLowerCase() } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([{ field: 'recurrence.payer', message: 'payer cannot equal the payee address' }]);
+  });
+
+  it.each(['startDate', 'frequency', 'totalPayments', 'payer'])(
+    'says a missing recurrence.%s is required, not that its value is wrong',
+    async (name) => {
+      const res = await p.call<ErrorBody>('POST', '/v2/payouts', { ...VALID, recurrence: { ...RECURRENCE, [name]: undefined } });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([{ field: `recurrence.${name}`, message: `${name} is required` }]);
+      expect(res.body.message).toBe(`Validation failed: recurrence.${name}: ${name} is required`);
+    },
+  );
+
+  it('says each missing required body field is required', async () => {
+    const res = await p.call<ErrorBody>('POST', '/v2/payouts', {});
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(
+      ['payee', 'amount', 'invoiceCurrency', 'paymentCurrency'].map((field) => ({ field, message: `${field} is required` })),
+    );
   });
 
   it.each<[string, Record<string, unknown>]>([

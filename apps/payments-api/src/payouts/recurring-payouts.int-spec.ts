@@ -151,11 +151,11 @@ describe('recurring payouts: POST /v2/payouts with recurrence, activation, GET, 
     expect(again.body).toEqual({ statusCode: 400, message: 'Recurring payment is already cancelled', error: 'Bad Request' });
   });
 
-  it('unpauses only a paused schedule (failures cleared); a completed one cannot be cancelled; an unknown action is 400', async () => {
+  it('unpauses only a paused schedule (failures cleared) with the update-response table: no transactions, remaining and processed payments; a completed one cannot be cancelled; an unknown action is 400', async () => {
     const { id } = await create();
     const db = p.api.app.get(DataSource);
     await db.query(
-      `UPDATE recurring_payments SET status = 'paused', failure_count = 3, failure_reason = 'Insufficient token balance' WHERE id = $1`,
+      `UPDATE recurring_payments SET status = 'paused', processed_payments = 1, failure_count = 3, failure_reason = 'Insufficient token balance' WHERE id = $1`,
       [id],
     );
     const res = await p.call('PATCH', `/v2/payouts/recurring/${id}`, { action: 'unpause' });
@@ -163,7 +163,8 @@ describe('recurring payouts: POST /v2/payouts with recurrence, activation, GET, 
     expect(res.body).toEqual({
       id,
       status: 'active',
-      metadata: { processedPayments: 0, totalPayments: 3, nextPaymentDate: new Date(midnight(tomorrow) * 1000).toISOString() },
+      transactions: [],
+      metadata: { remainingPayments: 2, remainingAmount: '20000000', processedPayments: 1, totalPayments: 3 },
     });
     expect((await p.call('GET', `/v2/payouts/recurring/${id}`)).body).toMatchObject({
       status: 'active',

@@ -14,6 +14,7 @@ import {
 import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import { errorExample } from '../payouts/dto/error-example.js';
 import { CreateMulticallDto } from './dto/multicall.dto.js';
+import { CreatedMulticallDto, MulticallStateDto } from './dto/multicall-responses.dto.js';
 import { CreateMulticall, type CreatedMulticall } from './use-cases/create-multicall.use-case.js';
 import { GetMulticall } from './use-cases/get-multicall.use-case.js';
 
@@ -39,7 +40,7 @@ export class MulticallPayoutsController {
       'branding?, expiresIn?, accessPolicy?}`. Each payout gets a request and a child secure payment of its own; answers the multicall token, ' +
       'page URL, request ids and children.',
   })
-  @ApiCreatedResponse({ description: '`{token, securePaymentUrl, requestIds, children: [{securePaymentToken, requestId, position}]}`' })
+  @ApiCreatedResponse({ type: CreatedMulticallDto })
   @ApiBadRequestResponse({
     description: 'A field is invalid',
     ...errorExample(400, 'Validation failed: payouts must contain at least 2 elements', 'Bad Request'),
@@ -66,15 +67,16 @@ export class MulticallPayoutsController {
       '`analytics` USD amounts are decimal strings from the on-chain USD rates (exact sum, rounded half up to the cent): ' +
       '`totalPaymentAmountUsd` (children amounts, fees excluded), `orchestratorPayerFeeAmountUsd` (the fee paid on top by the payer), ' +
       '`protocolFeeAmountUsd` and `orchestratorRecipientFeeAmountUsd` "0.00"; all null with `feeAmountsUsdUnavailableReason` ' +
-      '`usd_rate_unavailable` (no USD rate for the payment currency) or `usd_rate_source_unavailable` (rate unreadable now).',
+      '`usd_rate_unavailable` (no USD rate for the payment currency) or `usd_rate_source_unavailable` (rate unreadable now). ' +
+      "Each child's `feePlan` prices its fee at the same rates (USD fields null when they are unavailable); null without a fee.",
   })
-  @ApiOkResponse({ description: 'The multicall payout state' })
+  @ApiOkResponse({ description: 'The multicall payout state', type: MulticallStateDto })
   @ApiAuthErrors('session')
   @ApiNotFoundResponse({
     description: "Unknown token, or another platform's payout",
     ...errorExample(404, 'Multicall payout not found', 'Not Found'),
   })
-  getMulticallPayout(@Param('token') token: string, @CurrentCaller() caller: Caller) {
+  getMulticallPayout(@Param('token') token: string, @CurrentCaller() caller: Caller): Promise<MulticallStateDto> {
     return this.get.execute({ caller, token });
   }
 }

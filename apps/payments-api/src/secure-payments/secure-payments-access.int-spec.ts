@@ -69,7 +69,7 @@ describe('secure payments: access policy, user events, KYT and payout links', ()
     expect((await post({ userEvent: 'wallet_connected', properties: { wallet_address: ALLOWED } })).status).toBe(400);
     expect((await post({ userEvent: 'payment_refunded' })).status).toBe(400);
     expect((await post({ userEvent: 'wallet_connected' }, { 'x-client-id': browser.clientId })).status).toBe(401);
-    expect((await post({ userEvent: 'wallet_connected' }, { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(401);
+    expect((await post({ userEvent: 'wallet_connected' }, { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(403);
     const rows = (await events(body.token)).filter((e) => e.event_type === 'secure_payment.user_event');
     expect(rows.map((r) => r.payload.userEvent)).toEqual(['wallet_connected', 'payment_approved_in_wallet']);
     expect(rows[0].payload).toMatchObject({

@@ -21,7 +21,7 @@ import { CreateSecurePayment, type CreatedSecurePayment } from './use-cases/crea
 import { GetSecurePayment } from './use-cases/get-secure-payment.use-case.js';
 import { InvalidateSecurePayment } from './use-cases/invalidate-secure-payment.use-case.js';
 import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
-import { UserEventDto } from './dto/user-event.dto.js';
+import { AcceptedUserEventDto, UserEventDto } from './dto/user-event.dto.js';
 import { PayoutLinkDto } from './dto/payout-link.dto.js';
 import { CreatePayoutLink } from './use-cases/create-payout-link.use-case.js';
 import type { SinglePaymentView } from './views/single-view.js';
@@ -162,7 +162,7 @@ export class SecurePaymentsController {
       '`wallet_address_hashed` (sha256 of the lowercased EVM / as-given Tron address), never the raw address. Rate limited per Client ID and IP, ' +
       'and per payment token and IP (USER_EVENTS_PER_MINUTE, default 30 a minute).',
   })
-  @ApiAcceptedResponse({ description: '`{accepted: true}`' })
+  @ApiAcceptedResponse({ type: AcceptedUserEventDto })
   @ApiBadRequestResponse({
     description: 'Invalid body (unknown userEvent, unknown field, bad walletAddress or timestamp)',
     ...errorExample(

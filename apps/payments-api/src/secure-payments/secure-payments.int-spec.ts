@@ -56,7 +56,7 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     });
   });
 
-  it('keeps redirect, label, branding and reference, and a Client ID fee as the fee plan', async () => {
+  it('keeps redirect, label and reference; branding in the full branding shape (unset fields null); the Client ID fee as the spec fee plan in USD', async () => {
     const feeClient = await p.api.app
       .get(CreateClientId)
       .execute({ platformId: p.tenant.platform.id, allowedOrigins: [ORIGIN], feePercentage: '2', feeAddress: ALLOWED });
@@ -75,9 +75,48 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     expect(read.body).toMatchObject({
       redirectUrl: 'https://shop.example/done',
       redirectLabel: 'Back to the shop',
-      branding: { primaryActionColor: '#0052ff', displayRequestBranding: true },
       reference: 'order-42',
-      feePlan: { version: 1, feePercentage: '2.00', feeAmount: '0.25', feeAddress: ALLOWED },
+    });
+    expect(read.body.branding).toEqual({
+      id: res.body.token,
+      clientIdId: feeClient.id,
+      orchestratorId: null,
+      logoPath: null,
+      pageBackgroundColor: null,
+      cardBackgroundColor: null,
+      primaryActionColor: '#0052ff',
+      primaryTextColor: null,
+      secondaryTextColor: null,
+      termsPath: null,
+      privacyPath: null,
+      displayRequestBranding: true,
+    });
+    // 12.5 fUSDC at the local feed's 1.00 USD, 2 % on top paid by the payer.
+    expect(read.body.feePlan).toEqual({
+      version: 1,
+      flow: 'get_paid',
+      defaultFeeBearer: 'payer',
+      grossAmountUsd: '12.75',
+      netRecipientAmountUsd: '12.50',
+      payerTotalAmountUsd: '12.75',
+      totalFeesUsd: '0.25',
+      payeeBorneFeesUsd: '0.00',
+      payerBorneFeesUsd: '0.25',
+      fees: [
+        {
+          type: 'platform',
+          label: 'Platform fee',
+          feeBearer: 'payer',
+          feeBearerSource: 'fee_config',
+          percentageBps: 200,
+          capUsd: null,
+          calculatedAmountUsd: '0.25',
+          destinationResolver: 'fee_address',
+          destinationRef: { evmAddress: ALLOWED, tronAddress: null },
+          configSource: 'client_id',
+          fixedAmountUsd: null,
+        },
+      ],
     });
     // Created with that Client ID: another Client ID of the same platform does not see it.
     expect((await page(res.body.token, '', { 'x-client-id': browser.clientId, origin: ORIGIN })).status).toBe(404);
@@ -150,11 +189,11 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     expect((await page(body.token, `?isSafe=true&wallet=${ALLOWED}`)).status).toBe(200);
   });
 
-  it('enforces x-client-id with Origin: no Origin 401, a foreign Origin 403, an API key alone 401', async () => {
+  it('enforces x-client-id with Origin: no Origin 401, a foreign Origin 403, an API key alone 403', async () => {
     const { body } = await create({ requests: [payment] });
     expect((await page(body.token, '', { 'x-client-id': browser.clientId })).status).toBe(401);
     expect((await page(body.token, '', { 'x-client-id': browser.clientId, origin: 'https://evil.example' })).status).toBe(403);
-    expect((await page(body.token, '', { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(401);
+    expect((await page(body.token, '', { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(403);
   });
 
   it('answers 404 for an unknown token and for another platform', async () => {

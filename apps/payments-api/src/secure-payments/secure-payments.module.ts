@@ -6,7 +6,7 @@ import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
 import { PAYOUT_NETWORKS } from '../payouts/payouts.tokens.js';
 import { PaymentPlanner } from '../payouts/planning/payment-planner.js';
 import { PaymentOptionsReader } from './options/payment-options.reader.js';
-import { MulticallAnalytics } from './views/multicall-analytics.js';
+import { UsdRates } from './views/usd-rates.js';
 import { RequestModule } from '../request/request.module.js';
 import { CompleteLinkIntent } from './onboarding/complete-link-intent.use-case.js';
 import { CreateLinkIntent } from './onboarding/create-link-intent.use-case.js';
@@ -46,7 +46,7 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     },
     ScreenPayer,
     PaymentOptionsReader,
-    MulticallAnalytics,
+    UsdRates,
     PaymentPlanner,
     CreateSecurePayment,
     GetSecurePayment,

@@ -127,7 +127,13 @@ describe('authentication modes over HTTP (real Postgres and Redis)', () => {
     const res = await get('orchestrator', { 'x-orchestrator-key': orchestrator.orchestratorKey });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ kind: 'orchestrator', orchestratorId: orchestrator.id });
-    await expectError(await get('orchestrator', { 'x-api-key': tenant.apiKey.apiKey }), 401, /Missing x-orchestrator-key/);
+    // A valid API key is a real credential, just not one this route takes: 403; an unknown one stays 401.
+    await expectError(
+      await get('orchestrator', { 'x-api-key': tenant.apiKey.apiKey }),
+      403,
+      /^x-api-key is not allowed on this route: it takes x-orchestrator-key$/,
+    );
+    await expectError(await get('orchestrator', { 'x-api-key': `prk_${'x'.repeat(43)}` }), 401, /Missing x-orchestrator-key/);
     await expectError(
       await get('orchestrator', { 'x-orchestrator-key': tenant.apiKey.apiKey }),
       401,

@@ -5,8 +5,8 @@ import type { Currency } from './currency.js';
  * `fUSDC`/`fUSDT`/`FAU` are sepolia test tokens). Source: spec "Networks and currencies".
  */
 
-/** Payment destinations: USDC or USDT only (and their sepolia test stand-ins). */
-export const DESTINATION_SYMBOLS: readonly string[] = ['USDC', 'USDCn', 'USDT', 'fUSDC', 'fUSDT', 'FAU'];
+/** Payment destinations: USDC or USDT only (and their sepolia test stand-ins; FAU is a DAI stand-in, not one). */
+export const DESTINATION_SYMBOLS: readonly string[] = ['USDC', 'USDCn', 'USDT', 'fUSDC', 'fUSDT'];
 
 /** Cross-chain source currencies; USDT0 is an alias of USDT for paying, never a destination. */
 export const CROSS_CHAIN_SOURCE_SYMBOLS: readonly string[] = ['USDC', 'USDCn', 'USDT', 'EURC', 'USDT0'];

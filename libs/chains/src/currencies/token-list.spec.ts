@@ -83,12 +83,16 @@ describe('stablecoins per network', () => {
     ['USDT-bsc', '0x55d398326f99059fF775485246999027B3197955', 18],
     ['USDT-tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 6],
     ['USDC-tron', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 6],
-    ['FAU-sepolia', '0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C', 18],
     ['fUSDC-sepolia', '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238', 6],
     ['fUSDT-sepolia', '0xF046b3CA5ae2879c6bAcC4D42fAF363eE8379F78', 6],
   ])('%s is %s with %i decimals', (id, address, decimals) => {
     expect(get(id)).toMatchObject({ address, decimals });
     expect(isDestinationCurrency(get(id))).toBe(true);
+  });
+
+  it('has FAU on sepolia (a DAI stand-in that pays conversions) and never as a destination', () => {
+    expect(get('FAU-sepolia')).toMatchObject({ address: '0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C', decimals: 18 });
+    expect(isDestinationCurrency(get('FAU-sepolia'))).toBe(false);
   });
 
   it('has USDT0 on arbitrum-one, optimism and matic as a cross-chain source, never a destination', () => {

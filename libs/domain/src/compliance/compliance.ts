@@ -1,8 +1,8 @@
 /**
  * Payer compliance statuses (issue: Payer compliance). The spec shows only `completed`; the
- * event values follow Request Network's compliance.updated (kycStatus not_started, pending,
+ * stored values follow Request Network's compliance results (kycStatus not_started, pending,
  * approved, rejected, retry_required; agreementStatus not_started, pending, completed,
- * rejected). The payer record shows an approved KYC as `completed`, as the spec does.
+ * rejected). The payer record and compliance.updated both show an approved KYC as `completed`.
  */
 export const KYC_STATUSES = ['not_started', 'pending', 'approved', 'rejected', 'retry_required'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];

@@ -28,3 +28,12 @@ export function feeAmount(amount: bigint, percentage: string): bigint {
 export function isZeroPercentage(percentage: string): boolean {
   return /^0+(\.0+)?$/.test(percentage);
 }
+
+/** The percentage in basis points ("2.5" -> 250), rounded half up to a whole basis point. */
+export function feePercentageBps(percentage: string): number {
+  if (!isFeePercentage(percentage)) throw new Error(`Not a fee percentage from 0 to 100: ${String(percentage)}`);
+  const [whole, fraction = ''] = percentage.split('.');
+  const scaled = BigInt(whole + fraction) * 100n;
+  const denominator = 10n ** BigInt(fraction.length);
+  return Number((scaled * 2n + denominator) / (2n * denominator));
+}

@@ -1,5 +1,5 @@
 import { formatAmount, parseAmount, rescaleUnits } from './amount.js';
-import { feeAmount, isFeePercentage } from './fee.js';
+import { feeAmount, feePercentageBps, isFeePercentage } from './fee.js';
 import { paymentReference, paymentReferenceTopic, requestIdFor } from './payment-reference.js';
 import { statusForAmountPaid } from './request-status.js';
 
@@ -108,6 +108,18 @@ describe('fees', () => {
     expect(feeAmount(1_000_000n, '0.0001')).toBe(1n);
     expect(feeAmount(123n, '100')).toBe(123n);
     expect(feeAmount(123n, '0')).toBe(0n);
+  });
+
+  it.each([
+    ['2.5', 250],
+    ['2.00', 200],
+    ['0', 0],
+    ['100', 10_000],
+    ['0.004', 0], // 0.4 bp rounds down
+    ['0.005', 1], // 0.5 bp rounds up
+    ['1.23456', 123],
+  ])('states %j %% as %i basis points', (percentage, bps) => {
+    expect(feePercentageBps(percentage)).toBe(bps);
   });
 
   it.each(['0', '2.5', '100', '100.00', '99.999999999999999999', '0.5'])('accepts %j as a percentage', (p) => {

@@ -1,12 +1,13 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { normalizeOrigin, PayrailError, TIER_LIMITS, type RateLimit } from '@payrail/domain';
+import { isPayrailError, normalizeOrigin, PayrailError, TIER_LIMITS, type RateLimit } from '@payrail/domain';
 import type { Response } from 'express';
 import { HttpApiEnv } from '../config/http-api-env.js';
 import { AUTH_MODE_KEY, type AuthMode } from '../http/route-auth.js';
 import { Authenticator } from './authenticator.js';
 import type { Caller, RequestWithCaller } from './caller.js';
 import { grantCors } from './cors.js';
+import { ACCEPTED_KINDS, type CredentialKind, KIND_NAMES, presentedCredentials } from './credential-kinds.js';
 import { RATE_LIMIT_CLASS_KEY, type RateLimitClass } from './rate-limit/rate-limit-class.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { applyRateLimitDecision } from './rate-limit/rate-limit-response.js';
@@ -28,7 +29,9 @@ const header = (req: RequestWithCaller, name: string): string | undefined => {
 /**
  * The one global guard of an API: authenticates the route's declared mode, then applies the
  * caller's rate limit (429 with Retry-After; RateLimit-* headers on every authenticated
- * response). A route without a declared mode is refused (fail closed).
+ * response). A route without a declared mode is refused (fail closed). 401 for a missing or
+ * invalid credential; 403 when the request carries none of the kinds the route takes but a
+ * valid one of another kind (spec: credentials valid but not allowed for the operation).
  */
 @Injectable()
 export class CredentialGuard implements CanActivate {
@@ -67,7 +70,7 @@ export class CredentialGuard implements CanActivate {
     if (!mode) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no auth mode`);
     const req = context.switchToHttp().getRequest<RequestWithCaller>();
     const res = context.switchToHttp().getResponse<Response>();
-    const caller = await this.authenticate(mode, req);
+    const caller = await this.authenticate(mode, req).catch((error: unknown) => this.explain(error, mode.mode, req));
     req.caller = caller;
     if (caller.kind === 'client-id' && caller.origin) grantCors(res, caller.origin);
     const scoped = this.scopeOf(caller, req.ip ?? 'unknown', limitClass);
@@ -100,6 +103,44 @@ export class CredentialGuard implements CanActivate {
         });
       case 'session':
         return this.session(req);
+    }
+  }
+
+  /**
+   * A 401 for a route whose own kinds of credential are all absent becomes a 403 when the request
+   * carries a valid credential of another kind (a Client ID on an API-key route, an API key on a
+   * session route...); an invalid one leaves the 401.
+   */
+  private async explain(error: unknown, mode: AuthMode['mode'], req: RequestWithCaller): Promise<never> {
+    if (!isPayrailError(error) || error.code !== 'UNAUTHENTICATED' || mode === 'public') throw error;
+    const accepted = ACCEPTED_KINDS[mode];
+    const presented = presentedCredentials(req);
+    if (presented.some((c) => accepted.includes(c.kind))) throw error;
+    for (const credential of presented) {
+      if (await this.isValid(credential.kind, credential.value, req)) {
+        const wanted = accepted.map((kind) => KIND_NAMES[kind]).join(' or ');
+        throw new PayrailError('FORBIDDEN', `${KIND_NAMES[credential.kind]} is not allowed on this route: it takes ${wanted}`);
+      }
+    }
+    throw error;
+  }
+
+  /** Whether a credential is a real one (a known Client ID counts even when revoked or off its origins: that is 403 too). */
+  private async isValid(kind: CredentialKind, value: string, req: RequestWithCaller): Promise<boolean> {
+    const settled = (check: Promise<unknown>) =>
+      check.then(
+        () => true,
+        (e: unknown) => isPayrailError(e) && e.code === 'FORBIDDEN',
+      );
+    switch (kind) {
+      case 'api-key':
+        return settled(this.authenticator.apiKey(value));
+      case 'client-id':
+        return settled(this.authenticator.clientId(value, header(req, 'origin')));
+      case 'orchestrator-key':
+        return settled(this.authenticator.orchestratorKey(value));
+      case 'session':
+        return (await this.sessions.get(value)) !== undefined;
     }
   }
 

@@ -1,11 +1,28 @@
 import { type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { type FieldError, PayrailError } from '@payrail/domain';
 
-/** Flattens nested class-validator errors into `{ field: "a.b.c", message }` items. */
+/**
+ * A constraint on an object that is about one of its properties (e.g. `recurrence.payer` checked
+ * against the payee beside `recurrence`) names that property in its context: `{ context: { field: 'payer' } }`.
+ */
+export interface FieldContext {
+  field?: string;
+}
+
+/**
+ * Flattens nested class-validator errors into `{ field: "a.b.c", message }` items. A required
+ * property that is absent gets one item, "<name> is required", instead of its format rules'
+ * messages (an optional property that is absent is never validated, so absence means required).
+ */
 export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
-    const own = Object.values(e.constraints ?? {}).map((message) => ({ field, message }));
+    const constraints = Object.entries(e.constraints ?? {});
+    if (e.value === undefined && constraints.length > 0) return [{ field, message: `${e.property} is required` }];
+    const own = constraints.map(([name, message]) => {
+      const sub = (e.contexts?.[name] as FieldContext | undefined)?.field;
+      return { field: sub ? `${field}.${sub}` : field, message };
+    });
     return [...own, ...fieldErrors(e.children ?? [], field)];
   });
 }
@@ -53,7 +70,8 @@ export function payrailValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    validationError: { target: false, value: false },
+    // The value is read only to tell an absent property from a wrong one; it never reaches the response.
+    validationError: { target: false, value: true },
     exceptionFactory: (errors) => {
       const fields = fieldErrors(errors);
       const summary = fields.map((f) => (f.message.startsWith(f.field) ? f.message : `${f.field}: ${f.message}`)).join('; ');

@@ -42,14 +42,31 @@ const UNAUTHORIZED: Record<GuardedMode, Documented> = {
   },
 };
 
-/** What CredentialGuard answers 403 for, per mode; modes without a Client ID have no 403 of their own. */
-const FORBIDDEN: Partial<Record<GuardedMode, Documented>> = {
-  'client-id': { description: CLIENT_ID_REFUSED, message: 'Origin is not allowed for this Client ID' },
-  'api-key-or-client-id': { description: CLIENT_ID_REFUSED, message: 'Client ID is revoked' },
-  'api-key-client-id-or-orchestrator': {
-    description: `${CLIENT_ID_REFUSED}, or the Client ID is not linked to the orchestrator`,
-    message: 'This Client ID is not linked to the orchestrator',
-  },
+const wrongKind = (takes: string, example: string): Documented => ({
+  description: `A valid credential of a kind this route does not take (it takes ${takes})`,
+  message: `${example} is not allowed on this route: it takes ${takes}`,
+});
+
+/** What CredentialGuard answers 403 for, per mode: a valid credential of another kind, and Client ID refusals. */
+const FORBIDDEN: Record<GuardedMode, Documented[]> = {
+  'api-key': [wrongKind('x-api-key', 'x-client-id')],
+  'client-id': [
+    wrongKind('x-client-id', 'x-api-key'),
+    { description: CLIENT_ID_REFUSED, message: 'Origin is not allowed for this Client ID' },
+  ],
+  'api-key-or-client-id': [
+    wrongKind('x-api-key or x-client-id', 'x-orchestrator-key'),
+    { description: CLIENT_ID_REFUSED, message: 'Client ID is revoked' },
+  ],
+  'api-key-client-id-or-orchestrator': [
+    wrongKind('x-api-key or x-client-id or x-orchestrator-key', 'a session (Authorization: Bearer or the session_token cookie)'),
+    {
+      description: `${CLIENT_ID_REFUSED}, or the Client ID is not linked to the orchestrator`,
+      message: 'This Client ID is not linked to the orchestrator',
+    },
+  ],
+  'orchestrator-key': [wrongKind('x-orchestrator-key', 'x-client-id')],
+  session: [wrongKind('a session (Authorization: Bearer or the session_token cookie)', 'x-client-id')],
 };
 
 const CSRF: Documented = {
@@ -76,17 +93,17 @@ export interface ApiAuthErrorsOptions {
 
 /**
  * The error statuses CredentialGuard can answer on a route of `mode` (on a method or a
- * controller): 401, 403 where the mode involves a Client ID (or a cookie session writes), and
- * the rate limiter's 429, each in the spec's error shape. Keep it beside the route's `@Auth`.
+ * controller): 401, 403 (a valid credential of another kind; a refused Client ID; a cookie
+ * session writing from a foreign Origin), and the rate limiter's 429, each in the spec's error shape. Keep it beside the route's `@Auth`.
  */
 export function ApiAuthErrors(mode: GuardedMode, options: ApiAuthErrorsOptions = {}) {
   const unauthorized = [UNAUTHORIZED[mode], options.unauthorized].filter((d): d is Documented => d !== undefined);
-  const forbidden = [FORBIDDEN[mode], mode === 'session' && options.cookieWrites ? CSRF : undefined, options.forbidden].filter(
+  const forbidden = [...FORBIDDEN[mode], mode === 'session' && options.cookieWrites ? CSRF : undefined, options.forbidden].filter(
     (d): d is Documented => d !== undefined,
   );
   return applyDecorators(
     ApiUnauthorizedResponse(combined(401, 'Unauthorized', unauthorized)),
-    ...(forbidden.length > 0 ? [ApiForbiddenResponse(combined(403, 'Forbidden', forbidden))] : []),
+    ApiForbiddenResponse(combined(403, 'Forbidden', forbidden)),
     ApiTooManyRequestsResponse({
       description:
         options.tooManyRequests ??

@@ -1,10 +1,19 @@
-import { isCompliant, nextAgreementStatus, nextKycStatus, webhookEvent, type AgreementStatus, type KycStatus } from '@payrail/domain';
+import {
+  isCompliant,
+  kycStatusForRecord,
+  nextAgreementStatus,
+  nextKycStatus,
+  webhookEvent,
+  type AgreementStatus,
+  type KycStatus,
+} from '@payrail/domain';
 import { appendToOutbox, PayersRepository, type PayerEntity } from '@payrail/persistence';
 import type { EntityManager } from 'typeorm';
 
 /**
  * Applies a KYC and/or agreement result to a locked payer row and, when a status really
  * changes, writes the change and its `compliance.updated` event in the caller's transaction.
+ * The event shows the statuses as the payer record does (an approved KYC is `completed`).
  * Returns whether anything changed.
  */
 export async function applyComplianceChange(
@@ -25,7 +34,7 @@ export async function applyComplianceChange(
     { aggregateType: 'payer', aggregateId: payer.id },
     {
       clientUserId: payer.clientUserId,
-      kycStatus: payer.kycStatus,
+      kycStatus: kycStatusForRecord(payer.kycStatus),
       agreementStatus: payer.agreementStatus,
       isCompliant: isCompliant(payer),
       timestamp: now.toISOString(),

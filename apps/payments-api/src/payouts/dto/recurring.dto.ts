@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString, Matches } from 'class-validator';
 
 /** Body of POST /v2/payouts/recurring/{id}. */
@@ -98,16 +98,21 @@ export class RecurringStatusResponseDto {
   @ApiProperty({ type: [RecurringPaymentDto] }) payments!: RecurringPaymentDto[];
 }
 
+class RecurringUpdateMetadataDto {
+  @ApiProperty({ type: 'integer', example: 1 }) remainingPayments!: number;
+  @ApiProperty({ description: 'What the remaining payments total, in the token smallest unit', example: '10000000' })
+  remainingAmount!: string;
+  @ApiProperty({ type: 'integer', example: 2 }) processedPayments!: number;
+  @ApiProperty({ type: 'integer', example: 3 }) totalPayments!: number;
+}
+
 export class RecurringUpdateResponseDto {
   @ApiProperty() id!: string;
-  @ApiProperty({ example: 'cancelled' }) status!: string;
-  @ApiPropertyOptional({ type: [RecurringTransactionDto], description: 'cancel: the approve lowering the allowance (may be empty)' })
-  transactions?: RecurringTransactionDto[];
+  @ApiProperty({ enum: ['cancelled', 'active'], description: '`cancelled` after a cancel, `active` after an unpause' }) status!: string;
   @ApiProperty({
-    type: 'object',
-    additionalProperties: true,
-    description:
-      'cancel: remainingPayments, remainingAmount, processedPayments, totalPayments; unpause: processedPayments, totalPayments, nextPaymentDate',
+    type: [RecurringTransactionDto],
+    description: 'cancel: the approve lowering the allowance (empty when nothing is lowered); unpause: always empty',
   })
-  metadata!: Record<string, string | number | null>;
+  transactions!: RecurringTransactionDto[];
+  @ApiProperty({ type: RecurringUpdateMetadataDto }) metadata!: RecurringUpdateMetadataDto;
 }

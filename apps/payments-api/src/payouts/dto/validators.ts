@@ -84,9 +84,10 @@ export function PayerIsNotPayee(options?: ValidationOptions): PropertyDecorator 
           const payee = (args?.object as { payee?: unknown } | undefined)?.payee;
           return typeof payer !== 'string' || typeof payee !== 'string' || !sameAddress(payer, payee);
         },
-        defaultMessage: () => '$property.payer cannot equal the payee address',
+        defaultMessage: () => 'payer cannot equal the payee address',
       },
     },
-    options,
+    // The rule is about the nested payer: the error names `<property>.payer`.
+    { ...options, context: { field: 'payer' } },
   );
 }

@@ -7,17 +7,26 @@ import { DataSource } from 'typeorm';
 import { PayerStateReader } from '../chain/payer-state.reader.js';
 import { ownerOf } from '../owner.js';
 import type { RecurringTransaction } from '../recurring/recurring-payout.js';
-import { nextPaymentDate } from '../recurring/recurring-status.view.js';
 
 export type RecurringAction = 'cancel' | 'unpause';
 
-/** The spec's recurring payment update response (200). */
+/** The spec's recurring payment update response (200), for cancel and unpause alike. */
 export interface RecurringUpdateView {
   id: string;
   status: string;
-  transactions?: RecurringTransaction[];
-  metadata: Record<string, string | number | null>;
+  transactions: RecurringTransaction[];
+  metadata: { remainingPayments: number; remainingAmount: string; processedPayments: number; totalPayments: number };
 }
+
+const remainingAmountOf = (s: RecurringPaymentEntity): bigint => s.perPayment * BigInt(s.totalPayments - s.processedPayments);
+
+/** The schedule's progress; `remainingAmount` in the token's smallest unit. */
+const progressOf = (s: RecurringPaymentEntity): RecurringUpdateView['metadata'] => ({
+  remainingPayments: s.totalPayments - s.processedPayments,
+  remainingAmount: remainingAmountOf(s).toString(),
+  processedPayments: s.processedPayments,
+  totalPayments: s.totalPayments,
+});
 
 const badRequest = (message: string) => new PayrailError('VALIDATION_FAILED', message);
 
@@ -25,8 +34,8 @@ const badRequest = (message: string) => new PayrailError('VALIDATION_FAILED', me
  * PATCH /v2/payouts/recurring/{id} {action}. `cancel` (from awaiting_signature, active or
  * paused) stops the schedule and answers the approve that lowers the payer's allowance to the
  * proxy by what this schedule still needed, never below what the payer's other live schedules
- * need. `unpause` (only from paused) makes it active again with its failures cleared; the
- * executor then pays the missed periods in order.
+ * need. `unpause` (only from paused) makes it active again with its failures cleared (no
+ * transaction to sign); the executor then pays the missed periods in order.
  */
 @Injectable()
 export class UpdateRecurringPayment {
@@ -47,32 +56,16 @@ export class UpdateRecurringPayment {
   private async cancel(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {
     if (s.status === 'cancelled') throw badRequest('Recurring payment is already cancelled');
     if (s.status === 'completed') throw badRequest('Cannot cancel a completed recurring payment');
-    const remainingPayments = s.totalPayments - s.processedPayments;
-    const remainingAmount = s.perPayment * BigInt(remainingPayments);
-    const transactions = await this.allowanceDecrease(repo, s, remainingAmount);
+    const transactions = await this.allowanceDecrease(repo, s, remainingAmountOf(s));
     await repo.update(s.id, { status: 'cancelled' });
-    return {
-      id: s.id,
-      status: 'cancelled',
-      transactions,
-      metadata: {
-        remainingPayments,
-        remainingAmount: remainingAmount.toString(),
-        processedPayments: s.processedPayments,
-        totalPayments: s.totalPayments,
-      },
-    };
+    return { id: s.id, status: 'cancelled', transactions, metadata: progressOf(s) };
   }
 
+  /** Nothing to sign when resuming: the allowance given for the schedule still stands. */
   private async unpause(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {
     if (s.status !== 'paused') throw badRequest('Recurring payment is not paused');
     await repo.update(s.id, { status: 'active', failureCount: 0, failureReason: null });
-    const resumed = Object.assign(s, { status: 'active' as const });
-    return {
-      id: s.id,
-      status: 'active',
-      metadata: { processedPayments: s.processedPayments, totalPayments: s.totalPayments, nextPaymentDate: nextPaymentDate(resumed) },
-    };
+    return { id: s.id, status: 'active', transactions: [], metadata: progressOf(s) };
   }
 
   /** approve(proxy, allowance - remaining), floored at what the payer's other live schedules need; none when nothing is lowered. */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SINGLE_SECURE_PAYMENT_STATUSES } from '@payrail/domain';
+import { BrandingResponseDto, FeePlanDto } from './page-shapes.dto.js';
 
 export class CreatedSecurePaymentDto {
   @ApiProperty({ description: 'Secure payment token (ULID)', example: '01JDQ4W9ZK3M7T1B2C3D4E5F6G' }) token!: string;
@@ -13,7 +14,8 @@ export class SecurePaymentDataDto {
   @ApiProperty({ enum: SINGLE_SECURE_PAYMENT_STATUSES }) status!: string;
   @ApiProperty({ type: String, nullable: true }) redirectUrl!: string | null;
   @ApiProperty({ type: String, nullable: true }) redirectLabel!: string | null;
-  @ApiProperty({ type: Object, nullable: true }) branding!: object | null;
+  @ApiProperty({ type: BrandingResponseDto, nullable: true, description: 'Null when the creator set no branding; unset fields null' })
+  branding!: BrandingResponseDto | null;
   @ApiProperty({ type: [String] }) requestIds!: string[];
   @ApiProperty({ description: 'Payee wallet; masked (0x1234…abcd) while isPayeeAddressMasked' }) payee!: string;
   @ApiProperty({ example: 'base' }) network!: string;
@@ -22,8 +24,12 @@ export class SecurePaymentDataDto {
   @ApiProperty() isNativeCurrency!: boolean;
   @ApiProperty({ type: Object, nullable: true, description: 'Always null: stored destinations are not supported yet' }) destination!: null;
   @ApiProperty({ type: String, nullable: true }) reference!: string | null;
-  @ApiProperty({ type: Object, nullable: true, description: '{version, feePercentage, feeAmount, feeAddress}; null without fees' })
-  feePlan!: object | null;
+  @ApiProperty({
+    type: FeePlanDto,
+    nullable: true,
+    description: 'The fee at the USD rate of the payment currency (USD fields null when it is unavailable); null without a fee',
+  })
+  feePlan!: FeePlanDto | null;
   @ApiPropertyOptional({ type: String, nullable: true }) orchestratorId?: string | null;
   @ApiPropertyOptional() isPayeeAddressMasked?: boolean;
   @ApiPropertyOptional({ type: Object, description: '{status: approved|not_evaluated, walletAddress, reason}' }) accessDecision?: object;

@@ -37,3 +37,8 @@ export class UserEventDto {
   @Type(() => UserEventPropertiesDto)
   properties?: UserEventPropertiesDto;
 }
+
+/** 202 of POST /v2/secure-payments/{token}/events. */
+export class AcceptedUserEventDto {
+  @ApiProperty({ enum: [true] }) accepted!: boolean;
+}

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { CurrencyRegistry, evmInteropName, NETWORKS, tronInteropName, detectAddressKind, parseEvmAddress } from '@payrail/chains';
+import {
+  CurrencyRegistry,
+  detectAddressKind,
+  evmInteropName,
+  isDestinationCurrency,
+  NETWORKS,
+  parseEvmAddress,
+  tronInteropName,
+} from '@payrail/chains';
 import { PayrailError, webhookEvent } from '@payrail/domain';
 import { ClientIdEntity, LinkIntentsRepository, OrchestratorLinkEntity, appendToOutbox } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
@@ -24,7 +32,9 @@ export class CompleteLinkIntent {
   async execute({ caller, intentId, body }: { caller: Caller; intentId: string; body: CompleteLinkIntentDto }) {
     if (caller.kind !== 'session') throw new PayrailError('UNAUTHENTICATED', 'Missing session');
     const currency = this.registry.byId(body.currency);
-    if (!currency || currency.network === 'fiat') throw invalidField('currency', 'currency must be a token id such as USDC-base');
+    // Payment destinations are USDC or USDT (spec: Networks and currencies); USDT0 and the rest only pay.
+    if (!currency || currency.network === 'fiat' || !isDestinationCurrency(currency))
+      throw invalidField('currency', 'currency must be a destination token, USDC or USDT, such as USDC-base or USDT-tron');
     const kind = detectAddressKind(body.destinationWalletAddress);
     if (kind !== (currency.network === 'tron' ? 'tron' : 'evm'))
       throw invalidField('destinationWalletAddress', `destinationWalletAddress must be an address on ${currency.network}`);

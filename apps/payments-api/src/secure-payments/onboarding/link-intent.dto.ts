@@ -20,3 +20,24 @@ export class CompleteLinkIntentDto {
   @Length(1, 100)
   currency!: string;
 }
+
+/** 201 of POST /v2/orchestrators/link-intents. */
+export class CreatedLinkIntentDto {
+  @ApiProperty({ description: 'Link intent id (ULID)' }) intentId!: string;
+  @ApiProperty({ type: String, nullable: true }) externalId!: string | null;
+  @ApiProperty({
+    description: 'The hosted onboarding page the platform completes',
+    example: 'https://pay.payrail.example/onboarding/01JD...',
+  })
+  onboardingUrl!: string;
+  @ApiProperty({ format: 'date-time', description: '7 days after creation' }) expiresAt!: string;
+}
+
+/** 200 of POST /v2/orchestrators/link-intents/{intentId}/complete. */
+export class CompletedLinkIntentDto {
+  @ApiProperty() intentId!: string;
+  @ApiProperty({ description: 'Identifies the link (and a repeated client_id.linked delivery)' }) linkId!: string;
+  @ApiProperty({ example: 'cli_...' }) clientId!: string;
+  @ApiProperty() orchestratorId!: string;
+  @ApiProperty({ enum: [true] }) linked!: boolean;
+}

@@ -14,7 +14,7 @@ import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platfo
 import { errorExample } from '../../payouts/dto/error-example.js';
 import { CompleteLinkIntent } from './complete-link-intent.use-case.js';
 import { CreateLinkIntent } from './create-link-intent.use-case.js';
-import { CompleteLinkIntentDto, CreateLinkIntentDto } from './link-intent.dto.js';
+import { CompleteLinkIntentDto, CompletedLinkIntentDto, CreateLinkIntentDto, CreatedLinkIntentDto } from './link-intent.dto.js';
 
 /** Onboarding link intents: how an orchestrator gets a platform's Client ID linked with client_id.linked. */
 @ApiTags('Orchestrators')
@@ -35,13 +35,13 @@ export class LinkIntentsController {
     description:
       'Beyond the spec (which names the flow, not its routes): answers `{intentId, externalId, onboardingUrl, expiresAt}` (7 days).',
   })
-  @ApiCreatedResponse({ description: '`{intentId, externalId, onboardingUrl, expiresAt}`' })
+  @ApiCreatedResponse({ type: CreatedLinkIntentDto })
   @ApiBadRequestResponse({
     description: 'A field is invalid',
     ...errorExample(400, 'Validation failed: externalId must be shorter than or equal to 255 characters', 'Bad Request'),
   })
   @ApiAuthErrors('orchestrator-key')
-  createLinkIntent(@Body() body: CreateLinkIntentDto, @CurrentCaller() caller: Caller) {
+  createLinkIntent(@Body() body: CreateLinkIntentDto, @CurrentCaller() caller: Caller): Promise<CreatedLinkIntentDto> {
     return this.create.execute({ caller, externalId: body.externalId });
   }
 
@@ -54,10 +54,14 @@ export class LinkIntentsController {
     summary: 'Complete an onboarding link intent (hosted onboarding, platform session)',
     description: 'Links the Client ID to the orchestrator with a payout destination and emits client_id.linked to the orchestrator only.',
   })
-  @ApiOkResponse({ description: '`{intentId, linkId, clientId, orchestratorId, linked: true}`' })
+  @ApiOkResponse({ type: CompletedLinkIntentDto })
   @ApiBadRequestResponse({
     description: 'A field is invalid',
-    ...errorExample(400, 'Validation failed: currency must be a token id such as USDC-base', 'Bad Request'),
+    ...errorExample(
+      400,
+      'Validation failed: currency: currency must be a destination token, USDC or USDT, such as USDC-base or USDT-tron',
+      'Bad Request',
+    ),
   })
   @ApiAuthErrors('session', { cookieWrites: true })
   @ApiNotFoundResponse({
@@ -68,7 +72,11 @@ export class LinkIntentsController {
     description: 'Intent already completed or expired',
     ...errorExample(409, 'Link intent is already completed', 'Conflict'),
   })
-  completeLinkIntent(@Param('intentId') intentId: string, @Body() body: CompleteLinkIntentDto, @CurrentCaller() caller: Caller) {
+  completeLinkIntent(
+    @Param('intentId') intentId: string,
+    @Body() body: CompleteLinkIntentDto,
+    @CurrentCaller() caller: Caller,
+  ): Promise<CompletedLinkIntentDto> {
     return this.complete.execute({ caller, intentId, body });
   }
 }

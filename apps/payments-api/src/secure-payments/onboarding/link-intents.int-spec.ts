@@ -66,6 +66,47 @@ describe('onboarding link intents: client_id.linked to the orchestrator only, ne
     expect(event.payload.destinationId).toMatch(new RegExp(`^${WALLET}@eip155:11155111#[0-9A-F]{8}:0x[0-9a-fA-F]{40}$`));
   });
 
+  const openIntent = async () => {
+    const orchestrator = await createOrchestrator(p.api.app);
+    const created = await p.call<{ intentId: string }>(
+      'POST',
+      '/v2/orchestrators/link-intents',
+      {},
+      {
+        'x-orchestrator-key': orchestrator.orchestratorKey,
+      },
+    );
+    return (body: object) =>
+      p.call<{ errors?: { field: string; message: string }[] }>(
+        'POST',
+        `/v2/orchestrators/link-intents/${created.body.intentId}/complete`,
+        body,
+        { authorization: `Bearer ${bearer}` },
+      );
+  };
+
+  it.each(['USDT0-arbitrum-one', 'DAI-base', 'ETH-sepolia-sepolia', 'FAU-sepolia', 'USD', 'NOPE-base'])(
+    'refuses %s as the destination currency (only USDC and USDT are destination tokens), linking nothing',
+    async (currency) => {
+      const before = (await linkedEvents()).length;
+      const complete = await openIntent();
+      const res = await complete({ clientId: p.tenant.client.clientId, destinationWalletAddress: WALLET, currency });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toEqual([
+        { field: 'currency', message: 'currency must be a destination token, USDC or USDT, such as USDC-base or USDT-tron' },
+      ]);
+      expect(await linkedEvents()).toHaveLength(before);
+    },
+  );
+
+  it('accepts USDT on Tron with a Tron wallet (chain tron)', async () => {
+    const complete = await openIntent();
+    const tron = 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV';
+    const res = await complete({ clientId: p.tenant.client.clientId, destinationWalletAddress: tron, currency: 'USDT-tron' });
+    expect(res.status).toBe(200);
+    expect((await linkedEvents()).at(-1)?.payload).toMatchObject({ destinationWalletAddress: tron, chain: 'tron', currency: 'USDT-tron' });
+  });
+
   it('emits nothing for a direct API link', async () => {
     const before = (await linkedEvents()).length;
     const orchestrator = await createOrchestrator(p.api.app);

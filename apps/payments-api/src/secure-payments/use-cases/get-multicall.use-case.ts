@@ -3,19 +3,21 @@ import { effectiveStatus, PayrailError } from '@payrail/domain';
 import { RequestsRepository, SecurePaymentsRepository } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
-import { MulticallAnalytics } from '../views/multicall-analytics.js';
+import { multicallAnalytics } from '../views/multicall-analytics.js';
 import { childView, multicallView } from '../views/multicall-view.js';
+import { UsdRates } from '../views/usd-rates.js';
 
 /**
  * GET /v2/secure-payments/multicall-payouts/{token}: the multicall state for a session of the
  * payout's platform (Bearer or session_token cookie); another platform's payout is 404. The
- * analytics' USD values come from the on-chain USD rates (see MulticallAnalytics).
+ * analytics' and the children's fee plans' USD values come from the on-chain USD rates, read once
+ * (see UsdRates).
  */
 @Injectable()
 export class GetMulticall {
   constructor(
     private readonly db: DataSource,
-    private readonly analytics: MulticallAnalytics,
+    private readonly usdRates: UsdRates,
   ) {}
 
   async execute({ caller, token }: { caller: Caller; token: string }): Promise<ReturnType<typeof multicallView>> {
@@ -30,8 +32,11 @@ export class GetMulticall {
     ]);
     const childByRequest = new Map(children.map((c) => [c.requestIds[0], c]));
     const requestById = new Map(requests.map((r) => [r.id, r]));
-    const views = payment.requestIds.map((id, position) => childView(position, id, childByRequest.get(id), requestById.get(id), now));
-    const analytics = await this.analytics.of(payment, requests, views.length);
+    const rates = await this.usdRates.of(requests);
+    const views = payment.requestIds.map((id, position) =>
+      childView(position, id, childByRequest.get(id), requestById.get(id), now, rates),
+    );
+    const analytics = multicallAnalytics(payment, requests, views.length, rates);
     return multicallView(payment, effectiveStatus(payment.status, payment.expiresAt, now), views, requests, analytics);
   }
 }

@@ -18,7 +18,9 @@ import { pageReaderOf } from '../creator.js';
 import { ScreenPayer } from '../kyt/screen-payer.js';
 import { PaymentOptionsReader } from '../options/payment-options.reader.js';
 import type { SourceFilter } from '../options/option-plan.js';
+import { feeApplies } from '../views/fee-plan.js';
 import { singlePaymentView, type AccessDecision, type SinglePaymentView } from '../views/single-view.js';
+import { UsdRates, type RequestUsdRates } from '../views/usd-rates.js';
 import { publicClientIdOf } from './payment-identity.js';
 
 const notFound = () => new PayrailError('NOT_FOUND', 'Secure payment not found');
@@ -35,6 +37,7 @@ export class GetSecurePayment {
     private readonly db: DataSource,
     private readonly screen: ScreenPayer,
     private readonly options: PaymentOptionsReader,
+    private readonly usdRates: UsdRates,
   ) {}
 
   async execute(command: { caller: Caller; token: string; query: SecurePaymentQuery }): Promise<SinglePaymentView> {
@@ -57,9 +60,14 @@ export class GetSecurePayment {
     );
     if (!request) throw notFound();
     const masked = payment.accessPolicy.hidePayeeAddress && decision.status !== 'approved';
-    const view = singlePaymentView(payment, request, payment.status, { masked, decision });
-    if (wallet === undefined || isFinalStatus(payment.status)) return view;
-    const paymentOptions = await this.options.read(request, wallet, sourceFilterOf(command.query));
+    // The fee plan's USD values need the payment currency's rate (nothing to price without a fee);
+    // read beside the payment options, each within the page deadline.
+    const noFee: RequestUsdRates = { rates: new Map() };
+    const [rates, paymentOptions] = await Promise.all([
+      feeApplies(request) ? this.usdRates.of([request]) : noFee,
+      wallet === undefined || isFinalStatus(payment.status) ? undefined : this.options.read(request, wallet, sourceFilterOf(command.query)),
+    ]);
+    const view = singlePaymentView(payment, request, payment.status, { masked, decision }, rates);
     return paymentOptions ? { ...view, paymentOptions } : view;
   }
 

@@ -1,8 +1,23 @@
 import { effectiveStatus, formatAmount, hasBeenPaid, type SecurePaymentStatus } from '@payrail/domain';
 import type { RequestEntity, SecurePaymentEntity } from '@payrail/persistence';
+import { brandingOf } from './branding.js';
+import { feePlanOf, type FeePlanView } from './fee-plan.js';
 import type { MulticallAnalyticsView } from './multicall-analytics.js';
+import type { RequestUsdRates } from './usd-rates.js';
 
 type BlockReason = 'not_found' | 'already_paid' | 'expired' | 'invalidated' | 'compliance_failed';
+
+export interface ChildContextView {
+  requestId: string;
+  securePaymentToken: string | null;
+  position: number;
+  hasBeenPaid: boolean;
+  securePaymentStatus: SecurePaymentStatus | null;
+  requestStatus: string | null;
+  expiresAt: string | null;
+  network: string | null;
+  currency: string | null;
+}
 
 export interface MulticallChildView {
   securePaymentToken: string;
@@ -11,9 +26,9 @@ export interface MulticallChildView {
   executable: boolean;
   blockReason: BlockReason | null;
   messageKey: string | null;
-  context: Record<string, unknown>;
+  context: ChildContextView;
   recoveryAction: 'remove_child' | null;
-  feePlan: null;
+  feePlan: FeePlanView | null;
   amount: string | null;
   payee: string | null;
   reference: string | null;
@@ -33,6 +48,7 @@ export function childView(
   child: SecurePaymentEntity | undefined,
   request: RequestEntity | undefined,
   now: Date,
+  rates: RequestUsdRates,
 ): MulticallChildView {
   const blockReason = blockReasonOf(child, request, now);
   return {
@@ -55,7 +71,7 @@ export function childView(
     },
     // A paid child needs nothing; a child that can no longer be paid is taken out of the batch.
     recoveryAction: blockReason === null || blockReason === 'already_paid' ? null : 'remove_child',
-    feePlan: null,
+    feePlan: request ? feePlanOf(request, rates) : null,
     amount: request ? formatAmount(request.expectedAmount, request.currencyDecimals) : null,
     payee: request?.payee ?? null,
     reference: child?.reference ?? null,
@@ -89,26 +105,6 @@ export function totalsOf(children: MulticallChildView[], requests: RequestEntity
       payerBorneFees: fmt(fees),
       payerTotal: fmt(net + fees),
     },
-  };
-}
-
-/** Branding with every field of the spec's multicall branding (null where not set). */
-export function brandingOf(payment: SecurePaymentEntity) {
-  const b = payment.branding ?? {};
-  const field = (name: string) => (typeof b[name] === 'string' ? b[name] : null);
-  return {
-    id: payment.token,
-    clientIdId: payment.clientIdId,
-    orchestratorId: payment.orchestratorId,
-    logoPath: field('logoPath'),
-    pageBackgroundColor: field('pageBackgroundColor'),
-    cardBackgroundColor: field('cardBackgroundColor'),
-    primaryActionColor: field('primaryActionColor'),
-    primaryTextColor: field('primaryTextColor'),
-    secondaryTextColor: field('secondaryTextColor'),
-    termsPath: field('termsPath'),
-    privacyPath: field('privacyPath'),
-    displayRequestBranding: b.displayRequestBranding === true,
   };
 }
 

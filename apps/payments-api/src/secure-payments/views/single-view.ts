@@ -1,6 +1,9 @@
 import type { PaymentOptions } from '../options/payment-options.reader.js';
 import { formatAmount, maskAddress, type SecurePaymentStatus } from '@payrail/domain';
 import type { RequestEntity, SecurePaymentEntity } from '@payrail/persistence';
+import { brandingOf, type BrandingView } from './branding.js';
+import { feePlanOf, type FeePlanView } from './fee-plan.js';
+import type { RequestUsdRates } from './usd-rates.js';
 
 /** The access decision for the wallet that reads the page (inner fields: not shown by the spec; ours). */
 export interface AccessDecision {
@@ -10,21 +13,14 @@ export interface AccessDecision {
   reason: 'no_policy' | 'allowlisted' | 'no_wallet' | 'screened' | 'screening_rejected' | 'screening_unavailable';
 }
 
-/** Fee plan captured at creation (inner fields: not shown by the spec; ours). */
-export interface FeePlanView {
-  version: 1;
-  feePercentage: string;
-  feeAmount: string;
-  feeAddress: string | null;
-}
-
 /** Spec: Secure payment data (single). Required fields always present; null where the spec says null. */
 export interface SinglePaymentView {
   paymentType: 'single';
   status: SecurePaymentStatus;
   redirectUrl: string | null;
   redirectLabel: string | null;
-  branding: Record<string, unknown> | null;
+  /** Null when the creator set no branding; otherwise every field of the branding object. */
+  branding: BrandingView | null;
   requestIds: string[];
   payee: string;
   network: string;
@@ -41,34 +37,25 @@ export interface SinglePaymentView {
   paymentOptions?: PaymentOptions;
 }
 
-function feePlanOf(request: RequestEntity): FeePlanView | null {
-  if (request.feeAmount === 0n || request.feePercentage === null) return null;
-  return {
-    version: 1,
-    feePercentage: request.feePercentage,
-    feeAmount: formatAmount(request.feeAmount, request.currencyDecimals),
-    feeAddress: request.feeAddress,
-  };
-}
-
 /**
  * The record the hosted page renders. `amount` is human-readable in the payment currency; with a
- * masked payee, payee (and the fee plan's address) show only their ends.
+ * masked payee, payee (and the fee plan's destination address) show only their ends. The fee
+ * plan's USD amounts use `rates` (those of the request's payment currency).
  */
 export function singlePaymentView(
   payment: SecurePaymentEntity,
   request: RequestEntity,
   status: SecurePaymentStatus,
   access: { masked: boolean; decision: AccessDecision },
+  rates: RequestUsdRates,
 ): SinglePaymentView {
-  const feePlan = feePlanOf(request);
   const mask = (address: string) => (access.masked ? maskAddress(address) : address);
   return {
     paymentType: 'single',
     status,
     redirectUrl: payment.redirectUrl,
     redirectLabel: payment.redirectLabel,
-    branding: payment.branding,
+    branding: payment.branding === null ? null : brandingOf(payment),
     requestIds: payment.requestIds,
     payee: mask(request.payee),
     network: request.network,
@@ -77,7 +64,7 @@ export function singlePaymentView(
     isNativeCurrency: request.currencyAddress === null,
     destination: null,
     reference: payment.reference,
-    feePlan: feePlan && { ...feePlan, feeAddress: feePlan.feeAddress && mask(feePlan.feeAddress) },
+    feePlan: feePlanOf(request, rates, mask),
     orchestratorId: payment.orchestratorId,
     isPayeeAddressMasked: access.masked,
     accessDecision: access.decision,

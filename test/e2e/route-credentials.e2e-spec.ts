@@ -1,0 +1,162 @@
+import { type AuthMode, listRoutes, SessionStore, type RouteInfo } from '@payrail/platform';
+import { CreateClientId } from '@payrail/tenancy';
+import { AuthApiModule } from '../../apps/auth-api/src/app.module.js';
+import { PaymentsApiModule } from '../../apps/payments-api/src/app.module.js';
+import { createOrchestrator, createTenant } from '../../libs/tenancy/src/testing/tenants.js';
+import { startInProcessApi, type InProcessApi } from '../support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '../support/stack.js';
+
+type Kind = 'api-key' | 'client-id' | 'orchestrator-key' | 'wallet-session' | 'email-session' | 'none' | 'invalid';
+const KINDS: Kind[] = ['api-key', 'client-id', 'orchestrator-key', 'wallet-session', 'email-session', 'none', 'invalid'];
+const ORIGIN = 'https://shop.example';
+const DASHBOARD = 'https://dashboard.payrail.test';
+
+// The credential kinds each route mode takes (a session is either kind of session).
+const TAKES: Record<Exclude<AuthMode['mode'], 'public'>, Kind[]> = {
+  'api-key': ['api-key'],
+  'client-id': ['client-id'],
+  'api-key-or-client-id': ['api-key', 'client-id'],
+  'api-key-client-id-or-orchestrator': ['api-key', 'client-id', 'orchestrator-key'],
+  'orchestrator-key': ['orchestrator-key'],
+  session: ['wallet-session', 'email-session'],
+};
+
+// Refusals a route makes itself once the guard has let the caller in (documented on the route).
+const ROUTE_OWN: Record<string, Partial<Record<Kind, [number, string]>>> = {
+  'auth-api GET /v1/client-ids': { 'email-session': [403, 'A wallet session is required to manage Client IDs'] },
+  'payments-api POST /v2/secure-payments': { 'orchestrator-key': [401, 'x-orchestrator-key must be paired with x-client-id'] },
+  'payments-api POST /v2/secure-payments/multicall-payouts': {
+    'orchestrator-key': [401, 'x-orchestrator-key must be paired with x-client-id'],
+  },
+  'payments-api POST /v2/secure-payments/payouts': { 'orchestrator-key': [401, 'x-orchestrator-key must be paired with x-client-id'] },
+};
+
+/**
+ * What a route answers a credential kind: `pass` (the guard lets it in; the route answers what
+ * it answers, never a credential refusal), 401 (missing or invalid) or 403 (valid, but a kind
+ * the route does not take).
+ */
+function expected(app: string, route: RouteInfo, kind: Kind): 'pass' | [number, RegExp] {
+  const own = ROUTE_OWN[`${app} ${route.method} ${route.path}`]?.[kind];
+  if (own) return [own[0], new RegExp(`^${own[1]}$`)];
+  if (route.auth?.mode === 'public') return 'pass';
+  const mode = route.auth!.mode;
+  if (TAKES[mode].includes(kind)) return 'pass';
+  if (kind === 'none') return [401, /^Missing /];
+  if (kind === 'invalid') return [401, /^(Missing|Invalid or expired) /];
+  return [403, / is not allowed on this route: it takes /];
+}
+
+// Every route of both APIs, called with each kind of credential: 401 for none or an invalid one,
+// 403 for a valid one the route does not take (e.g. a Client ID on GET /v2/payer/{id}), and
+// through the guard for the kinds it takes.
+describe('every route x every credential kind: 401 for missing or invalid, 403 for valid but not allowed', () => {
+  const apis: Record<string, InProcessApi> = {};
+  const routes: Record<string, RouteInfo[]> = {};
+  let headersOf: (kind: Kind) => Promise<Record<string, string>>;
+
+  beforeAll(async () => {
+    const env = appEnv(await createTestDatabase(), uniqueName('creds'), {
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MULTIPLIER: '1000',
+      SIWE_DOMAIN: 'dashboard.payrail.test',
+      SIWE_URI: DASHBOARD,
+      DASHBOARD_ORIGINS: DASHBOARD,
+      SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test',
+    });
+    apis['payments-api'] = await startInProcessApi(PaymentsApiModule.forRoot(env));
+    apis['auth-api'] = await startInProcessApi(AuthApiModule.forRoot(env));
+    for (const [name, api] of Object.entries(apis)) routes[name] = listRoutes(api.app);
+    const app = apis['payments-api'].app;
+    const tenant = await createTenant(app);
+    const browser = await app.get(CreateClientId).execute({ platformId: tenant.platform.id, allowedOrigins: [ORIGIN] });
+    const orchestrator = await createOrchestrator(app);
+    const sessions = app.get(SessionStore, { strict: false });
+    // A fresh session per call: the logout route ends the one it is given.
+    const session = async (kind: 'wallet' | 'email') => {
+      const wallet = kind === 'wallet' ? '0x00000000000000000000000000000000000a11ce' : null;
+      const created = await sessions.create({
+        kind,
+        userId: `u-${kind}`,
+        platformId: tenant.platform.id,
+        walletAddress: wallet,
+        email: null,
+      });
+      return { authorization: `Bearer ${created.token}` };
+    };
+    headersOf = async (kind): Promise<Record<string, string>> => {
+      switch (kind) {
+        case 'api-key':
+          return { 'x-api-key': tenant.apiKey.apiKey };
+        case 'client-id':
+          return { 'x-client-id': browser.clientId, origin: ORIGIN };
+        case 'orchestrator-key':
+          return { 'x-orchestrator-key': orchestrator.orchestratorKey };
+        case 'wallet-session':
+          return session('wallet');
+        case 'email-session':
+          return session('email');
+        case 'none':
+          return {};
+        case 'invalid':
+          return {
+            'x-api-key': `prk_${'x'.repeat(43)}`,
+            'x-client-id': 'cli_nosuchclientid0000000000',
+            'x-orchestrator-key': `pok_${'x'.repeat(43)}`,
+            authorization: `Bearer ${'x'.repeat(43)}`,
+          };
+      }
+    };
+  }, 60_000);
+  afterAll(() => Promise.all(Object.values(apis).map((api) => api.close())));
+
+  const call = async (app: string, route: RouteInfo, headers: Record<string, string>) => {
+    const path = route.path.replace(/:(\w+)/g, '01JDQ4W9ZK3M7T1B2C3D4E5F6G');
+    const body = ['GET', 'HEAD', 'DELETE'].includes(route.method) ? undefined : '{}';
+    const res = await fetch(`${apis[app].url}${path}`, {
+      method: route.method,
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
+    const text = await res.text();
+    const message = (() => {
+      try {
+        return String((JSON.parse(text) as { message?: unknown }).message ?? '');
+      } catch {
+        return '';
+      }
+    })();
+    return { status: res.status, message };
+  };
+
+  it.each(['payments-api', 'auth-api'])('%s: each route answers each credential kind as the interface says', async (app) => {
+    const guarded = routes[app].filter((r) => r.auth && r.auth.mode !== 'public');
+    expect(guarded.length).toBeGreaterThan(5);
+    const wrong: string[] = [];
+    for (const route of routes[app]) {
+      for (const kind of KINDS) {
+        const want = expected(app, route, kind);
+        const got = await call(app, route, await headersOf(kind));
+        const ok =
+          want === 'pass'
+            ? got.status !== 401 && !(got.status === 403 && / is not allowed on this route|Client ID is|Origin/.test(got.message))
+            : got.status === want[0] && want[1].test(got.message);
+        if (!ok) wrong.push(`${route.method} ${route.path} [${route.auth?.mode}] x ${kind}: ${got.status} ${got.message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers the cases the issue names: a Client ID on GET /v2/payer/{id} and on orchestrator webhooks is 403, not 401', async () => {
+    const client = await headersOf('client-id');
+    const payer = await call('payments-api', { method: 'GET', path: '/v2/payer/user-1' } as RouteInfo, client);
+    expect(payer).toEqual({ status: 403, message: 'x-client-id is not allowed on this route: it takes x-api-key' });
+    const hooks = await call('payments-api', { method: 'GET', path: '/v2/orchestrators/webhooks' } as RouteInfo, client);
+    expect(hooks).toEqual({ status: 403, message: 'x-client-id is not allowed on this route: it takes x-orchestrator-key' });
+    const unknown = await call('payments-api', { method: 'GET', path: '/v2/payer/user-1' } as RouteInfo, {
+      'x-client-id': 'cli_nosuchclientid0000000000',
+      origin: ORIGIN,
+    });
+    expect(unknown.status).toBe(401);
+  });
+});
