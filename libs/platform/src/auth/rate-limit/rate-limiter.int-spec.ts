@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import { ManualClock } from '../../../../../test/support/in-process.js';
 import { testStack, uniqueName } from '../../../../../test/support/stack.js';
 import { MAX_BATCH, RateLimiter } from './rate-limiter.js';
 
@@ -7,18 +6,17 @@ import { MAX_BATCH, RateLimiter } from './rate-limiter.js';
 function countScriptCalls(redis: Redis): () => number {
   let calls = 0;
   const send = redis.sendCommand.bind(redis);
-  redis.sendCommand = ((command: { name: string }, ...rest: unknown[]) => {
+  redis.sendCommand = (command: { name: string }, ...rest: unknown[]) => {
     if (command.name === 'evalsha' || command.name === 'eval') calls++;
     return (send as (...a: unknown[]) => unknown)(command, ...rest);
-  });
+  };
   return () => calls;
 }
 
 describe('RateLimiter batching (real Redis)', () => {
   const redis = new Redis(testStack().redisUrl);
   const scriptCalls = countScriptCalls(redis);
-  const clock = new ManualClock();
-  const limiter = new RateLimiter(redis, uniqueName('rlb'), clock, { afterRejections: 1000, windowSeconds: 60, blockSeconds: 300 });
+  const limiter = new RateLimiter(redis, uniqueName('rlb'), { afterRejections: 1000, windowSeconds: 60, blockSeconds: 300 });
   afterAll(async () => redis.quit());
 
   it('sends the requests of one scope and turn in one script call, decided in arrival order', async () => {
