@@ -143,7 +143,7 @@ export class AuthController {
     summary: 'Log out everywhere: delete every session of the signed-in user (all devices, wallet and e-mail) and clear the cookie',
   })
   @ApiOkResponse({ schema: { example: { success: true, revoked: 3 } } })
-  @ApiAuthErrors('session')
+  @ApiAuthErrors('session', { cookieWrites: true })
   async logoutAll(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) res: Response) {
     if (caller.kind !== 'session') throw new Error('session route reached without a session');
     const revoked = await this.sessions.destroyAllOf(caller.userId);
