@@ -1,19 +1,22 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import {
   ApiAuthErrors,
   Auth,
   CLOCK,
   clearSessionCookie,
+  cookieSessionToken,
   CurrentCaller,
   presentedSessionToken,
   Public,
@@ -25,7 +28,7 @@ import {
   type Session,
 } from '@payrail/platform';
 import type { Request, Response } from 'express';
-import { CredentialsDto, SessionView } from './dto/account.dto.js';
+import { BearerSessionView, CredentialsDto, SessionView, SignInQueryDto } from './dto/account.dto.js';
 import { WalletChallengeDto, WalletChallengeResponse, WalletVerifyDto } from './dto/wallet.dto.js';
 import { sessionView } from './session.view.js';
 import { IssueWalletChallenge } from './use-cases/issue-wallet-challenge.use-case.js';
@@ -33,10 +36,20 @@ import { LoginAccount } from './use-cases/login-account.use-case.js';
 import { RegisterAccount } from './use-cases/register-account.use-case.js';
 import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
 
-/** The sign-in routes are rate limited per client IP (RateLimitClassOf('ip')). */
-const IP_LIMIT = { description: 'Too many requests from this client IP; Retry-After says when to try again' };
+/** Challenge, register and login share one low per-IP limit (RateLimitClassOf('sign-in')); verify has the 'ip' class. */
+const SIGN_IN_LIMIT = {
+  description: 'Too many sign-in requests from this client IP (IPv6: its /64); Retry-After says when to try again',
+};
+const SIGNED_IN = {
+  description:
+    'The session is in the `__Host-session_token` cookie (httpOnly, Secure, SameSite=Lax, Path=/); the body never carries ' +
+    'the token, unless `?bearer=true` asked for it (then `sessionToken` is in the body and no cookie is set). A session ' +
+    'cookie the request carried is revoked (sign-in rotates the session).',
+  schema: { oneOf: [{ $ref: getSchemaPath(SessionView) }, { $ref: getSchemaPath(BearerSessionView) }] },
+};
 
 @ApiTags('auth')
+@ApiExtraModels(SessionView, BearerSessionView)
 @Controller('v1/auth')
 export class AuthController {
   constructor(
@@ -50,11 +63,11 @@ export class AuthController {
 
   @Post('wallet/challenge')
   @Public('wallet sign-in starts without a credential')
-  @RateLimitClassOf('ip')
+  @RateLimitClassOf('sign-in')
   @ApiOperation({ summary: 'Request a sign-in challenge (EIP-4361 message) for an EVM or Tron address; valid 5 minutes, single use' })
   @ApiCreatedResponse({ type: WalletChallengeResponse })
   @ApiBadRequestResponse({ description: 'Not an EVM or Tron address' })
-  @ApiTooManyRequestsResponse(IP_LIMIT)
+  @ApiTooManyRequestsResponse(SIGN_IN_LIMIT)
   challenge(@Body() dto: WalletChallengeDto) {
     return this.issueChallenge.execute(dto);
   }
@@ -63,17 +76,23 @@ export class AuthController {
   @HttpCode(200)
   @Public('wallet sign-in: the signature is the credential')
   @RateLimitClassOf('ip')
-  @ApiOperation({ summary: 'Verify the signed challenge; sets the session cookie (httpOnly, Secure, SameSite=Lax)' })
-  @ApiOkResponse({ type: SessionView, description: 'Also carries `sessionToken` for Authorization: Bearer use' })
+  @ApiOperation({ summary: 'Verify the signed challenge; starts a wallet session (15 minutes idle, 12 hours at most)' })
+  @ApiOkResponse(SIGNED_IN)
+  @ApiBadRequestResponse({ description: 'Invalid body, or `bearer` not true/false' })
   @ApiUnauthorizedResponse({ description: 'Unknown, expired or used challenge, or a signature that does not match (one answer for all)' })
-  @ApiTooManyRequestsResponse(IP_LIMIT)
-  async verify(@Body() dto: WalletVerifyDto, @Res({ passthrough: true }) res: Response) {
-    return this.signedIn(res, await this.verifyWallet.execute(dto));
+  @ApiTooManyRequestsResponse({ description: 'Too many requests from this client IP; Retry-After says when to try again' })
+  async verify(
+    @Body() dto: WalletVerifyDto,
+    @Query() query: SignInQueryDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.signedIn(res, query, await this.verifyWallet.execute({ ...dto, replacing: cookieSessionToken(req) }));
   }
 
   @Post('register')
   @Public('account creation needs no credential')
-  @RateLimitClassOf('ip')
+  @RateLimitClassOf('sign-in')
   @ApiOperation({ summary: 'Create an e-mail/password account (same answer whether or not the e-mail exists)' })
   @ApiCreatedResponse({
     schema: {
@@ -84,7 +103,7 @@ export class AuthController {
     },
   })
   @ApiBadRequestResponse({ description: 'Invalid e-mail, or password not 8-100 characters' })
-  @ApiTooManyRequestsResponse(IP_LIMIT)
+  @ApiTooManyRequestsResponse(SIGN_IN_LIMIT)
   registerAccount(@Body() dto: CredentialsDto) {
     return this.register.execute(dto);
   }
@@ -92,13 +111,23 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   @Public('sign-in: the password is the credential')
-  @RateLimitClassOf('ip')
-  @ApiOperation({ summary: 'Sign in with e-mail and password; starts a 30-day session (cookie)' })
-  @ApiOkResponse({ type: SessionView })
+  @RateLimitClassOf('sign-in')
+  @ApiOperation({ summary: 'Sign in with e-mail and password; starts a 30-day session' })
+  @ApiOkResponse(SIGNED_IN)
+  @ApiBadRequestResponse({ description: 'Invalid e-mail or password format, or `bearer` not true/false' })
   @ApiUnauthorizedResponse({ description: 'Invalid e-mail or password (one answer for both)' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failed attempts for the account or the client IP' })
-  async loginAccount(@Body() dto: CredentialsDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    return this.signedIn(res, await this.login.execute({ ...dto, ip: req.ip ?? 'unknown' }));
+  @ApiTooManyRequestsResponse({
+    description:
+      'Too many sign-in requests from this client IP, or this account and client IP must wait (back-off after failed attempts); ' +
+      'Retry-After says how long',
+  })
+  async loginAccount(
+    @Body() dto: CredentialsDto,
+    @Query() query: SignInQueryDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.signedIn(res, query, await this.login.execute({ ...dto, ip: req.ip, replacing: cookieSessionToken(req) }));
   }
 
   @Post('logout')
@@ -120,9 +149,25 @@ export class AuthController {
     return { success: true };
   }
 
+  @Post('logout-all')
+  @HttpCode(200)
+  @Auth('session')
+  @ApiCookieAuth('__Host-session_token')
+  @ApiOperation({
+    summary: 'Log out everywhere: delete every session of the signed-in user (all devices, wallet and e-mail) and clear the cookie',
+  })
+  @ApiOkResponse({ schema: { example: { success: true, revoked: 3 } } })
+  @ApiAuthErrors('session', { cookieWrites: true })
+  async logoutAll(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) res: Response) {
+    if (caller.kind !== 'session') throw new Error('session route reached without a session');
+    const revoked = await this.sessions.destroyAllOf(caller.userId);
+    clearSessionCookie(res);
+    return { success: true, revoked };
+  }
+
   @Get('session')
   @Auth('session')
-  @ApiCookieAuth('session_token')
+  @ApiCookieAuth('__Host-session_token')
   @ApiOperation({ summary: 'The current session and user (beyond the spec: the dashboard needs it)' })
   @ApiOkResponse({ type: SessionView })
   @ApiAuthErrors('session')
@@ -131,8 +176,10 @@ export class AuthController {
     return sessionView(caller, caller.userId);
   }
 
-  private signedIn(res: Response, signedIn: { token: string; session: Session }) {
+  private signedIn(res: Response, query: SignInQueryDto, signedIn: { token: string; session: Session }) {
+    const view = sessionView(signedIn.session, signedIn.session.userId);
+    if (query.bearer) return { ...view, sessionToken: signedIn.token };
     setSessionCookie(res, signedIn.token, signedIn.session.expiresAt, this.clock.now());
-    return { ...sessionView(signedIn.session, signedIn.session.userId), sessionToken: signedIn.token };
+    return view;
   }
 }

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AccountsRepository } from '@payrail/persistence';
-import { REDIS, BaseEnv } from '@payrail/platform';
+import { REDIS, REDIS_TIME_SHIFT, BaseEnv, type RedisTimeShift } from '@payrail/platform';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AuthApiEnv } from '../config/auth-api.env.js';
@@ -32,13 +32,19 @@ import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     {
       provide: LoginThrottle,
-      inject: [REDIS, AuthApiEnv],
-      useFactory: (redis: Redis, env: AuthApiEnv) =>
-        new LoginThrottle(redis, env.QUEUE_PREFIX, {
-          perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
-          perIp: env.LOGIN_MAX_FAILURES_PER_IP,
-          windowSeconds: env.LOGIN_THROTTLE_WINDOW_SECONDS,
-        }),
+      inject: [REDIS, AuthApiEnv, REDIS_TIME_SHIFT],
+      useFactory: (redis: Redis, env: AuthApiEnv, shift: RedisTimeShift) =>
+        new LoginThrottle(
+          redis,
+          env.QUEUE_PREFIX,
+          {
+            freeAttempts: env.LOGIN_FREE_ATTEMPTS,
+            baseMs: env.LOGIN_BACKOFF_BASE_MS,
+            maxMs: env.LOGIN_BACKOFF_MAX_SECONDS * 1000,
+            forgetMs: env.LOGIN_THROTTLE_WINDOW_SECONDS * 1000,
+          },
+          shift,
+        ),
     },
     IssueWalletChallenge,
     VerifyWallet,

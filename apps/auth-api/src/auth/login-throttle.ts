@@ -1,45 +1,56 @@
 import { createHash } from 'node:crypto';
 import { PayrailError } from '@payrail/domain';
+import { clientIpBucket, noRedisTimeShift, type RedisTimeShift } from '@payrail/platform';
 import type { Redis } from 'ioredis';
+import { LOGIN_BACKOFF_SCRIPT } from './login-backoff.lua.js';
 
-export interface ThrottleLimits {
-  perAccount: number;
-  perIp: number;
-  windowSeconds: number;
+export interface BackoffPolicy {
+  /** Attempts of an (account, IP) pair before back-off starts. */
+  freeAttempts: number;
+  baseMs: number;
+  maxMs: number;
+  /** A pair's failures are forgotten this long after its last attempt's wait ended. */
+  forgetMs: number;
 }
 
+type BackoffCommand = (key: string, shift: number, free: number, base: number, cap: number, forget: number) => Promise<number>;
+
 /**
- * Counts failed logins per account (hashed e-mail) and per client IP in fixed windows; at the
- * limit further attempts get 429 until the window ends, whatever the password.
+ * Throttles sign-in per (account, client-IP bucket) with exponential back-off: an attacker who
+ * guesses from one address slows only their own pair, and the owner (another address) still
+ * signs in; no address can lock an account for everyone. The attempt is reserved before the
+ * password hash is computed (one Redis script: check and count at once).
  */
 export class LoginThrottle {
+  private readonly command: BackoffCommand;
+
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
-    private readonly limits: ThrottleLimits,
-  ) {}
+    private readonly policy: BackoffPolicy,
+    private readonly timeShift: RedisTimeShift = noRedisTimeShift,
+  ) {
+    if (!('payrailLoginBackoff' in redis)) redis.defineCommand('payrailLoginBackoff', { numberOfKeys: 1, lua: LOGIN_BACKOFF_SCRIPT });
+    this.command = (redis as unknown as { payrailLoginBackoff: BackoffCommand }).payrailLoginBackoff.bind(redis);
+  }
 
-  private keys(email: string, ip: string): [string, string] {
+  private key(email: string, ip: string | undefined): string {
     const account = createHash('sha256').update(email).digest('hex').slice(0, 32);
-    return [`${this.prefix}:login-fail:acct:${account}`, `${this.prefix}:login-fail:ip:${ip}`];
+    return `${this.prefix}:login-backoff:{${account}:${clientIpBucket(ip)}}`;
   }
 
-  async assertAllowed(email: string, ip: string): Promise<void> {
-    const [account, address] = this.keys(email, ip);
-    const [a, i] = await this.redis.mget(account, address);
-    if (Number(a ?? 0) >= this.limits.perAccount || Number(i ?? 0) >= this.limits.perIp) {
-      const ttl = Math.max(await this.redis.ttl(account), await this.redis.ttl(address), 1);
-      throw new PayrailError('RATE_LIMITED', 'Too many failed sign-in attempts; try again later', { retryAfterSeconds: ttl });
-    }
+  /** Counts an attempt now, or answers 429 with Retry-After while the pair must wait. */
+  async reserve(email: string, ip: string | undefined): Promise<void> {
+    const { freeAttempts, baseMs, maxMs, forgetMs } = this.policy;
+    const waitMs = await this.command(this.key(email, ip), this.timeShift(), freeAttempts, baseMs, maxMs, forgetMs);
+    if (waitMs > 0)
+      throw new PayrailError('RATE_LIMITED', 'Too many failed sign-in attempts; try again later', {
+        retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
+      });
   }
 
-  async recordFailure(email: string, ip: string): Promise<void> {
-    const pipeline = this.redis.multi();
-    for (const key of this.keys(email, ip)) pipeline.incr(key).expire(key, this.limits.windowSeconds, 'NX');
-    await pipeline.exec();
-  }
-
-  async reset(email: string, ip: string): Promise<void> {
-    await this.redis.del(this.keys(email, ip)[0]);
+  /** A successful sign-in clears its pair. */
+  async reset(email: string, ip: string | undefined): Promise<void> {
+    await this.redis.del(this.key(email, ip));
   }
 }

@@ -50,14 +50,14 @@ describe('wallet sign-in (SIWE for EVM, message signing for Tron) over HTTP', ()
     expect(new Date(c.expiresAt).getTime() - clock.now()).toBe(5 * 60 * 1000);
     const res = await verify(c, await wallet.signMessage(c.message));
     expect(res.status).toBe(200);
-    const setCookie = res.headers.getSetCookie().find((h) => h.startsWith('session_token='))!;
+    const setCookie = res.headers.getSetCookie().find((h) => h.startsWith('__Host-session_token='))!;
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/Secure/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     expect(setCookie).toMatch(/Path=\//);
     const body = (await res.json()) as { wallet: { address: string; kind: string }; kind: string; user: { id: string } };
     expect(body).toMatchObject({ wallet: { address: wallet.address, kind: 'evm' }, kind: 'wallet' });
-    const session = await fetch(`${api.url}/v1/auth/session`, { headers: { cookie: `session_token=${sessionCookie(res)}` } });
+    const session = await fetch(`${api.url}/v1/auth/session`, { headers: { cookie: `__Host-session_token=${sessionCookie(res)}` } });
     expect(session.status).toBe(200);
     expect(await session.json()).toMatchObject({ user: { id: body.user.id }, wallet: { address: wallet.address } });
   });

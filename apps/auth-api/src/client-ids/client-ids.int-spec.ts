@@ -81,7 +81,7 @@ describe('Client ID management with a session (auth-api /v1/client-ids)', () => 
   });
 
   it('accepts cookie-authenticated changes only from a dashboard origin (CSRF)', async () => {
-    const cookie = { cookie: `session_token=${walletToken}`, 'content-type': 'application/json' };
+    const cookie = { cookie: `__Host-session_token=${walletToken}`, 'content-type': 'application/json' };
     expect((await call('POST', '', { ...cookie, origin: 'https://evil.example' }, { label: 'csrf' })).status).toBe(403);
     expect((await call('POST', '', cookie, { label: 'csrf' })).status).toBe(403);
     expect((await call('POST', '', { ...cookie, origin: DASHBOARD }, { label: 'ok' })).status).toBe(201);

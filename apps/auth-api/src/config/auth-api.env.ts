@@ -18,8 +18,13 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
   /** RPC of SIWE_CHAIN_ID, used to verify EIP-1271 smart-contract wallet signatures; unset: EOAs only. */
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SIWE_RPC_URL?: string;
 
-  /** Login throttling: failed logins allowed per account and per client IP within the window. */
-  @Type(() => Number) @IsInt() @Min(1) @Max(1000) LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 10;
-  @Type(() => Number) @IsInt() @Min(1) @Max(100000) LOGIN_MAX_FAILURES_PER_IP: number = 50;
+  /**
+   * Sign-in back-off per (account, client IP): attempts before it starts, then a wait of
+   * LOGIN_BACKOFF_BASE_MS doubling per attempt up to LOGIN_BACKOFF_MAX_SECONDS; a success resets
+   * the pair, and its failures are forgotten LOGIN_THROTTLE_WINDOW_SECONDS after its wait ended.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000) LOGIN_FREE_ATTEMPTS: number = 5;
+  @Type(() => Number) @IsInt() @Min(1) @Max(3600000) LOGIN_BACKOFF_BASE_MS: number = 1000;
+  @Type(() => Number) @IsInt() @Min(1) @Max(86400) LOGIN_BACKOFF_MAX_SECONDS: number = 900;
   @Type(() => Number) @IsInt() @Min(60) @Max(86400) LOGIN_THROTTLE_WINDOW_SECONDS: number = 900;
 }

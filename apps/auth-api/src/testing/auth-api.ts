@@ -23,10 +23,10 @@ export async function startAuthApi(
   return { apis, clock };
 }
 
-/** The `session_token` value of a response's Set-Cookie header. */
+/** The `__Host-session_token` value of a response's Set-Cookie header. */
 export function sessionCookie(res: Response): string | undefined {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('session_token='));
-  return cookie?.split(';')[0]?.slice('session_token='.length) || undefined;
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('__Host-session_token='));
+  return cookie?.split(';')[0]?.slice('__Host-session_token='.length) || undefined;
 }
 
 export const json = (body: unknown, extra: Record<string, string> = {}): RequestInit => ({

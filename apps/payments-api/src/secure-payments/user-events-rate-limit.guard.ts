@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { applyRateLimitDecision, RateLimiter } from '@payrail/platform';
+import { applyRateLimitDecision, clientIpBucket, RateLimiter } from '@payrail/platform';
 import type { Request, Response } from 'express';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 
@@ -25,7 +25,7 @@ export class UserEventsRateLimit implements CanActivate {
     // Malformed tokens (a 404 anyway) share one scope, so a caller cannot mint Redis keys at will.
     const token = typeof req.params.token === 'string' && ULID.test(req.params.token) ? req.params.token : 'malformed';
     const perMinute = this.env.USER_EVENTS_PER_MINUTE;
-    const decision = await this.limiter.consume(`spev:${token}:${req.ip ?? 'unknown'}`, { perSecond: perMinute, perMinute });
+    const decision = await this.limiter.consume(`spev:${token}:${clientIpBucket(req.ip)}`, { perSecond: perMinute, perMinute });
     const shown = Number(res.getHeader('RateLimit-Remaining') ?? Infinity);
     if (!decision.allowed || decision.remaining < shown) applyRateLimitDecision(res, decision);
     return true;

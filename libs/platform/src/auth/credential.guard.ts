@@ -8,6 +8,8 @@ import { Authenticator } from './authenticator.js';
 import type { Caller, RequestWithCaller } from './caller.js';
 import { grantCors } from './cors.js';
 import { ACCEPTED_KINDS, type CredentialKind, KIND_NAMES, presentedCredentials } from './credential-kinds.js';
+import { FailedAuthLimiter } from './failed-auth-limiter.js';
+import { clientIpBucket } from './rate-limit/client-ip.js';
 import { RATE_LIMIT_CLASS_KEY, type RateLimitClass } from './rate-limit/rate-limit-class.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { applyRateLimitDecision } from './rate-limit/rate-limit-response.js';
@@ -41,6 +43,7 @@ export class CredentialGuard implements CanActivate {
     private readonly limiter: RateLimiter,
     private readonly sessions: SessionStore,
     @Inject(HttpApiEnv) private readonly env: HttpApiEnv,
+    private readonly failedAuth: FailedAuthLimiter,
   ) {}
 
   /**
@@ -70,10 +73,14 @@ export class CredentialGuard implements CanActivate {
     if (!mode) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no auth mode`);
     const req = context.switchToHttp().getRequest<RequestWithCaller>();
     const res = context.switchToHttp().getResponse<Response>();
-    const caller = await this.authenticate(mode, req).catch((error: unknown) => this.explain(error, mode.mode, req));
+    // Only a credential that is missing or invalid counts as a failed authentication (401); a valid
+    // credential of another kind than the route takes is explained as 403 and not counted.
+    const caller = await this.failedAuth.guard(req, mode, () =>
+      this.authenticate(mode, req).catch((error: unknown) => this.explain(error, mode.mode, req)),
+    );
     req.caller = caller;
     if (caller.kind === 'client-id' && caller.origin) grantCors(res, caller.origin);
-    const scoped = this.scopeOf(caller, req.ip ?? 'unknown', limitClass);
+    const scoped = this.scopeOf(caller, clientIpBucket(req.ip), limitClass);
     if (scoped) applyRateLimitDecision(res, await this.limiter.consume(scoped.scope, scoped.limit));
     return true;
   }
@@ -182,6 +189,11 @@ export class CredentialGuard implements CanActivate {
       case 'session':
         return { scope: `sess:${caller.userId}:${ip}`, limit: scale(serverSide) };
       case 'public':
+        if (limitClass === 'sign-in')
+          return {
+            scope: `sign-in:${ip}`,
+            limit: scale({ perSecond: this.env.RATE_LIMIT_SIGN_IN_PER_SECOND, perMinute: this.env.RATE_LIMIT_SIGN_IN_PER_MINUTE }),
+          };
         return limitClass === 'ip' ? { scope: `ip:${ip}`, limit: scale(serverSide) } : undefined;
     }
   }

@@ -32,6 +32,20 @@ export class HttpApiEnv extends BaseEnv {
   @int(1, 100000) RATE_LIMIT_API_KEY_PER_SECOND: number = 25;
   @int(1, 6000000) RATE_LIMIT_API_KEY_PER_MINUTE: number = 600;
 
+  /** Sign-in routes (wallet challenge, register, login): their own low limit per client IP (IPv6: per /64). */
+  @int(1, 100000) RATE_LIMIT_SIGN_IN_PER_SECOND: number = 3;
+  @int(1, 6000000) RATE_LIMIT_SIGN_IN_PER_MINUTE: number = 20;
+
+  /**
+   * Failed authentications (a presented but unknown or invalid credential) a client IP (IPv6: per
+   * /64) may make within the window; beyond it, its credentialed requests get 429 before any lookup.
+   */
+  @int(1, 100000) FAILED_AUTH_MAX_PER_IP: number = 30;
+  @int(1, 86400) FAILED_AUTH_WINDOW_SECONDS: number = 300;
+
+  /** Absolute lifetime of a wallet session, however active (besides its 15-minute idle timeout). */
+  @int(60, 30 * 86400) WALLET_SESSION_MAX_AGE_SECONDS: number = 43200;
+
   /** Client ID management routes get this multiple of the caller's limit. */
   @int(1, 100) RATE_LIMIT_MANAGEMENT_MULTIPLIER: number = 4;
 

@@ -37,7 +37,8 @@ const UNAUTHORIZED: Record<GuardedMode, Documented> = {
   },
   'orchestrator-key': { description: 'Missing, unknown or revoked x-orchestrator-key', message: 'Missing x-orchestrator-key header' },
   session: {
-    description: 'No session (`Authorization: Bearer <token>` or the `session_token` cookie), or an invalid or expired one',
+    description:
+      'No session (`Authorization: Bearer <token>`, or the `__Host-session_token` cookie; `session_token` is still read), or an invalid or expired one',
     message: 'Invalid or expired session',
   },
 };
@@ -107,7 +108,8 @@ export function ApiAuthErrors(mode: GuardedMode, options: ApiAuthErrorsOptions =
     ApiTooManyRequestsResponse({
       description:
         options.tooManyRequests ??
-        'Rate limit exceeded (per credential and client IP; a sustained breach blocks for a while); Retry-After says when to try again',
+        'Rate limit exceeded (per credential and client IP; a sustained breach blocks for a while), or too many failed ' +
+          'authentications from this client IP (checked before the credential is looked up); Retry-After says when to try again',
       ...apiErrorSchema(429, 'Too many requests', 'Too Many Requests'),
     }),
   );

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsString, Length, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 
 const normalizeEmail = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 
@@ -31,4 +31,22 @@ export class SessionView {
   @ApiProperty() platformId!: string;
   @ApiProperty({ enum: ['wallet', 'email'] }) kind!: 'wallet' | 'email';
   @ApiProperty({ format: 'date-time' }) expiresAt!: string;
+}
+
+/** `?bearer=true` on a sign-in route: the client wants the token itself (never echoed otherwise). */
+export class SignInQueryDto {
+  @ApiPropertyOptional({
+    type: Boolean,
+    description:
+      'true: answer the session token as `sessionToken` (for `Authorization: Bearer`) and set no cookie. ' +
+      'Without it the token travels only in the httpOnly cookie, never in the body.',
+  })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (value === 'true' ? true : value === 'false' ? false : value))
+  @IsBoolean({ message: 'bearer must be true or false' })
+  bearer?: boolean;
+}
+
+export class BearerSessionView extends SessionView {
+  @ApiProperty({ description: 'The session token, for `Authorization: Bearer`; only with `?bearer=true`.' }) sessionToken!: string;
 }

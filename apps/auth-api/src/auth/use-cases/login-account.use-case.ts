@@ -5,7 +5,19 @@ import { SessionStore, type Session } from '@payrail/platform';
 import { LoginThrottle } from '../login-throttle.js';
 import { PasswordHasher } from '../password-hasher.js';
 
-/** E-mail/password sign-in: throttled per account and IP; one answer for unknown e-mail and wrong password. */
+export interface LoginCommand {
+  email: string;
+  password: string;
+  ip: string | undefined;
+  /** The session the request already carried (cookie): revoked on success, never reused (session fixation). */
+  replacing: string | undefined;
+}
+
+/**
+ * E-mail/password sign-in: the attempt is reserved in the (account, IP) back-off before argon2
+ * runs; one answer for unknown e-mail and wrong password; a success resets the back-off and
+ * replaces any session the request carried with a new one.
+ */
 @Injectable()
 export class LoginAccount {
   constructor(
@@ -15,15 +27,13 @@ export class LoginAccount {
     private readonly sessions: SessionStore,
   ) {}
 
-  async execute(command: { email: string; password: string; ip: string }): Promise<{ token: string; session: Session }> {
-    await this.throttle.assertAllowed(command.email, command.ip);
+  async execute(command: LoginCommand): Promise<{ token: string; session: Session }> {
+    await this.throttle.reserve(command.email, command.ip);
     const account = await this.accounts.byEmail(command.email);
     const ok = await this.hasher.verify(account?.passwordHash ?? null, command.password);
-    if (!ok || !account) {
-      await this.throttle.recordFailure(command.email, command.ip);
-      throw new PayrailError('UNAUTHENTICATED', 'Invalid e-mail or password');
-    }
+    if (!ok || !account) throw new PayrailError('UNAUTHENTICATED', 'Invalid e-mail or password');
     await this.throttle.reset(command.email, command.ip);
+    if (command.replacing) await this.sessions.destroy(command.replacing);
     return this.sessions.create({
       kind: 'email',
       userId: account.userId,

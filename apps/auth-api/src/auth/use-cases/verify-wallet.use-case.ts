@@ -10,6 +10,8 @@ export interface VerifyWalletCommand {
   nonce: string;
   message: string;
   signature: string;
+  /** The session the request already carried (cookie): revoked on success (session fixation). */
+  replacing?: string;
 }
 
 /** One answer for every failure, so it tells an attacker nothing. */
@@ -18,7 +20,7 @@ const REFUSED = 'Wallet sign-in failed: the challenge is unknown, expired or use
 /**
  * Consumes the challenge (exactly once, even under concurrent calls), checks it is unexpired,
  * that nonce and message are exactly the ones issued, and the signature; then signs the wallet
- * in with a new session.
+ * in with a new session, revoking any session the request carried.
  */
 @Injectable()
 export class VerifyWallet {
@@ -41,6 +43,7 @@ export class VerifyWallet {
       (await this.verifier.verify(challenge, command.signature, now));
     if (!valid || !challenge) throw new PayrailError('UNAUTHENTICATED', REFUSED);
     const account = await this.accounts.findOrCreateByWallet(challenge.kind, challenge.address);
+    if (command.replacing) await this.sessions.destroy(command.replacing);
     return this.sessions.create({
       kind: 'wallet',
       userId: account.userId,

@@ -1,5 +1,4 @@
 import { Redis } from 'ioredis';
-import { ManualClock } from '../../../../../test/support/in-process.js';
 import { testStack, uniqueName } from '../../../../../test/support/stack.js';
 import { MAX_BATCH, RateLimiter } from './rate-limiter.js';
 
@@ -17,8 +16,7 @@ function countScriptCalls(redis: Redis): () => number {
 describe('RateLimiter batching (real Redis)', () => {
   const redis = new Redis(testStack().redisUrl);
   const scriptCalls = countScriptCalls(redis);
-  const clock = new ManualClock();
-  const limiter = new RateLimiter(redis, uniqueName('rlb'), clock, { afterRejections: 1000, windowSeconds: 60, blockSeconds: 300 });
+  const limiter = new RateLimiter(redis, uniqueName('rlb'), { afterRejections: 1000, windowSeconds: 60, blockSeconds: 300 });
   afterAll(async () => redis.quit());
 
   it('sends the requests of one scope and turn in one script call, decided in arrival order', async () => {

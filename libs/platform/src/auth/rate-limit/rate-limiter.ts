@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { RateLimit } from '@payrail/domain';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../clock.js';
+import { noRedisTimeShift, type RedisTimeShift } from '../clock.js';
 import { SLIDING_WINDOW_SCRIPT } from './sliding-window.lua.js';
 
 /** Log members must be unique across replicas: a random per-process prefix and a counter. */
@@ -29,7 +29,7 @@ type SlidingWindowCommand = (
   k2: string,
   k3: string,
   k4: string,
-  now: number,
+  timeShift: number,
   perSecond: number,
   perMinute: number,
   blockMs: number,
@@ -54,6 +54,7 @@ export const MAX_BATCH = 500;
  * through one Redis, atomically. The requests of a scope that reach the limiter in the same
  * event-loop turn share one script call (one round trip for all of them, decided in arrival
  * order exactly as one call each would be); a lone request waits for nothing but that turn.
+ * Time is the Redis server's (see sliding-window.lua.ts), not this replica's clock.
  */
 export class RateLimiter {
   private readonly command: SlidingWindowCommand;
@@ -63,8 +64,8 @@ export class RateLimiter {
   constructor(
     redis: Redis,
     private readonly keyPrefix: string,
-    private readonly clock: Clock,
     private readonly block: BlockPolicy,
+    private readonly timeShift: RedisTimeShift = noRedisTimeShift,
   ) {
     if (!('payrailSlidingWindow' in redis)) redis.defineCommand('payrailSlidingWindow', { numberOfKeys: 4, lua: SLIDING_WINDOW_SCRIPT });
     const bound = (redis as unknown as { payrailSlidingWindow: SlidingWindowCommand }).payrailSlidingWindow.bind(redis);
@@ -97,20 +98,19 @@ export class RateLimiter {
 
   private async send(batch: Batch): Promise<void> {
     const base = `${this.keyPrefix}:rl:{${batch.scope}}`;
-    const now = this.clock.now();
     try {
       const [admitted, limit, remaining, reset, refusedLimit, refusedReset, blocked] = await this.command(
         `${base}:s`,
         `${base}:m`,
         `${base}:block`,
         `${base}:rejections`,
-        now,
+        this.timeShift(),
         batch.limit.perSecond,
         batch.limit.perMinute,
         this.block.blockSeconds * 1000,
         this.block.afterRejections,
         this.block.windowSeconds * 1000,
-        `${now}:${MEMBER_PREFIX}:${(memberSeq = (memberSeq + 1) % Number.MAX_SAFE_INTEGER)}`,
+        `${MEMBER_PREFIX}:${(memberSeq = (memberSeq + 1) % Number.MAX_SAFE_INTEGER)}`,
         batch.waiting.length,
       );
       batch.waiting.forEach(({ resolve }, i) =>

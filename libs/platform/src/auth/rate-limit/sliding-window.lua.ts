@@ -1,18 +1,20 @@
+import { REDIS_NOW_LUA } from './redis-now.lua.js';
+
 /**
  * One round trip for a batch of requests of one scope: sliding-window logs for the last second
  * and the last minute, plus the sustained-breach block. The batch is decided as if its requests
  * came one after another at the same instant: the first `admitted` pass, the rest are refused
- * (and count towards the block). Time comes from the caller (ARGV[1], ms) so tests can move it;
- * replicas' clocks are NTP-close, which is enough at one-second granularity.
+ * (and count towards the block). Time is the Redis server's (TIME), never a replica's, so every
+ * replica decides on one clock; ARGV[1] is the test-only shift added to it (0 in production).
  *
  * KEYS: 1 second log, 2 minute log, 3 block marker, 4 rejection log
- * ARGV: 1 now ms, 2 per second, 3 per minute, 4 block ms, 5 rejections before block,
+ * ARGV: 1 test time shift ms, 2 per second, 3 per minute, 4 block ms, 5 rejections before block,
  *       6 rejection window ms, 7 unique member prefix, 8 requests in the batch
  * Returns {admitted, limit, remaining after the first admitted, reset ms (admitted),
  *          limit, reset ms (refused), blocked (0/1)}
  */
-export const SLIDING_WINDOW_SCRIPT = `
-local now = tonumber(ARGV[1])
+export const SLIDING_WINDOW_SCRIPT = `${REDIS_NOW_LUA}
+local now = redisNowMs(ARGV[1])
 local perSecond = tonumber(ARGV[2])
 local perMinute = tonumber(ARGV[3])
 local blockMs = tonumber(ARGV[4])
