@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsUrl } from 'class-validator';
 import { EVM_NETWORK_NAMES, EVM_NETWORKS, type EvmNetwork } from './networks.js';
+import { WithRecurringProxyEnv } from './payrail-recurring-proxies.js';
 
 // TypeScript requires a mixin base to take `...args: any[]`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -22,9 +23,9 @@ const rpcUrls = () =>
     { each: true, message: 'must be a comma-separated list of http(s) or ws(s) URLs' },
   );
 
-/** Adds the chain RPC variables (comma-separated failover lists) to an app's env schema. */
+/** Adds the chain RPC variables (comma-separated failover lists) and the recurring proxy addresses to an app's env schema. */
 export function WithChainEnv<TBase extends Ctor>(Base: TBase) {
-  class ChainEnv extends Base {
+  class ChainEnv extends WithRecurringProxyEnv(Base) {
     @IsOptional() @list() @rpcUrls() RPC_URL_MAINNET?: string[];
     @IsOptional() @list() @rpcUrls() RPC_URL_BASE?: string[];
     @IsOptional() @list() @rpcUrls() RPC_URL_OPTIMISM?: string[];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { type LocalChainDeployment, NETWORKS, withLocalDeployment } from '@payrail/chains';
+import { type LocalChainDeployment, NETWORKS, payrailRecurringProxies, withLocalDeployment } from '@payrail/chains';
+import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { CurrenciesModule } from '../currencies/currencies.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
 import { RequestModule } from '../request/request.module.js';
@@ -8,7 +9,7 @@ import { TronPayerStateReader } from './chain/tron-payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
-import { PAYOUT_NETWORKS } from './payouts.tokens.js';
+import { PAYOUT_NETWORKS, PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
 import { PaymentPlanner } from './planning/payment-planner.js';
 import { InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout } from './use-cases/initiate-payout.use-case.js';
@@ -31,6 +32,11 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
       provide: PAYOUT_NETWORKS,
       inject: [LOCAL_CHAIN_DEPLOYMENT],
       useFactory: (local: LocalChainDeployment | null) => (local ? withLocalDeployment(NETWORKS, local) : NETWORKS),
+    },
+    {
+      provide: PAYRAIL_RECURRING_PROXIES_TOKEN,
+      inject: [PaymentsApiEnv, LOCAL_CHAIN_DEPLOYMENT],
+      useFactory: (env: PaymentsApiEnv, local: LocalChainDeployment | null) => payrailRecurringProxies(env, local),
     },
     PaymentPlanner,
     PayerStateReader,
