@@ -11,6 +11,7 @@ import { PayoutsController } from './payouts.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
 import { PAYOUT_NETWORKS, PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
 import { PaymentPlanner } from './planning/payment-planner.js';
+import { RecurringCancelEffects } from './recurring/cancel-effects.js';
 import { InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout } from './use-cases/initiate-payout.use-case.js';
 import { ActivateRecurringPayment } from './use-cases/activate-recurring-payment.use-case.js';
@@ -48,6 +49,7 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
     ActivateRecurringPayment,
     GetRecurringPayment,
     UpdateRecurringPayment,
+    RecurringCancelEffects,
   ],
 })
 export class PayoutsModule {}

@@ -6,6 +6,7 @@ import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { PayerStateReader } from '../chain/payer-state.reader.js';
 import { ownerOf } from '../owner.js';
+import { type InFlightPayment, RecurringCancelEffects } from '../recurring/cancel-effects.js';
 import type { RecurringTransaction } from '../recurring/recurring-payout.js';
 import { nextPaymentDate } from '../recurring/recurring-status.view.js';
 
@@ -17,6 +18,8 @@ export interface RecurringUpdateView {
   status: string;
   transactions?: RecurringTransaction[];
   metadata: Record<string, string | number | null>;
+  /** Cancel only: the execution found already sent (see InFlightPayment); absent when none. */
+  inFlightPayment?: InFlightPayment;
 }
 
 const badRequest = (message: string) => new PayrailError('VALIDATION_FAILED', message);
@@ -25,7 +28,8 @@ const badRequest = (message: string) => new PayrailError('VALIDATION_FAILED', me
  * PATCH /v2/payouts/recurring/{id} {action}. `cancel` (from awaiting_signature, active or
  * paused) stops the schedule and answers the approve that lowers the payer's allowance to the
  * proxy by what this schedule still needed, never below what the payer's other live schedules
- * need. `unpause` (only from paused) makes it active again with its failures cleared; the
+ * need, and the subscriber's `revoke(permit)` to the proxy; an execution already sent is
+ * reported as `inFlightPayment` (the relayer drops it when still pending). `unpause` (only from paused) makes it active again with its failures cleared; the
  * executor then pays the missed periods in order.
  */
 @Injectable()
@@ -33,6 +37,7 @@ export class UpdateRecurringPayment {
   constructor(
     private readonly db: DataSource,
     private readonly reader: PayerStateReader,
+    private readonly cancelEffects: RecurringCancelEffects,
   ) {}
 
   execute(command: { caller: Caller; id: string; action: RecurringAction }): Promise<RecurringUpdateView> {
@@ -47,9 +52,12 @@ export class UpdateRecurringPayment {
   private async cancel(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {
     if (s.status === 'cancelled') throw badRequest('Recurring payment is already cancelled');
     if (s.status === 'completed') throw badRequest('Cannot cancel a completed recurring payment');
-    const remainingPayments = s.totalPayments - s.processedPayments;
+    // The row lock waits for an executor that is sending: its transaction is recorded by now.
+    const inFlight = await this.cancelEffects.inFlight(repo, s);
+    const processedPayments = inFlight?.state === 'paid' ? Math.max(s.processedPayments, inFlight.index) : s.processedPayments;
+    const remainingPayments = s.totalPayments - processedPayments;
     const remainingAmount = s.perPayment * BigInt(remainingPayments);
-    const transactions = await this.allowanceDecrease(repo, s, remainingAmount);
+    const transactions = [...(await this.allowanceDecrease(repo, s, remainingAmount)), ...this.cancelEffects.revokeTransactions(s)];
     await repo.update(s.id, { status: 'cancelled' });
     return {
       id: s.id,
@@ -58,9 +66,10 @@ export class UpdateRecurringPayment {
       metadata: {
         remainingPayments,
         remainingAmount: remainingAmount.toString(),
-        processedPayments: s.processedPayments,
+        processedPayments,
         totalPayments: s.totalPayments,
       },
+      ...(inFlight ? { inFlightPayment: inFlight } : {}),
     };
   }
 
