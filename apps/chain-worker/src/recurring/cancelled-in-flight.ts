@@ -58,7 +58,8 @@ export class CancelledInFlight {
     const drop = await this.chain.dropPending(hash, nonce).catch((error: unknown) => {
       // Mined meanwhile ("nonce too low"), or our drop is already pending ("already known",
       // "replacement underpriced"): the next pass reads the outcome.
-      this.logger.warn(`${id}#${index}: drop of ${hash} not sent: ${(error as { code?: unknown }).code ?? String(error)}`);
+      const code = (error as { code?: unknown }).code;
+      this.logger.warn(`${id}#${index}: drop of ${hash} not sent: ${typeof code === 'string' ? code : 'RPC error'}`);
       return null;
     });
     if (!drop) return;

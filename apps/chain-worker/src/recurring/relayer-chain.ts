@@ -4,7 +4,6 @@ import {
   Interface,
   type TransactionLike,
   type TransactionReceipt,
-  type TransactionRequest,
   type TransactionResponse,
   Wallet,
 } from 'ethers';
@@ -85,20 +84,15 @@ export class RelayerChain {
   async prepare(to: string, data: string, replace?: { hash: string; nonce: number }): Promise<TransactionLike<string>> {
     if (!replace) {
       const nonce = await this.provider.getTransactionCount(this.wallet.address, 'pending');
-      return (await this.wallet.populateTransaction({ to, data, nonce })) as TransactionLike<string>;
+      return await this.wallet.populateTransaction({ to, data, nonce });
     }
     const { gasLimit, ...fees } = await this.replacementTerms(replace.hash);
-    return (await this.wallet.populateTransaction({ to, data, nonce: replace.nonce, gasLimit, ...fees })) as TransactionLike<string>;
+    return await this.wallet.populateTransaction({ to, data, nonce: replace.nonce, gasLimit, ...fees });
   }
 
   /** Signs (locally) and broadcasts a prepared transaction. */
   async broadcast(tx: TransactionLike<string>): Promise<TransactionResponse> {
-    return this.provider.broadcastTransaction(await this.wallet.signTransaction(tx as TransactionRequest));
-  }
-
-  /** prepare + broadcast in one step, where no lock is to be taken in between. */
-  async send(to: string, data: string, replace?: { hash: string; nonce: number }): Promise<TransactionResponse> {
-    return this.broadcast(await this.prepare(to, data, replace));
+    return this.provider.broadcastTransaction(await this.wallet.signTransaction(tx));
   }
 
   /**

@@ -98,10 +98,26 @@ export class RecurringStatusResponseDto {
   @ApiProperty({ type: [RecurringPaymentDto] }) payments!: RecurringPaymentDto[];
 }
 
+/** Payrail extension of the cancel response: the execution a cancel found already sent. */
+export class InFlightPaymentDto {
+  @ApiProperty({ example: 1, description: 'payment index (1-based)' }) index!: number;
+  @ApiProperty({ example: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060' }) txHash!: string;
+  @ApiProperty({
+    enum: ['paid', 'replacing'],
+    description:
+      'paid: mined, counted in metadata; replacing: pending, the relayer takes its nonce back with a 0-value self-transfer (if mined first anyway, it is recorded as a payment)',
+  })
+  state!: 'paid' | 'replacing';
+}
+
 export class RecurringUpdateResponseDto {
   @ApiProperty() id!: string;
   @ApiProperty({ example: 'cancelled' }) status!: string;
-  @ApiPropertyOptional({ type: [RecurringTransactionDto], description: 'cancel: the approve lowering the allowance (may be empty)' })
+  @ApiPropertyOptional({
+    type: [RecurringTransactionDto],
+    description:
+      'cancel: the approve lowering the allowance (left out when nothing is lowered), then revoke(permit) to the recurring proxy for the subscriber to send (activated schedules)',
+  })
   transactions?: RecurringTransactionDto[];
   @ApiProperty({
     type: 'object',
@@ -110,4 +126,6 @@ export class RecurringUpdateResponseDto {
       'cancel: remainingPayments, remainingAmount, processedPayments, totalPayments; unpause: processedPayments, totalPayments, nextPaymentDate',
   })
   metadata!: Record<string, string | number | null>;
+  @ApiPropertyOptional({ type: InFlightPaymentDto, description: 'cancel only: an execution already sent when the cancel came (extension)' })
+  inFlightPayment?: InFlightPaymentDto;
 }
