@@ -1,12 +1,5 @@
 import { decodeUint256, encodeAllowance, encodeBalanceOf, encodeRecurringIsExecuted, type SchedulePermitValues } from '@payrail/permits';
-import {
-  type AbstractProvider,
-  Interface,
-  type TransactionLike,
-  type TransactionReceipt,
-  type TransactionResponse,
-  Wallet,
-} from 'ethers';
+import { type AbstractProvider, Interface, type TransactionLike, type TransactionReceipt, type TransactionResponse, Wallet } from 'ethers';
 
 /** The recurring proxy's custom errors, to name a revert. */
 const PROXY_ERRORS = new Interface([
