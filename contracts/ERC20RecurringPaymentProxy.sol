@@ -58,6 +58,8 @@ contract ERC20RecurringPaymentProxy is EIP712, AccessControl, Pausable, Reentran
     IRecurringFeeProxy public erc20FeeProxy;
     /// @notice Bit `index` is set once payment `index` of the schedule (its permit digest) was made.
     mapping(bytes32 => uint256) public executedBitmap;
+    /// @notice True once the subscriber revoked the schedule signed with this digest: no payment of it executes again.
+    mapping(bytes32 => bool) public revoked;
 
     error BadSignature();
     error SignatureExpired();
@@ -65,8 +67,11 @@ contract ERC20RecurringPaymentProxy is EIP712, AccessControl, Pausable, Reentran
     error NotDueYet();
     error AlreadyPaid();
     error ZeroAddress();
+    error PermitRevoked();
+    error NotSubscriber();
 
     event RecurringPaymentExecuted(bytes32 indexed digest, uint8 index, bytes paymentReference);
+    event ScheduleRevoked(bytes32 indexed digest, address indexed subscriber);
 
     constructor(address admin, address relayer, address feeProxy) EIP712("ERC20RecurringPaymentProxy", "1") Ownable(admin) {
         if (admin == address(0) || relayer == address(0) || feeProxy == address(0)) revert ZeroAddress();
@@ -98,10 +103,21 @@ contract ERC20RecurringPaymentProxy is EIP712, AccessControl, Pausable, Reentran
         emit RecurringPaymentExecuted(digest, index, paymentReference);
     }
 
+    /// @notice The subscriber withdraws the permit `p`: every later execute of it reverts with
+    ///         PermitRevoked, whatever the relayer or the API does. Only the subscriber can call
+    ///         it; no signature is needed, the sender is the proof. Revoking twice is harmless.
+    function revoke(SchedulePermit calldata p) external {
+        if (msg.sender != p.subscriber) revert NotSubscriber();
+        bytes32 digest = digestOf(p);
+        revoked[digest] = true;
+        emit ScheduleRevoked(digest, msg.sender);
+    }
+
     /// @dev Checks the permit and the index and marks the index paid (before any external call).
     function _claim(SchedulePermit calldata p, bytes calldata signature, uint8 index) private returns (bytes32 digest) {
         digest = digestOf(p);
         if (ECDSA.recover(digest, signature) != p.subscriber) revert BadSignature();
+        if (revoked[digest]) revert PermitRevoked();
         if (block.timestamp > p.deadline) revert SignatureExpired();
         if (index == 0 || index > p.totalExecutions) revert IndexOutOfBounds();
         if (block.timestamp < uint256(p.firstExec) + uint256(index - 1) * uint256(p.periodSeconds)) revert NotDueYet();

@@ -5,6 +5,7 @@ export * from './contracts.js';
 export * from './network-registry.js';
 export * from './secure-payment-chains.js';
 export * from './local-deployment.js';
+export * from './payrail-recurring-proxies.js';
 export * from './address/index.js';
 export * from './currencies/currency.js';
 export * from './currencies/static-list.js';

@@ -2,6 +2,8 @@ import { keccak256, toUtf8Bytes, TypedDataEncoder, Wallet } from 'ethers';
 import {
   buildSchedulePermit,
   encodeRecurringExecute,
+  encodeRecurringRevoke,
+  encodeRecurringRevoked,
   isSubscriberSignature,
   RECURRING_PROXY_ABI,
   schedulePermitDigest,
@@ -121,5 +123,40 @@ describe('SchedulePermit typed data', () => {
     expect(tuple[4]).toBe(10_000_000n);
     expect(decoded[2]).toBe(2n);
     expect(decoded[3]).toBe('0xb3581f0b0f74cc61');
+  });
+
+  it('encodes revoke(permit) as selector 0x9d38f1be and the 12 permit words in struct order (fixed vector)', () => {
+    const permit = buildSchedulePermit(INPUT);
+    const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+    const expected =
+      '0x9d38f1be' +
+      [
+        '70997970c51812dc3a010c7d01b50e0d17dc79c8',
+        '9fe46736679d2d9a65f0992f2272de9f3c7fa6e0',
+        '3c44cdddb6a900fa2b585dd299e03d12fa4293bc',
+        '0',
+        (10_000_000).toString(16),
+        '0',
+        '0',
+        (86400).toString(16),
+        (1893456000).toString(16),
+        '3',
+        '11'.repeat(32),
+        (1893801600).toString(16),
+      ]
+        .map(word)
+        .join('');
+    expect(
+      keccak256(toUtf8Bytes('revoke((address,address,address,address,uint128,uint128,uint128,uint32,uint32,uint8,uint256,uint256))')).slice(
+        0,
+        10,
+      ),
+    ).toBe('0x9d38f1be');
+    expect(encodeRecurringRevoke(permit.values)).toBe(expected);
+  });
+
+  it('encodes revoked(digest) as selector 0x328a93e8 and the digest word', () => {
+    const digest = '0x6d715991007642bc294cee7ef1a630b7243cf364726e8598eab274c634bc49ea';
+    expect(encodeRecurringRevoked(digest)).toBe(`0x328a93e8${digest.slice(2)}`);
   });
 });

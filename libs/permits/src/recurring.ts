@@ -141,6 +141,11 @@ export function isSubscriberSignature(permit: RecurringPaymentPermit, signature:
 export const RECURRING_PROXY_ABI = new Interface([
   'function execute((address subscriber,address token,address recipient,address feeAddress,uint128 amount,uint128 feeAmount,uint128 gasFee,uint32 periodSeconds,uint32 firstExec,uint8 totalExecutions,uint256 nonce,uint256 deadline) p, bytes signature, uint8 index, bytes paymentReference)',
   'function isExecuted((address subscriber,address token,address recipient,address feeAddress,uint128 amount,uint128 feeAmount,uint128 gasFee,uint32 periodSeconds,uint32 firstExec,uint8 totalExecutions,uint256 nonce,uint256 deadline) p, uint8 index) view returns (bool)',
+  'function revoke((address subscriber,address token,address recipient,address feeAddress,uint128 amount,uint128 feeAmount,uint128 gasFee,uint32 periodSeconds,uint32 firstExec,uint8 totalExecutions,uint256 nonce,uint256 deadline) p)',
+  'function revoked(bytes32 digest) view returns (bool)',
+  'event ScheduleRevoked(bytes32 indexed digest, address indexed subscriber)',
+  'error PermitRevoked()',
+  'error NotSubscriber()',
 ]);
 
 /** The permit as the contract's struct argument, in field order. */
@@ -167,4 +172,14 @@ export function encodeRecurringExecute(values: SchedulePermitValues, signature: 
 /** `isExecuted(permit, index)` calldata. */
 export function encodeRecurringIsExecuted(values: SchedulePermitValues, index: number): string {
   return RECURRING_PROXY_ABI.encodeFunctionData('isExecuted', [schedulePermitTuple(values), index]);
+}
+
+/** `revoke(permit)` calldata: sent by the subscriber, it makes every later execute of this permit revert (PermitRevoked). */
+export function encodeRecurringRevoke(values: SchedulePermitValues): string {
+  return RECURRING_PROXY_ABI.encodeFunctionData('revoke', [schedulePermitTuple(values)]);
+}
+
+/** `revoked(digest)` calldata (answers a bool). */
+export function encodeRecurringRevoked(digest: string): string {
+  return RECURRING_PROXY_ABI.encodeFunctionData('revoked', [digest]);
 }

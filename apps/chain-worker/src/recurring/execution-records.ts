@@ -7,6 +7,7 @@ import {
   RequestsRepository,
   sqlOne,
 } from '@payrail/persistence';
+import type { TransactionResponse } from 'ethers';
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterFailure, type ExecutionFailure } from './execution-failure.js';
 import { executionRequest } from './execution-request.js';
@@ -75,30 +76,62 @@ export class ExecutionRecords {
     });
   }
 
-  /** Also renews the in-flight lease of the attempt. */
-  async sent(claim: Claim, txHash: string, nonce: number): Promise<void> {
-    await new RecurringRepository(this.db.manager).updateExecution(claim.schedule.id, claim.index, {
-      status: 'submitted',
-      txHash,
-      relayerNonce: nonce,
-      error: null,
+  /**
+   * Re-checks under the schedule's row lock that it is still active, then runs `broadcast` (sign
+   * and send) and records the transaction, all before the lock is released: a cancel either
+   * lands first (nothing is sent; the attempt is closed as failed) or waits and then finds the
+   * transaction recorded (and has it dropped). Null when nothing was sent.
+   */
+  sendIfActive(claim: Claim, broadcast: () => Promise<TransactionResponse>): Promise<TransactionResponse | null> {
+    return this.db.transaction(async (m) => {
+      const repo = new RecurringRepository(m);
+      const s = await repo.lockForUpdate(claim.schedule.id);
+      if (s?.status !== 'active') {
+        // A replacement of a sent attempt is not made either; the cancelled-in-flight step drops that one.
+        if (!claim.previous?.txHash) {
+          await repo.updateExecution(claim.schedule.id, claim.index, {
+            status: 'failed',
+            error: `Not sent: the schedule is ${s?.status ?? 'gone'}`,
+          });
+        }
+        return null;
+      }
+      const tx = await broadcast();
+      // Also renews the in-flight lease of the attempt.
+      await repo.updateExecution(claim.schedule.id, claim.index, {
+        status: 'submitted',
+        txHash: tx.hash,
+        relayerNonce: tx.nonce,
+        error: null,
+      });
+      return tx;
     });
+  }
+
+  /** True once the schedule is no longer active (cancelled meanwhile): a receipt wait stops then. */
+  async stopped(scheduleId: string): Promise<boolean> {
+    const row = await sqlOne<{ status: string }>(this.db, 'SELECT status FROM recurring_payments WHERE id = $1', [scheduleId]);
+    return row?.status !== 'active';
   }
 
   /** Payment made: counted, failures cleared, and the last one completes the schedule. */
   succeeded(claim: Claim, txHash: string | null, executedAt: Date): Promise<void> {
+    return this.succeededAt(claim.schedule.id, claim.index, txHash, executedAt);
+  }
+
+  succeededAt(scheduleId: string, index: number, txHash: string | null, executedAt: Date): Promise<void> {
     return this.db.transaction(async (m) => {
       const repo = new RecurringRepository(m);
-      const s = await repo.lockForUpdate(claim.schedule.id);
-      const execution = await repo.execution(claim.schedule.id, claim.index);
+      const s = await repo.lockForUpdate(scheduleId);
+      const execution = await repo.execution(scheduleId, index);
       if (!s || execution?.status === 'succeeded') return;
-      await repo.updateExecution(s.id, claim.index, {
+      await repo.updateExecution(s.id, index, {
         status: 'succeeded',
         txHash: txHash ?? execution?.txHash ?? null,
         executedAt,
         error: null,
       });
-      const processedPayments = Math.max(s.processedPayments, claim.index);
+      const processedPayments = Math.max(s.processedPayments, index);
       const completed = processedPayments >= s.totalPayments && s.status === 'active';
       await repo.update(s.id, { processedPayments, failureCount: 0, failureReason: null, ...(completed ? { status: 'completed' } : {}) });
     });

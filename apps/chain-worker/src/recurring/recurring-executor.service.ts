@@ -4,10 +4,8 @@ import {
   EVM_NETWORKS,
   type EvmNetwork,
   loadLocalDeploymentFile,
-  NETWORKS,
+  payrailRecurringProxies,
   rpcProvider,
-  withLocalDeployment,
-  withRecurringProxies,
 } from '@payrail/chains';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
@@ -17,7 +15,7 @@ import { RelayerChain } from './relayer-chain.js';
 import { ScheduleRunner } from './schedule-runner.js';
 
 /**
- * Executes due recurring payments on every configured EVM network that has a recurring proxy,
+ * Executes due recurring payments on every configured EVM network that has Payrail's own recurring proxy,
  * with the relayer key of RELAYER_PRIVATE_KEY. One leader per network across replicas
  * (`recurring:<network>` advisory lock); each schedule's row lock and execution rows, and the
  * proxy's on-chain bitmap, keep an index from being paid twice even across a leadership change.
@@ -39,10 +37,11 @@ export class RecurringExecutor implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     const local = loadLocalDeploymentFile(this.env, (m) => this.logger.warn(m));
-    const networks = withRecurringProxies(local ? withLocalDeployment(NETWORKS, local) : NETWORKS, this.env);
+    // Only where the proxy is Payrail's: Request Network's 0.1.0 proxy cannot verify the permits.
+    const own = payrailRecurringProxies(this.env, local);
     const records = new ExecutionRecords(this.db, this.env.RECURRING_RETRY_DELAY_MS);
     for (const [name, urls] of Object.entries(configuredRpcUrls(this.env)) as [EvmNetwork, string[]][]) {
-      if (!networks[name].contracts.ERC20RecurringPaymentProxy) continue;
+      if (!own[name]) continue;
       const chain = new RelayerChain(rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1 }), key);
       const runner = new ScheduleRunner(this.db, name, chain, records);
       const loop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, () => runner.pass());

@@ -1,5 +1,5 @@
 import { decodeUint256, encodeAllowance, encodeBalanceOf, encodeRecurringIsExecuted, type SchedulePermitValues } from '@payrail/permits';
-import { type AbstractProvider, Interface, type TransactionReceipt, type TransactionResponse, Wallet } from 'ethers';
+import { type AbstractProvider, Interface, type TransactionLike, type TransactionReceipt, type TransactionResponse, Wallet } from 'ethers';
 
 /** The recurring proxy's custom errors, to name a revert. */
 const PROXY_ERRORS = new Interface([
@@ -9,6 +9,7 @@ const PROXY_ERRORS = new Interface([
   'error NotDueYet()',
   'error AlreadyPaid()',
   'error EnforcedPause()',
+  'error PermitRevoked()',
   'error AccessControlUnauthorizedAccount(address account, bytes32 neededRole)',
 ]);
 
@@ -24,7 +25,7 @@ export class RelayerChain {
   constructor(
     private readonly provider: AbstractProvider,
     relayerKey: string,
-    private readonly receiptTimeoutMs = RECEIPT_TIMEOUT_MS,
+    readonly receiptTimeoutMs = RECEIPT_TIMEOUT_MS,
   ) {
     this.wallet = new Wallet(relayerKey, provider);
   }
@@ -67,29 +68,61 @@ export class RelayerChain {
   }
 
   /**
-   * Sends with the next nonce, or replaces the stuck transaction `replace.hash` with its nonce,
-   * gas limit and doubled fees (a node estimating on pending state would see the index paid).
+   * Fills nonce, gas limit, fees and chain id of a call from the relayer (RPC reads), without
+   * signing: the executor signs and broadcasts it (`broadcast`) only under the schedule's row lock,
+   * once it has seen the schedule still active. `replace` reuses the stuck transaction's nonce and
+   * gas limit with doubled fees (a node estimating on pending state would see the index paid).
    * The shared nonce is what keeps a replacement from becoming a second payment.
    */
-  async send(to: string, data: string, replace?: { hash: string; nonce: number }): Promise<TransactionResponse> {
+  async prepare(to: string, data: string, replace?: { hash: string; nonce: number }): Promise<TransactionLike<string>> {
     if (!replace) {
-      return this.wallet.sendTransaction({ to, data, nonce: await this.provider.getTransactionCount(this.wallet.address, 'pending') });
+      const nonce = await this.provider.getTransactionCount(this.wallet.address, 'pending');
+      return await this.wallet.populateTransaction({ to, data, nonce });
     }
-    const [original, fees] = await Promise.all([this.provider.getTransaction(replace.hash), this.provider.getFeeData()]);
-    const bump = (v: bigint | null | undefined) => (v === null || v === undefined ? undefined : v * 2n);
+    const { gasLimit, ...fees } = await this.replacementTerms(replace.hash);
+    return await this.wallet.populateTransaction({ to, data, nonce: replace.nonce, gasLimit, ...fees });
+  }
+
+  /** Signs (locally) and broadcasts a prepared transaction. */
+  async broadcast(tx: TransactionLike<string>): Promise<TransactionResponse> {
+    return this.provider.broadcastTransaction(await this.wallet.signTransaction(tx));
+  }
+
+  /**
+   * Drops the pending transaction `hash`: a 0-value transfer from the relayer to itself with the
+   * same nonce and doubled fees takes the nonce, so the original can never be mined.
+   */
+  async dropPending(hash: string, nonce: number): Promise<TransactionResponse> {
+    const { maxFeePerGas, maxPriorityFeePerGas } = await this.replacementTerms(hash);
     return this.wallet.sendTransaction({
-      to,
-      data,
-      nonce: replace.nonce,
-      gasLimit: original?.gasLimit ?? REPLACEMENT_GAS_LIMIT,
-      maxFeePerGas: bump(original?.maxFeePerGas ?? fees.maxFeePerGas),
-      maxPriorityFeePerGas: bump(original?.maxPriorityFeePerGas ?? fees.maxPriorityFeePerGas),
+      to: this.wallet.address,
+      value: 0n,
+      nonce,
+      gasLimit: 21_000n,
+      maxFeePerGas,
+      maxPriorityFeePerGas,
     });
   }
 
+  /** The relayer's next nonce counting mined transactions only: a nonce below it is taken for good. */
+  minedNonce(): Promise<number> {
+    return this.provider.getTransactionCount(this.wallet.address, 'latest');
+  }
+
+  /** Gas limit and doubled fees of the transaction `hash` (or of the network when the node no longer knows it). */
+  private async replacementTerms(hash: string): Promise<{ gasLimit: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint }> {
+    const [original, fees] = await Promise.all([this.provider.getTransaction(hash), this.provider.getFeeData()]);
+    const bump = (v: bigint | null | undefined) => (v === null || v === undefined ? undefined : v * 2n);
+    return {
+      gasLimit: original?.gasLimit ?? REPLACEMENT_GAS_LIMIT,
+      maxFeePerGas: bump(original?.maxFeePerGas ?? fees.maxFeePerGas),
+      maxPriorityFeePerGas: bump(original?.maxPriorityFeePerGas ?? fees.maxPriorityFeePerGas),
+    };
+  }
+
   /** The receipt, or null when not mined within the timeout (left to the next pass). */
-  async wait(hash: string): Promise<TransactionReceipt | null> {
-    return this.provider.waitForTransaction(hash, 1, this.receiptTimeoutMs).catch((error: unknown) => {
+  async wait(hash: string, timeoutMs = this.receiptTimeoutMs): Promise<TransactionReceipt | null> {
+    return this.provider.waitForTransaction(hash, 1, timeoutMs).catch((error: unknown) => {
       if ((error as { code?: unknown }).code === 'TIMEOUT') return null;
       throw error;
     });

@@ -2,21 +2,27 @@ import { Logger } from '@nestjs/common';
 import { encodeRecurringExecute } from '@payrail/permits';
 import { RecurringRepository } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
+import { CancelledInFlight } from './cancelled-in-flight.js';
 import { classifyFailure } from './execution-failure.js';
 import type { Claim, ExecutionRecords } from './execution-records.js';
 import type { RelayerChain } from './relayer-chain.js';
 
 /** Schedules looked at per pass. */
 const BATCH = 50;
+/** While awaiting a receipt, how often the schedule is checked for a cancel (then its transaction is dropped at once). */
+const CANCEL_CHECK_MS = 500;
 
 /**
  * One network's executor pass (run by its LeaderLoop, so one replica at a time): every active
  * schedule whose next payment is due at chain time gets that payment executed, one index at a
  * time and in order, so an unpaused schedule catches up its missed periods pass after pass.
- * The on-chain bitmap is read before sending: an index already paid is only recorded.
+ * The on-chain bitmap is read before sending: an index already paid is only recorded. The
+ * transaction is signed and sent only under the schedule's row lock after re-reading `active`,
+ * and an execution a cancel caught in flight is dropped (CancelledInFlight) first thing each pass.
  */
 export class ScheduleRunner {
   private readonly logger: Logger;
+  private readonly cancelled: CancelledInFlight;
 
   constructor(
     private readonly db: DataSource,
@@ -25,10 +31,12 @@ export class ScheduleRunner {
     private readonly records: ExecutionRecords,
   ) {
     this.logger = new Logger(`Recurring:${network}`);
+    this.cancelled = new CancelledInFlight(db, network, chain, records, this.logger);
   }
 
   /** True when a payment was made and more may be due right away. */
   async pass(): Promise<boolean> {
+    await this.cancelled.settle();
     const ids = await new RecurringRepository(this.db.manager).activeIds(this.network, BATCH);
     if (ids.length === 0) return false;
     const now = await this.chain.now();
@@ -61,8 +69,12 @@ export class ScheduleRunner {
       await this.records.failed(claim, failure);
       return false;
     }
-    const tx = await this.chain.send(s.recurringProxy, data);
-    await this.records.sent(claim, tx.hash, tx.nonce);
+    const prepared = await this.chain.prepare(s.recurringProxy, data);
+    const tx = await this.records.sendIfActive(claim, () => this.chain.broadcast(prepared));
+    if (!tx) {
+      this.logger.log(`${s.id}#${index}: not sent, the schedule was cancelled meanwhile`);
+      return false;
+    }
     return this.outcome(claim, tx.hash);
   }
 
@@ -77,24 +89,39 @@ export class ScheduleRunner {
     if (await this.chain.isExecuted(claim.schedule.recurringProxy, claim.schedule.permit.values, claim.index)) return 'retry';
     const data = encodeRecurringExecute(claim.schedule.permit.values, claim.schedule.permitSignature!, claim.index, claim.paymentReference);
     this.logger.warn(`${claim.schedule.id}#${claim.index}: transaction ${hash} is stuck; replacing it (nonce ${nonce})`);
-    const tx = await this.chain.send(claim.schedule.recurringProxy, data, { hash, nonce }).catch((error: unknown) => {
-      // The original was mined meanwhile ("nonce too low"): the next pass sees its receipt.
-      if ((error as { code?: unknown }).code === 'NONCE_EXPIRED') return null;
-      throw error;
-    });
+    const prepared = await this.chain.prepare(claim.schedule.recurringProxy, data, { hash, nonce });
+    const tx = await this.records
+      .sendIfActive(claim, () => this.chain.broadcast(prepared))
+      .catch((error: unknown) => {
+        // The original was mined meanwhile ("nonce too low"): the next pass sees its receipt.
+        if ((error as { code?: unknown }).code === 'NONCE_EXPIRED') return null;
+        throw error;
+      });
     if (!tx) return 'pending';
-    await this.records.sent(claim, tx.hash, nonce);
     return (await this.outcome(claim, tx.hash)) ? 'paid' : 'pending';
   }
 
   private async outcome(claim: Claim, hash: string): Promise<boolean> {
-    const receipt = await this.chain.wait(hash);
-    if (receipt === null) return false; // still pending: the next pass looks again
+    const receipt = await this.receiptUnlessCancelled(claim, hash);
+    if (receipt === null) return false; // still pending (the next pass looks again) or dropped after a cancel
     if (receipt.status === 1) {
       await this.records.succeeded(claim, hash, await this.chain.blockTime(receipt.blockNumber));
       return true;
     }
     await this.records.failed(claim, { reason: 'Transaction reverted', subStatus: 'execution_reverted' });
     return false;
+  }
+
+  /** The receipt within the relayer's timeout; a cancel meanwhile stops the wait and has the transaction dropped now. */
+  private async receiptUnlessCancelled(claim: Claim, hash: string) {
+    const deadline = Date.now() + this.chain.receiptTimeoutMs;
+    for (;;) {
+      const receipt = await this.chain.wait(hash, Math.max(1, Math.min(CANCEL_CHECK_MS, deadline - Date.now())));
+      if (receipt || Date.now() >= deadline) return receipt;
+      if (await this.records.stopped(claim.schedule.id)) {
+        await this.cancelled.settle();
+        return null;
+      }
+    }
   }
 }

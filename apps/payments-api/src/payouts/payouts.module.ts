@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { type LocalChainDeployment, NETWORKS, withLocalDeployment, withRecurringProxies } from '@payrail/chains';
+import { type LocalChainDeployment, NETWORKS, payrailRecurringProxies, withLocalDeployment, withRecurringProxies } from '@payrail/chains';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { CurrenciesModule } from '../currencies/currencies.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
@@ -11,8 +11,9 @@ import { TronPayerStateReader } from './chain/tron-payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
-import { PAYOUT_NETWORKS } from './payouts.tokens.js';
+import { PAYOUT_NETWORKS, PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
 import { PaymentPlanner } from './planning/payment-planner.js';
+import { RecurringCancelEffects } from './recurring/cancel-effects.js';
 import { InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout } from './use-cases/initiate-payout.use-case.js';
 import { ActivateRecurringPayment } from './use-cases/activate-recurring-payment.use-case.js';
@@ -36,6 +37,11 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
       useFactory: (local: LocalChainDeployment | null, env: PaymentsApiEnv) =>
         withRecurringProxies(local ? withLocalDeployment(NETWORKS, local) : NETWORKS, env),
     },
+    {
+      provide: PAYRAIL_RECURRING_PROXIES_TOKEN,
+      inject: [PaymentsApiEnv, LOCAL_CHAIN_DEPLOYMENT],
+      useFactory: (env: PaymentsApiEnv, local: LocalChainDeployment | null) => payrailRecurringProxies(env, local),
+    },
     PaymentPlanner,
     PayerStateReader,
     TronPayerStateReader,
@@ -48,6 +54,7 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
     ActivateRecurringPayment,
     GetRecurringPayment,
     UpdateRecurringPayment,
+    RecurringCancelEffects,
   ],
 })
 export class PayoutsModule {}

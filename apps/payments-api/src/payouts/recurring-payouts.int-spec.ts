@@ -1,4 +1,10 @@
-import { encodeApprove, schedulePermitDigest, SCHEDULE_PERMIT_TYPES, type RecurringPaymentPermit } from '@payrail/permits';
+import {
+  encodeApprove,
+  encodeRecurringRevoke,
+  schedulePermitDigest,
+  SCHEDULE_PERMIT_TYPES,
+  type RecurringPaymentPermit,
+} from '@payrail/permits';
 import { getAddress, toBeHex, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
 import { testStack } from '../../../../test/support/stack.js';
@@ -123,7 +129,7 @@ describe('recurring payouts: POST /v2/payouts with recurrence, activation, GET, 
     expect(third.body.metadata.additionalAllowanceNeeded).toBe('2');
   });
 
-  it('cancels with the approve lowering the allowance by what the schedule still needed; cancelling again or unpausing is 400', async () => {
+  it('cancels with the approve lowering the allowance by what the schedule still needed and the subscriber’s revoke(permit); cancelling again or unpausing is 400', async () => {
     const {
       id,
       recurringPaymentPermit: permit,
@@ -142,7 +148,10 @@ describe('recurring payouts: POST /v2/payouts with recurrence, activation, GET, 
     expect(res.body).toEqual({
       id,
       status: 'cancelled',
-      transactions: [{ to: chain.tokens.USDC, data: encodeApprove(proxy, before - 30_000_000n), value: '0x0' }],
+      transactions: [
+        { to: chain.tokens.USDC, data: encodeApprove(proxy, before - 30_000_000n), value: '0x0' },
+        { to: proxy, data: encodeRecurringRevoke(permit.values), value: '0x0' },
+      ],
       metadata: { remainingPayments: 3, remainingAmount: '30000000', processedPayments: 0, totalPayments: 3 },
     });
     await payer.submit(res.body.transactions);

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, IsNull, Not } from 'typeorm';
 import type { RequestOwner } from '../requests/requests.repository.js';
 import { sqlRows } from '../sql/typed-query.js';
 import { RecurringExecutionEntity } from './recurring-execution.entity.js';
@@ -118,6 +118,14 @@ export class RecurringRepository {
       amount: BigInt(r.amount),
       executedAt: r.executed_at,
     }));
+  }
+
+  /** The schedule's execution sent and not yet recorded as mined (at most one: indexes are paid in order), or null. */
+  inFlightExecution(id: string): Promise<RecurringExecutionEntity | null> {
+    return this.manager.findOne(RecurringExecutionEntity, {
+      where: { recurringPaymentId: id, status: 'submitted', txHash: Not(IsNull()) },
+      order: { index: 'DESC' },
+    });
   }
 
   execution(id: string, index: number): Promise<RecurringExecutionEntity | null> {

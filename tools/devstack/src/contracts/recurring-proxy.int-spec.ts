@@ -3,6 +3,8 @@ import {
   encodeApprove,
   encodeRecurringExecute,
   encodeRecurringIsExecuted,
+  encodeRecurringRevoke,
+  encodeRecurringRevoked,
   type RecurringPaymentPermit,
   schedulePermitDigest,
   schedulePermitTuple,
@@ -150,3 +152,40 @@ test('nothing executes after the deadline', async () => {
   await warpTo(permit.values.deadline + 1);
   expect(await revertOf(relayerAccount.address, execute(3))).toBe('SignatureExpired');
 });
+
+test('the subscriber revokes a permit: execute then reverts PermitRevoked; a stranger cannot revoke it', async () => {
+  const now = await chainNow();
+  const fresh = buildSchedulePermit({ ...inputOf(permit), firstExec: now - 10, deadline: now + 3 * DAY });
+  const subscriber = new Wallet(subscriberAccount.privateKey, provider);
+  const signed = await subscriber.signTypedData(fresh.domain, fresh.types, fresh.values);
+  const executeFresh = encodeRecurringExecute(fresh.values, signed, 1, '0x00000000000000b1');
+  expect(await revertOf(relayerAccount.address, executeFresh)).toBe('no revert');
+
+  expect(await revertOf(strangerAccount.address, encodeRecurringRevoke(fresh.values))).toBe('NotSubscriber');
+  const receipt = await send(new NonceManager(subscriber), proxy, encodeRecurringRevoke(fresh.values));
+  const digest = schedulePermitDigest(fresh);
+  const log = receipt.logs.map((l) => proxyAbi.parseLog(l)).find((l) => l?.name === 'ScheduleRevoked');
+  expect([log?.args[0], log?.args[1]]).toEqual([digest, subscriberAccount.address]);
+  expect(BigInt(await provider.call({ to: proxy, data: encodeRecurringRevoked(digest) }))).toBe(1n);
+  expect(await revertOf(relayerAccount.address, executeFresh)).toBe('PermitRevoked');
+});
+
+/** The builder input of a permit, to derive another one from it. */
+function inputOf(p: RecurringPaymentPermit) {
+  const v = p.values;
+  return {
+    chainId: p.domain.chainId,
+    verifyingContract: p.domain.verifyingContract,
+    subscriber: v.subscriber,
+    token: v.token,
+    recipient: v.recipient,
+    feeAddress: v.feeAddress,
+    amount: BigInt(v.amount),
+    feeAmount: BigInt(v.feeAmount),
+    gasFee: BigInt(v.gasFee),
+    periodSeconds: v.periodSeconds,
+    firstExec: v.firstExec,
+    totalExecutions: v.totalExecutions,
+    deadline: v.deadline,
+  };
+}

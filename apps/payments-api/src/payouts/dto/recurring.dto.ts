@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Matches } from 'class-validator';
 
 /** Body of POST /v2/payouts/recurring/{id}. */
@@ -106,13 +106,28 @@ class RecurringUpdateMetadataDto {
   @ApiProperty({ type: 'integer', example: 3 }) totalPayments!: number;
 }
 
+/** Payrail extension of the cancel response: the execution a cancel found already sent. */
+export class InFlightPaymentDto {
+  @ApiProperty({ example: 1, description: 'payment index (1-based)' }) index!: number;
+  @ApiProperty({ example: '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060' }) txHash!: string;
+  @ApiProperty({
+    enum: ['paid', 'replacing'],
+    description:
+      'paid: mined, counted in metadata; replacing: pending, the relayer takes its nonce back with a 0-value self-transfer (if mined first anyway, it is recorded as a payment)',
+  })
+  state!: 'paid' | 'replacing';
+}
+
 export class RecurringUpdateResponseDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: ['cancelled', 'active'], description: '`cancelled` after a cancel, `active` after an unpause' }) status!: string;
   @ApiProperty({
     type: [RecurringTransactionDto],
-    description: 'cancel: the approve lowering the allowance (empty when nothing is lowered); unpause: always empty',
+    description:
+      'cancel: the approve lowering the allowance (left out when nothing is lowered), then revoke(permit) to the recurring proxy for the subscriber to send (activated schedules); unpause: always empty',
   })
   transactions!: RecurringTransactionDto[];
   @ApiProperty({ type: RecurringUpdateMetadataDto }) metadata!: RecurringUpdateMetadataDto;
+  @ApiPropertyOptional({ type: InFlightPaymentDto, description: 'cancel only: an execution already sent when the cancel came (extension)' })
+  inFlightPayment?: InFlightPaymentDto;
 }

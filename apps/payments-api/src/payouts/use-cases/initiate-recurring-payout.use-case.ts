@@ -1,4 +1,5 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { PayrailRecurringProxies } from '@payrail/chains';
 import { RecurringRepository, type RequestOwner } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
@@ -7,6 +8,7 @@ import { PayerStateReader } from '../chain/payer-state.reader.js';
 import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
 import type { RecurrenceDto } from '../dto/recurrence.dto.js';
 import type { Prepared } from '../idempotency/idempotency.service.js';
+import { PAYRAIL_RECURRING_PROXIES_TOKEN } from '../payouts.tokens.js';
 import { feeTermsFor } from '../planning/fee-terms.js';
 import { invalidField } from '../planning/invalid.js';
 import { payerWalletOn } from '../planning/payer-wallet.js';
@@ -18,12 +20,14 @@ import {
   type RecurringPlan,
   recurringView,
 } from '../recurring/recurring-payout.js';
+import { ownRecurringProxyOn } from '../recurring/own-recurring-proxy.js';
 import { scheduleTerms } from '../recurring/schedule-terms.js';
 
 /**
  * POST /v2/payouts with `recurrence`: resolves the payment like a one-time payout (ERC-20 on an
  * EVM network only), builds the SchedulePermit the payer signs, reads the payer's allowance to
  * the recurring proxy and answers the approve still needed. Stored as `awaiting_signature`.
+ * Only on networks where Payrail's own recurring proxy is known (ownRecurringProxyOn).
  */
 @Injectable()
 export class InitiateRecurringPayout {
@@ -31,6 +35,7 @@ export class InitiateRecurringPayout {
     private readonly planner: PaymentPlanner,
     private readonly reader: PayerStateReader,
     private readonly db: DataSource,
+    @Inject(PAYRAIL_RECURRING_PROXIES_TOKEN) private readonly proxies: PayrailRecurringProxies,
   ) {}
 
   async prepare(
@@ -44,8 +49,7 @@ export class InitiateRecurringPayout {
     if (network.kind !== 'evm' || token === null) {
       throw invalidField('paymentCurrency', 'recurring payouts need an ERC-20 payment currency on an EVM network');
     }
-    const recurringProxy = network.contracts.ERC20RecurringPaymentProxy;
-    if (!recurringProxy) throw invalidField('paymentCurrency', `recurring payouts are not available on ${network.name}`);
+    const recurringProxy = ownRecurringProxyOn(this.proxies, network);
     const payer = payerWalletOn(network, body.recurrence.payer)!;
     const schedule: RecurringPlan = {
       id: ulid(),

@@ -6,6 +6,7 @@ import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { PayerStateReader } from '../chain/payer-state.reader.js';
 import { ownerOf } from '../owner.js';
+import { type InFlightPayment, RecurringCancelEffects } from '../recurring/cancel-effects.js';
 import type { RecurringTransaction } from '../recurring/recurring-payout.js';
 
 export type RecurringAction = 'cancel' | 'unpause';
@@ -16,6 +17,8 @@ export interface RecurringUpdateView {
   status: string;
   transactions: RecurringTransaction[];
   metadata: { remainingPayments: number; remainingAmount: string; processedPayments: number; totalPayments: number };
+  /** Cancel only: the execution found already sent (see InFlightPayment); absent when none. */
+  inFlightPayment?: InFlightPayment;
 }
 
 const remainingAmountOf = (s: RecurringPaymentEntity): bigint => s.perPayment * BigInt(s.totalPayments - s.processedPayments);
@@ -34,14 +37,17 @@ const badRequest = (message: string) => new PayrailError('VALIDATION_FAILED', me
  * PATCH /v2/payouts/recurring/{id} {action}. `cancel` (from awaiting_signature, active or
  * paused) stops the schedule and answers the approve that lowers the payer's allowance to the
  * proxy by what this schedule still needed, never below what the payer's other live schedules
- * need. `unpause` (only from paused) makes it active again with its failures cleared (no
- * transaction to sign); the executor then pays the missed periods in order.
+ * need, and the subscriber's `revoke(permit)` to the proxy; an execution already sent is
+ * reported as `inFlightPayment` (the relayer drops it when still pending). `unpause` (only from
+ * paused) makes it active again with its failures cleared (no transaction to sign); the executor
+ * then pays the missed periods in order.
  */
 @Injectable()
 export class UpdateRecurringPayment {
   constructor(
     private readonly db: DataSource,
     private readonly reader: PayerStateReader,
+    private readonly cancelEffects: RecurringCancelEffects,
   ) {}
 
   execute(command: { caller: Caller; id: string; action: RecurringAction }): Promise<RecurringUpdateView> {
@@ -56,9 +62,25 @@ export class UpdateRecurringPayment {
   private async cancel(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {
     if (s.status === 'cancelled') throw badRequest('Recurring payment is already cancelled');
     if (s.status === 'completed') throw badRequest('Cannot cancel a completed recurring payment');
-    const transactions = await this.allowanceDecrease(repo, s, remainingAmountOf(s));
+    // The row lock waits for an executor that is sending: its transaction is recorded by now.
+    const inFlight = await this.cancelEffects.inFlight(repo, s);
+    const processedPayments = inFlight?.state === 'paid' ? Math.max(s.processedPayments, inFlight.index) : s.processedPayments;
+    const remainingPayments = s.totalPayments - processedPayments;
+    const remainingAmount = s.perPayment * BigInt(remainingPayments);
+    const transactions = [...(await this.allowanceDecrease(repo, s, remainingAmount)), ...this.cancelEffects.revokeTransactions(s)];
     await repo.update(s.id, { status: 'cancelled' });
-    return { id: s.id, status: 'cancelled', transactions, metadata: progressOf(s) };
+    return {
+      id: s.id,
+      status: 'cancelled',
+      transactions,
+      metadata: {
+        remainingPayments,
+        remainingAmount: remainingAmount.toString(),
+        processedPayments,
+        totalPayments: s.totalPayments,
+      },
+      ...(inFlight ? { inFlightPayment: inFlight } : {}),
+    };
   }
 
   /** Nothing to sign when resuming: the allowance given for the schedule still stands. */
