@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { baseUnitsRefusal, MAX_RECURRING_BASE_UNITS } from '@payrail/domain';
 import { RecurringRepository, type RequestOwner } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
@@ -44,6 +45,8 @@ export class InitiateRecurringPayout {
     if (network.kind !== 'evm' || token === null) {
       throw invalidField('paymentCurrency', 'recurring payouts need an ERC-20 payment currency on an EVM network');
     }
+    const tooLarge = baseUnitsRefusal(plan.amount, MAX_RECURRING_BASE_UNITS);
+    if (tooLarge) throw invalidField('amount', `amount ${tooLarge} in a recurring payment (the permit's amount is a uint128)`);
     const recurringProxy = network.contracts.ERC20RecurringPaymentProxy;
     if (!recurringProxy) throw invalidField('paymentCurrency', `recurring payouts are not available on ${network.name}`);
     const payer = payerWalletOn(network, body.recurrence.payer)!;
