@@ -209,7 +209,7 @@ describe('payouts settle on the local chain (payments-api over HTTP, demo payer 
     expect(erc20Event(receipts)).toMatchObject({ topic: referenceTopic(payout.paymentReference), amount: expected, fee });
   });
 
-  it('batch: approvals and one transaction pay three payees in two tokens and ether, each with its own reference', async () => {
+  it('batch: approvals and one transaction pay three payees in two tokens and ether, each with its own reference, and the batch fee', async () => {
     const [a, b, c, fees] = [fresh(), fresh(), fresh(), fresh()];
     const batch = await post<Batch>('/v2/payouts/batch', {
       requests: [
@@ -226,9 +226,10 @@ describe('payouts settle on the local chain (payments-api over HTTP, demo payer 
     expect(await payer.tokenBalance(chain.tokens.USDC, a)).toBe(15_000_000n);
     expect(await payer.tokenBalance(chain.tokens.DAI, b)).toBe(2_500_000_000_000_000_000n);
     expect(await payer.nativeBalance(c)).toBe(100_000_000_000_000_000n);
-    expect(await payer.tokenBalance(chain.tokens.USDC, fees)).toBe(1_500_000n);
-    expect(await payer.tokenBalance(chain.tokens.DAI, fees)).toBe(250_000_000_000_000_000n);
-    expect(await payer.nativeBalance(fees)).toBe(10_000_000_000_000_000n);
+    // The 10% fees, plus the batch contract's 0.30% batch fee on the amounts, to the same fee address.
+    expect(await payer.tokenBalance(chain.tokens.USDC, fees)).toBe(1_500_000n + 45_000n);
+    expect(await payer.tokenBalance(chain.tokens.DAI, fees)).toBe(250_000_000_000_000_000n + 7_500_000_000_000_000n);
+    expect(await payer.nativeBalance(fees)).toBe(10_000_000_000_000_000n + 300_000_000_000_000n);
     const topics = [
       ...proxyEvents(receipts, chain.contracts.ERC20FeeProxy, ERC20_TOPIC),
       ...proxyEvents(receipts, chain.contracts.EthereumFeeProxy, NATIVE_TOPIC),

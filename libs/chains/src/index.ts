@@ -1,5 +1,6 @@
 export * from './networks.js';
 export * from './rpc-env.js';
+export * from './recurring-proxy-env.js';
 export * from './contracts.js';
 export * from './network-registry.js';
 export * from './secure-payment-chains.js';
@@ -22,5 +23,7 @@ export * from './events/fee-proxy-events.js';
 export * from './local-deployment-file.js';
 export * from './rpc/providers.js';
 export * from './rates/aggregator-rate-source.js';
+export * from './rates/conversion-path-rate.js';
 export * from './tron/trongrid-events.js';
+export * from './tron/trongrid-account.js';
 export * from './published-artifacts.js';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsUrl } from 'class-validator';
+import { IsOptional, IsUrl, Matches } from 'class-validator';
 import { EVM_NETWORK_NAMES, EVM_NETWORKS, type EvmNetwork } from './networks.js';
 
 // TypeScript requires a mixin base to take `...args: any[]`.
@@ -22,6 +22,8 @@ const rpcUrls = () =>
     { each: true, message: 'must be a comma-separated list of http(s) or ws(s) URLs' },
   );
 
+const RECURRING_PROXY_PAIRS = /^[a-z-]+:0x[0-9a-fA-F]{40}(,[a-z-]+:0x[0-9a-fA-F]{40})*$/;
+
 /** Adds the chain RPC variables (comma-separated failover lists) to an app's env schema. */
 export function WithChainEnv<TBase extends Ctor>(Base: TBase) {
   class ChainEnv extends Base {
@@ -38,6 +40,14 @@ export function WithChainEnv<TBase extends Ctor>(Base: TBase) {
 
     /** Local environment: the JSON file (`.local/stack.json`) holding the local chain's contract addresses. */
     @IsOptional() CHAIN_DEPLOYMENT_FILE?: string;
+
+    /**
+     * `network:address` pairs, comma-separated: this project's ERC20RecurringPaymentProxy on each
+     * network (as `admin recurring-proxy deploy` prints), replacing the built-in address.
+     */
+    @IsOptional()
+    @Matches(RECURRING_PROXY_PAIRS, { message: 'must be network:0x-address pairs, comma-separated' })
+    RECURRING_PROXY_ADDRESSES?: string;
   }
   return ChainEnv;
 }

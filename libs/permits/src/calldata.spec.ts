@@ -1,6 +1,6 @@
 import { tronToEvmAddress } from '@payrail/chains';
 import { getAddress, Interface } from 'ethers';
-import { BATCH_PAYMENTS_ABI, encodeBatchPayments } from './batch.js';
+import { BATCH_PAYMENTS_ABI, batchFeesOf, encodeBatchPayments } from './batch.js';
 import { decodeUint256, encodeAllowance, encodeApprove, encodeBalanceOf, needsApprovalReset } from './erc20.js';
 import { encodeErc20FeeProxyPayment, encodeNativeFeeProxyPayment } from './fee-proxies.js';
 import { bigNumberValue } from './transaction.js';
@@ -94,6 +94,7 @@ describe('ERC-20 calldata', () => {
 });
 
 describe('batch calldata (BatchConversionPayments.batchPayments)', () => {
+  const NO_BATCH_FEE = { bps: 0n, usdLimit: 0n };
   const usdc = getAddress('0x9fbda871d559710256a2502a2517b794b482db40');
   const dai = getAddress('0xc5fdf4076b8f3a5357c5e395ab970b5b54098fef');
   const payee = (n: number) => getAddress('0x' + n.toString(16).padStart(40, '0'));
@@ -112,6 +113,7 @@ describe('batch calldata (BatchConversionPayments.batchPayments)', () => {
         { token: usdc, recipient: payee(4), amount: 400n, paymentReference: '0x0000000000000004', feeAmount: 4n },
       ],
       fees,
+      NO_BATCH_FEE,
     );
     expect(batch.value).toBe(1010n);
     expect([...batch.tokenTotals]).toEqual([
@@ -133,20 +135,57 @@ describe('batch calldata (BatchConversionPayments.batchPayments)', () => {
   it('uses network 1 for a single token and pins the calldata of a one-payment batch', () => {
     const batch = encodeBatchPayments(
       [{ token: usdc, recipient: payee(1), amount: 100n, paymentReference: '0x86dfbccad783599a', feeAmount: 0n }],
-      null,
+      fees,
+      NO_BATCH_FEE,
     );
     const metas = BATCH_PAYMENTS_ABI.decodeFunctionData('batchPayments', batch.data)[0] as unknown as [bigint][];
     expect(metas.map((m) => m[0])).toEqual([1n]);
     expect(batch.value).toBe(0n);
-    // Head: selector, offsets of the three arguments, zero fee address; then one meta detail.
-    expect(batch.data.slice(0, 10 + 64 * 4)).toBe('0x92cddb91' + word('60') + word('0280') + word('0') + word('1'));
+    // Head: selector, offsets of the three arguments, the fee address; then one meta detail.
+    expect(batch.data.slice(0, 10 + 64 * 4)).toBe('0x92cddb91' + word('60') + word('0280') + word(fees.slice(2).toLowerCase()) + word('1'));
   });
 
-  it('refuses an empty batch and a fee without a fee address', () => {
-    expect(() => encodeBatchPayments([], null)).toThrow('at least one');
-    expect(() =>
-      encodeBatchPayments([{ token: usdc, recipient: payee(1), amount: 1n, paymentReference: '0x0000000000000001', feeAmount: 1n }], null),
-    ).toThrow('fee address');
+  it('adds the batch fee as the contract computes it: bps of the request amounts (fees excluded), per token, rounded down', () => {
+    const payments = [
+      { token: usdc, recipient: payee(1), amount: 1_000_001n, paymentReference: '0x0000000000000001', feeAmount: 500n },
+      { token: dai, recipient: payee(2), amount: 10n ** 18n, paymentReference: '0x0000000000000002', feeAmount: 0n },
+      { token: usdc, recipient: payee(3), amount: 2_000_000n, paymentReference: '0x0000000000000003', feeAmount: 0n },
+      { token: null, recipient: payee(4), amount: 333_333n, paymentReference: '0x0000000000000004', feeAmount: 7n },
+    ];
+    const batch = encodeBatchPayments(payments, fees, { bps: 30n, usdLimit: 150n * 10n ** 8n });
+    // USDC: 3,000,001 * 30 / 10,000 = 9,000.003 -> 9,000; DAI: 0.003 DAI; native: 999.999 -> 999.
+    expect([...batch.batchFees.tokens]).toEqual([
+      [usdc, 9_000n],
+      [dai, 3n * 10n ** 15n],
+    ]);
+    expect(batch.batchFees.native).toBe(999n);
+    expect([...batch.tokenTotals]).toEqual([
+      [usdc, 3_000_001n + 500n + 9_000n],
+      [dai, 10n ** 18n + 3n * 10n ** 15n],
+    ]);
+    expect(batch.value).toBe(333_333n + 7n + 999n);
+    // Same calldata whatever the fee: the fee only changes what the payer approves and sends.
+    expect(batch.data).toBe(encodeBatchPayments(payments, fees, NO_BATCH_FEE).data);
+  });
+
+  it('charges no ERC-20 batch fee while the USD limit is zero (calculateBatchFeeToPay without paths), but still the native one', () => {
+    const payments = [
+      { token: usdc, recipient: payee(1), amount: 10_000n, paymentReference: '0x0000000000000001', feeAmount: 0n },
+      { token: null, recipient: payee(2), amount: 10_000n, paymentReference: '0x0000000000000002', feeAmount: 0n },
+    ];
+    const fees0 = batchFeesOf(payments, { bps: 30n, usdLimit: 0n });
+    expect([...fees0.tokens]).toEqual([[usdc, 0n]]);
+    expect(fees0.native).toBe(30n);
+  });
+
+  it('refuses an empty batch, a fee without a fee address, and ERC-20 payments without one (the contract transfers the batch fee to it)', () => {
+    expect(() => encodeBatchPayments([], null, NO_BATCH_FEE)).toThrow('at least one');
+    const one = (feeAmount: bigint, token: string | null = usdc) => [
+      { token, recipient: payee(1), amount: 1n, paymentReference: '0x0000000000000001', feeAmount },
+    ];
+    expect(() => encodeBatchPayments(one(1n), null, NO_BATCH_FEE)).toThrow('A fee needs a fee address');
+    expect(() => encodeBatchPayments(one(0n), null, NO_BATCH_FEE)).toThrow('needs a fee address');
+    expect(encodeBatchPayments(one(0n, null), null, NO_BATCH_FEE).value).toBe(1n);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Interface, ZeroAddress } from 'ethers';
 
 /**
- * Calldata of Request Network's fee proxies (and Payrail's ABI-compatible local ones):
+ * Calldata of Request Network's published fee proxies (the local chain runs the same bytecode):
  * - ERC20FeeProxy.transferFromWithReferenceAndFee, selector 0xc219a14d;
  * - EthereumFeeProxy.transferWithReferenceAndFee, selector 0xb868980b (value = amount + fee).
  * The fee is paid on top, to the fee address; without a fee the fee address is the zero address.

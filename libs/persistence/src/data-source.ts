@@ -16,6 +16,7 @@ import { CreateRecurring1763885600000 } from './migrations/1763885600000-create-
 import { RECURRING_ENTITIES } from './recurring/index.js';
 import { CreateSecurePayments1763885700000 } from './migrations/1763885700000-create-secure-payments.js';
 import { SecurePaymentEntity } from './secure-payments/secure-payment.entity.js';
+import { SettlementChecks1763885850000 } from './migrations/1763885850000-settlement-checks.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 export const ENTITIES = [
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
   CreateDetection1763885500000,
   CreateRecurring1763885600000,
   CreateSecurePayments1763885700000,
+  SettlementChecks1763885850000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

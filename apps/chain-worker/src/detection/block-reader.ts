@@ -24,7 +24,15 @@ export class BlockReader {
     return block?.hash ? { number: block.number, hash: block.hash, timestamp: block.timestamp } : undefined;
   }
 
-  async transfers(fromBlock: number, toBlock: number): Promise<{ transfers: DetectedTransfer[]; blocks: BlockRef[] }> {
+  /**
+   * The payment logs of a range, or undefined when the chain moved while it was read (the range
+   * end's hash changed between before and after the logs were read, or a log's block is no longer
+   * the block of its number): then nothing of the range may be stored, since the logs may belong to
+   * blocks a reorg replaced and the replacement's logs may be missing; the caller reads it again.
+   */
+  async transfers(fromBlock: number, toBlock: number): Promise<{ transfers: DetectedTransfer[]; blocks: BlockRef[] } | undefined> {
+    const end = await this.block(toBlock);
+    if (!end) return undefined;
     const logs = await this.provider.getLogs({
       address: this.contracts,
       fromBlock,
@@ -42,10 +50,15 @@ export class BlockReader {
       Promise.all(txHashes.map((h) => this.provider.getTransaction(h))),
     ]);
     const byNumber = new Map(blocks.filter((b): b is BlockRef => b !== undefined).map((b) => [b.number, b]));
+    // Same end hash before and after: the blocks up to it (its ancestry) did not change in between.
+    if (byNumber.get(toBlock)?.hash !== end.hash) return undefined;
+    if (decoded.some((t) => byNumber.get(t.blockNumber)?.hash !== t.blockHash)) return undefined;
     const senders = new Map(txs.map((tx, i) => [txHashes[i], tx?.from ?? null]));
-    const transfers = decoded
-      .filter((t) => byNumber.get(t.blockNumber)?.hash === t.blockHash) // a log from a block that was replaced meanwhile waits for the next pass
-      .map((t) => ({ ...t, from: senders.get(t.txHash) ?? null, timestamp: byNumber.get(t.blockNumber)!.timestamp }));
+    const transfers = decoded.map((t) => ({
+      ...t,
+      from: senders.get(t.txHash) ?? null,
+      timestamp: byNumber.get(t.blockNumber)!.timestamp,
+    }));
     return { transfers, blocks: [...byNumber.values()] };
   }
 }

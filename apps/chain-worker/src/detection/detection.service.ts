@@ -52,7 +52,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
           backfill: this.env.DETECTION_BACKFILL_BLOCKS,
           keepBlocks: 256,
         },
-        (network, through, topics) => this.settlement.settle(network, through, topics),
+        (network, through) => this.settlement.settle(network, through),
       );
       const loop = new LeaderLoop(this.db, `detection:${name}`, this.env.DETECTION_POLL_INTERVAL_MS, () => follower.pass());
       this.loops.set(name, { loop, follower });
@@ -66,9 +66,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
   private followTron(proxy: string | undefined): void {
     if (!this.env.TRON_API_URL || !proxy) return;
     const source = new TronGridEventSource(this.env.TRON_API_URL, httpFetchJson());
-    const follower = new TronFollower(this.db, source, proxy, (network, through, topics) =>
-      this.settlement.settle(network, through, topics),
-    );
+    const follower = new TronFollower(this.db, source, proxy, (network, through) => this.settlement.settle(network, through));
     const loop = new LeaderLoop(this.db, 'detection:tron', Math.max(this.env.DETECTION_POLL_INTERVAL_MS, 3000), () => follower.pass());
     this.loops.set('tron', { loop, follower });
     loop.start();

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { WakeableSleep } from '@payrail/platform';
+import { sqlExecute, sqlOne } from '@payrail/persistence';
 import type { DataSource, QueryRunner } from 'typeorm';
 
 /** Advisory-lock namespace of the per-network detection leaders ("PRDT"). */
@@ -57,14 +58,15 @@ export class LeaderLoop {
 
   private async holdLeadership(): Promise<boolean> {
     if (this.leader && this.runner && !this.runner.isReleased) {
-      await this.runner.query('SELECT 1'); // the lock lives as long as this connection does
+      await sqlExecute(this.runner.manager, 'SELECT 1'); // the lock lives as long as this connection does
       return true;
     }
     this.runner ??= this.db.createQueryRunner();
-    const [row] = (await this.runner.query('SELECT pg_try_advisory_lock($1::int, $2::int) AS locked', [
+    // The runner's manager runs on the runner's own connection, which holds the session lock.
+    const row = await sqlOne<{ locked: boolean }>(this.runner.manager, 'SELECT pg_try_advisory_lock($1::int, $2::int) AS locked', [
       LEADER_NAMESPACE,
       keyOf(this.name),
-    ])) as { locked: boolean }[];
+    ]);
     this.leader = row?.locked === true;
     if (this.leader) this.logger.log('leading');
     return this.leader;
@@ -76,7 +78,9 @@ export class LeaderLoop {
     this.leader = false;
     if (!runner || runner.isReleased) return;
     // The connection goes back to the pool, so the session-level lock must be given up first.
-    await runner.query('SELECT pg_advisory_unlock($1::int, $2::int)', [LEADER_NAMESPACE, keyOf(this.name)]).catch(() => undefined);
+    await sqlExecute(runner.manager, 'SELECT pg_advisory_unlock($1::int, $2::int)', [LEADER_NAMESPACE, keyOf(this.name)]).catch(
+      () => undefined,
+    );
     await runner.release().catch(() => undefined);
   }
 }

@@ -11,7 +11,7 @@ export interface FollowerOptions {
   maxRange: number;
   /** A new cursor starts this many blocks behind the head. */
   backfill: number;
-  /** Recent block hashes kept to find the common ancestor of a reorg. */
+  /** Recent range-end block hashes kept (blocks holding transfers keep theirs as long as the transfer). */
   keepBlocks: number;
 }
 
@@ -23,14 +23,21 @@ export interface FollowStatus {
   reorgs: number;
 }
 
-/** Called after each pass with the newest block buried under enough confirmations, and the topics a reorg touched. */
-export type Settle = (network: string, confirmedThrough: number, reorgedTopics: string[]) => Promise<void>;
+/**
+ * Called after each pass with the newest block buried under enough confirmations. Settlement
+ * finds what a reorg left to re-settle in Postgres (reversed_transfers), not in the call.
+ */
+export type Settle = (network: string, confirmedThrough: number) => Promise<void>;
+
+/** Known blocks compared with the chain per round trip while looking for a reorg's common ancestor. */
+const ANCESTOR_PAGE = 16;
 
 /**
  * Follows one network: reads the fee proxies' payment logs from a cursor stored in Postgres in
  * bounded ranges, checks the cursor block's hash first and rolls back what a reorg removed, and
  * stores transfers, block hashes and the cursor in one transaction (a crash mid-range rereads it;
- * transfers are unique by tx hash and log index, so nothing is counted twice).
+ * transfers are unique by tx hash and log index, so nothing is counted twice). A range read while
+ * the chain moved is not stored but read again, so no log a reorg dropped or added is skipped.
  */
 export class NetworkFollower {
   private readonly logger: Logger;
@@ -50,28 +57,30 @@ export class NetworkFollower {
     const { network } = this.options;
     const head = await this.reader.head();
     const repo = new DetectionRepository(this.db.manager);
-    let cursor = (await repo.cursor(network)) ?? (await this.initialCursor(head));
-    const reorged = await this.checkReorg(cursor);
-    if (reorged) cursor = reorged.cursor;
+    let cursor: Cursor | undefined = await repo.cursor(network);
+    if (!cursor) {
+      cursor = await this.initialCursor(head);
+      await repo.saveCursor(network, cursor); // also the follower's origin
+    }
+    cursor = (await this.checkReorg(cursor)) ?? cursor;
     const from = cursor.blockNumber + 1;
     const to = Math.min(head, cursor.blockNumber + this.options.maxRange);
     if (from <= to) {
       const read = await this.reader.transfers(from, to);
+      if (!read) return true; // the chain moved while reading: read again (the next pass checks for a reorg first)
       const ours = await repo.knownTopics(network, [...new Set(read.transfers.map((t) => t.referenceTopic))]);
       const transfers = read.transfers.filter((t) => ours.has(t.referenceTopic));
-      const blocks = read.blocks;
-      const toBlock = blocks.find((b) => b.number === to);
-      if (!toBlock) throw new Error(`block ${to} vanished while reading ${network}`);
+      const toBlock = read.blocks.find((b) => b.number === to)!;
       await this.db.transaction(async (m) => {
         const tx = new DetectionRepository(m);
         this.status.detected += await tx.saveTransfers(network, transfers);
-        await tx.saveBlocks(network, blocks, this.options.keepBlocks);
+        await tx.saveBlocks(network, read.blocks, this.options.keepBlocks);
         await tx.saveCursor(network, { blockNumber: to, blockHash: toBlock.hash });
       });
       cursor = { blockNumber: to, blockHash: toBlock.hash };
     }
     Object.assign(this.status, { head, cursor: cursor.blockNumber, lag: head - cursor.blockNumber });
-    await this.settle(network, Math.min(cursor.blockNumber, head - this.options.confirmations), reorged?.topics ?? []);
+    await this.settle(network, Math.min(cursor.blockNumber, head - this.options.confirmations));
     return to < head;
   }
 
@@ -80,30 +89,50 @@ export class NetworkFollower {
     return { blockNumber: start - 1, blockHash: start === 0 ? '' : ((await this.reader.block(start - 1))?.hash ?? '') };
   }
 
-  /** When the cursor's block is no longer on the chain: find the newest block we both know, forget everything above it. */
-  private async checkReorg(cursor: Cursor): Promise<{ cursor: Cursor; topics: string[] } | undefined> {
+  /**
+   * When the cursor's block is no longer on the chain: roll back to the common ancestor (see
+   * commonAncestor) in one transaction that deletes the transfers above it, keeps the settled ones
+   * among them for re-settlement, and moves the cursor. Returns the new cursor.
+   */
+  private async checkReorg(cursor: Cursor): Promise<Cursor | undefined> {
     if (cursor.blockNumber < 0 || cursor.blockHash === '') return undefined;
     const onChain = await this.reader.block(cursor.blockNumber);
     if (onChain?.hash === cursor.blockHash) return undefined;
-    const repo = new DetectionRepository(this.db.manager);
-    let ancestor = cursor.blockNumber - 1;
-    for (; ancestor >= 0 && ancestor > cursor.blockNumber - this.options.keepBlocks; ancestor--) {
-      const known = await repo.blockHash(this.options.network, ancestor);
-      if (known === undefined) continue;
-      if ((await this.reader.block(ancestor))?.hash === known) break;
-    }
-    ancestor = Math.max(ancestor, -1);
-    const topics = await this.db.transaction(async (m) => {
+    const ancestor = await this.commonAncestor(cursor.blockNumber);
+    const { removed, reversedTopics } = await this.db.transaction(async (m) => {
       const tx = new DetectionRepository(m);
-      const removed = await tx.rollbackAbove(this.options.network, ancestor);
-      const hash = ancestor >= 0 ? ((await this.reader.block(ancestor))?.hash ?? '') : '';
-      await tx.saveCursor(this.options.network, { blockNumber: ancestor, blockHash: hash });
-      return removed;
+      const rolledBack = await tx.rollbackAbove(this.options.network, ancestor.blockNumber);
+      await tx.saveCursor(this.options.network, ancestor);
+      return rolledBack;
     });
     this.status.reorgs++;
     this.logger.warn(
-      `reorg: block ${cursor.blockNumber} replaced; rolled back to ${ancestor} (${topics.length} payment references touched)`,
+      `reorg: block ${cursor.blockNumber} replaced; rolled back to ${ancestor.blockNumber} ` +
+        `(${removed} transfers removed, ${reversedTopics.length} settled payment references to settle again)`,
     );
-    return { cursor: { blockNumber: ancestor, blockHash: ancestor >= 0 ? ((await this.reader.block(ancestor))?.hash ?? '') : '' }, topics };
+    return ancestor;
+  }
+
+  /**
+   * The newest block below `above` that both the chain and detection know with the same hash:
+   * a block hash commits to its whole ancestry, so nothing at or below it changed. Candidates,
+   * newest first and with no depth limit: the recent range ends, every block holding a stored
+   * transfer, and the follower's origin. When none survived (a reorg below all of them), the
+   * follower goes back to its origin and reads everything again from there: below the origin it
+   * never read anything.
+   */
+  private async commonAncestor(above: number): Promise<Cursor> {
+    const repo = new DetectionRepository(this.db.manager);
+    for (let below = above; ;) {
+      const known = await repo.knownBlocks(this.options.network, below, ANCESTOR_PAGE);
+      if (known.length === 0) break;
+      const onChain = await Promise.all(known.map((k) => this.reader.block(k.number)));
+      const match = known.find((k, i) => onChain[i]?.hash === k.hash);
+      if (match) return { blockNumber: match.number, blockHash: match.hash };
+      below = known.at(-1)!.number;
+    }
+    const origin = (await repo.cursor(this.options.network))?.origin?.number ?? -1;
+    const block = origin >= 0 ? await this.reader.block(origin) : undefined;
+    return { blockNumber: block ? origin : -1, blockHash: block?.hash ?? '' };
   }
 }

@@ -2,9 +2,9 @@
 export interface Settlement {
   /**
    * Settles every detected transfer up to `confirmedThrough` (inclusive) that is not settled yet,
-   * and re-settles the payment references whose transfers a reorg removed.
+   * and settles again the requests whose settled transfers a reorg removed (reversed_transfers).
    */
-  settle(network: string, confirmedThrough: number, reorgedTopics: string[]): Promise<void>;
+  settle(network: string, confirmedThrough: number): Promise<void>;
 }
 
 export const SETTLEMENT = Symbol('SETTLEMENT');

@@ -58,7 +58,7 @@ describe('Tron payment detection (TronGrid fixtures)', () => {
         db,
         new TronGridEventSource('https://api.trongrid.example', pages(), 2),
         'TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd',
-        (n, t, r) => settlement.settle(n, t, r),
+        (n, t) => settlement.settle(n, t),
       );
       await follower.pass();
     }

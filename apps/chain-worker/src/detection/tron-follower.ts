@@ -38,7 +38,7 @@ export class TronFollower {
     });
     const through = newest?.blockNumber ?? cursor?.blockNumber ?? 0;
     Object.assign(this.status, { head: through, cursor: through, lag: 0 });
-    await this.settle('tron', through, []);
+    await this.settle('tron', through);
     return false;
   }
 

@@ -5,6 +5,7 @@ import {
   type RecurringPaymentEntity,
   RecurringRepository,
   RequestsRepository,
+  sqlOne,
 } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterFailure, type ExecutionFailure } from './execution-failure.js';
@@ -122,9 +123,9 @@ export class ExecutionRecords {
 
   private async failedEvent(m: EntityManager, claim: Claim, failure: ExecutionFailure) {
     const s = claim.schedule;
-    const [client] = s.clientIdId
-      ? await m.query<{ client_id: string }[]>('SELECT client_id FROM client_ids WHERE id = $1', [s.clientIdId])
-      : [];
+    const client = s.clientIdId
+      ? await sqlOne<{ client_id: string }>(m, 'SELECT client_id FROM client_ids WHERE id = $1', [s.clientIdId])
+      : undefined;
     return webhookEvent(
       'payment.failed',
       { aggregateType: 'request', aggregateId: claim.requestId },

@@ -7,6 +7,7 @@ import {
   NETWORKS,
   rpcProvider,
   withLocalDeployment,
+  withRecurringProxies,
 } from '@payrail/chains';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
@@ -38,7 +39,7 @@ export class RecurringExecutor implements OnApplicationBootstrap, OnApplicationS
       return;
     }
     const local = loadLocalDeploymentFile(this.env, (m) => this.logger.warn(m));
-    const networks = local ? withLocalDeployment(NETWORKS, local) : NETWORKS;
+    const networks = withRecurringProxies(local ? withLocalDeployment(NETWORKS, local) : NETWORKS, this.env);
     const records = new ExecutionRecords(this.db, this.env.RECURRING_RETRY_DELAY_MS);
     for (const [name, urls] of Object.entries(configuredRpcUrls(this.env)) as [EvmNetwork, string[]][]) {
       if (!networks[name].contracts.ERC20RecurringPaymentProxy) continue;

@@ -12,18 +12,31 @@ export interface SettledTransfer {
   feeAmount: bigint;
 }
 
+/** Who an event of the request is for, beyond the request row. */
+export interface EventIdentity {
+  clientId: string | null;
+  recurringPaymentId: string | null;
+}
+
 export const PAYMENT_PROCESSOR = 'payrail';
 
-/** `payment.confirmed` (paid or overpaid, with the excess noted) or `payment.partial` for a request's new settlement. */
+const aggregateOf = (request: RequestEntity) => ({ aggregateType: 'request', aggregateId: request.id });
+const routingOf = (request: RequestEntity) => ({ platformId: request.platformId });
+
+/**
+ * The event of a request's new settlement after new transfers: `payment.confirmed` (paid or
+ * overpaid, with the excess noted), `payment.partial`, or `payment.failed` with
+ * `subStatus: "fee_short"` when the amount arrived with its fee short. Pending: none.
+ */
 export function paymentEvent(
   request: RequestEntity,
-  clientId: string | null,
+  who: EventIdentity,
   network: NetworkInfo | undefined,
   settled: { amount: bigint; fees: bigint; last: SettledTransfer },
-  recurringPaymentId: string | null = null,
-): DomainEvent {
+): DomainEvent | undefined {
   const units = (v: bigint) => formatUnits(v, request.currencyDecimals);
-  const confirmed = request.status === 'paid' || request.status === 'overpaid';
+  if (request.status === 'pending') return undefined;
+  if (request.status === 'fee_short') return feeShortEvent(request, who, settled.last.txHash);
   const base = {
     requestId: request.id,
     requestID: request.id,
@@ -45,14 +58,64 @@ export function paymentEvent(
     paymentProcessor: PAYMENT_PROCESSOR,
     fees: settled.fees > 0n ? [{ type: 'platform', amount: units(settled.fees), currency: request.paymentCurrency }] : [],
   };
-  const aggregate = { aggregateType: 'request', aggregateId: request.id };
-  const routing = { platformId: request.platformId };
-  if (!confirmed) return webhookEvent('payment.partial', aggregate, base, routing);
+  if (request.status === 'partial') return webhookEvent('payment.partial', aggregateOf(request), base, routingOf(request));
   const excess = request.amountPaid - request.expectedAmount;
   // A recurring execution is sent by the relayer; the payer is the subscriber whose tokens moved.
-  const recurring = recurringPaymentId
-    ? { recurringPayment: { id: recurringPaymentId }, payerAddress: request.payer, payerEoaAddress: request.payer }
+  const recurring = who.recurringPaymentId
+    ? { recurringPayment: { id: who.recurringPaymentId }, payerAddress: request.payer, payerEoaAddress: request.payer }
     : {};
-  const payload = { ...base, clientId, ...(excess > 0n ? { excessAmount: units(excess) } : {}), ...recurring };
-  return webhookEvent('payment.confirmed', aggregate, payload, routing);
+  const payload = { ...base, clientId: who.clientId, ...(excess > 0n ? { excessAmount: units(excess) } : {}), ...recurring };
+  return webhookEvent('payment.confirmed', aggregateOf(request), payload, routingOf(request));
+}
+
+/** `payment.failed` for a request whose amount arrived without its full fee (extension fields: txHash, fees expected and paid). */
+function feeShortEvent(request: RequestEntity, who: EventIdentity, txHash: string): DomainEvent {
+  const units = (v: bigint) => formatUnits(v, request.currencyDecimals);
+  return webhookEvent(
+    'payment.failed',
+    aggregateOf(request),
+    {
+      requestId: request.id,
+      requestID: request.id,
+      paymentReference: request.paymentReference,
+      clientId: who.clientId,
+      subStatus: 'fee_short',
+      paymentProcessor: PAYMENT_PROCESSOR,
+      ...(who.recurringPaymentId ? { recurringPayment: { id: who.recurringPaymentId } } : {}),
+      txHash,
+      expectedFeeAmount: units(request.feeAmount),
+      paidFeeAmount: units(request.feePaid),
+    },
+    routingOf(request),
+  );
+}
+
+/** `payment.reversed` (extension): a reorg removed settled payments and the request's paid amount or fee went down. */
+export function reversalEvent(
+  request: RequestEntity,
+  who: EventIdentity,
+  reversal: { amountReversed: bigint; txHashes: string[]; at: Date },
+): DomainEvent {
+  const units = (v: bigint) => formatUnits(v, request.currencyDecimals);
+  return webhookEvent(
+    'payment.reversed',
+    aggregateOf(request),
+    {
+      requestId: request.id,
+      requestID: request.id,
+      paymentReference: request.paymentReference,
+      clientId: who.clientId,
+      orchestratorId: request.orchestratorId,
+      network: request.network,
+      currency: request.invoiceCurrency,
+      paymentCurrency: request.paymentCurrency,
+      txHashes: reversal.txHashes,
+      amountReversed: units(reversal.amountReversed),
+      totalAmountPaid: units(request.amountPaid),
+      expectedAmount: units(request.expectedAmount),
+      status: request.status,
+      timestamp: reversal.at.toISOString(),
+    },
+    routingOf(request),
+  );
 }

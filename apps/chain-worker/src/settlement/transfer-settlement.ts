@@ -1,28 +1,29 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
-import { statusForAmountPaid } from '@payrail/domain';
-import { appendToOutbox, RecurringRepository, RequestEntity, SecurePaymentsRepository } from '@payrail/persistence';
+import { countsToward, hasBeenPaid, paymentState, type DomainEvent } from '@payrail/domain';
+import {
+  appendToOutbox,
+  RecurringRepository,
+  RequestEntity,
+  SecurePaymentsRepository,
+  sqlExecute,
+  sqlOne,
+  sqlRows,
+} from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Settlement } from '../detection/settlement.js';
-import { paymentEvent, type SettledTransfer } from './payment-events.js';
-
-interface TransferRow {
-  id: string;
-  tx_hash: string;
-  from_address: string | null;
-  block_timestamp: Date;
-  amount: string;
-  fee_amount: string;
-  settled_at: Date | null;
-}
+import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
+import { observed, REVERSED_COLUMNS, termsOf, TRANSFER_COLUMNS, type ReversedRow, type TransferRow } from './settlement-rows.js';
 
 /**
- * Settles requests from confirmed transfers: the amount paid is the sum of the confirmed
- * transfers that pay the request's payee in its currency through its proxy; the status follows
- * (pending, partial, paid, overpaid); the change and its event (`payment.partial`, or
- * `payment.confirmed` once fully paid) are written in one transaction with the request row
- * locked. Recomputing from the transfers makes it idempotent: a restart or a second pass
- * changes nothing and emits nothing.
+ * Settles requests from confirmed transfers. A request's state is recomputed from its transfers
+ * (domain `paymentState`: only transfers through its own proxy, to its payee, in its token count;
+ * fees in aggregate to its fee address), so a restart or a second pass changes and emits nothing.
+ * Each change and its event are written in one transaction with the request row locked:
+ * `payment.partial` / `payment.confirmed` / `payment.failed` (fee_short) after new transfers, or
+ * `payment.reversed` when a reorg took settled transfers away and the paid amount or fee went down.
+ * A transfer counts once buried under the confirmations, and keeps counting once settled for as
+ * long as detection keeps it (a reorg deletes it, and keeps it in reversed_transfers until here).
  */
 export class TransferSettlement implements Settlement {
   private readonly logger = new Logger('Settlement');
@@ -32,68 +33,109 @@ export class TransferSettlement implements Settlement {
     private readonly networks: Readonly<Record<NetworkName, NetworkInfo>>,
   ) {}
 
-  async settle(network: string, confirmedThrough: number, reorgedTopics: string[]): Promise<void> {
-    const ready = await this.db.query<{ reference_topic: string }[]>(
-      'SELECT DISTINCT reference_topic FROM payment_transfers WHERE network = $1 AND settled_at IS NULL AND block_number <= $2',
+  async settle(network: string, confirmedThrough: number): Promise<void> {
+    const ready = await sqlRows<{ reference_topic: string }>(
+      this.db,
+      `SELECT reference_topic FROM payment_transfers WHERE network = $1 AND settled_at IS NULL AND block_number <= $2
+       UNION SELECT reference_topic FROM reversed_transfers WHERE network = $1`,
       [network, confirmedThrough],
     );
-    const topics = new Set([...ready.map((r) => r.reference_topic), ...reorgedTopics]);
-    for (const topic of topics) await this.db.transaction((m) => this.settleTopic(m, network, topic, confirmedThrough));
+    for (const { reference_topic: topic } of ready) {
+      await this.db.transaction((m) => this.settleTopic(m, network, topic, confirmedThrough));
+    }
   }
 
   private async settleTopic(m: EntityManager, network: string, topic: string, confirmedThrough: number): Promise<void> {
     const requests = await m.find(RequestEntity, { where: { network, referenceTopic: topic }, lock: { mode: 'pessimistic_write' } });
-    for (const request of requests) {
-      const transfers = await m.query<TransferRow[]>(
-        `SELECT id::text, tx_hash, from_address, block_timestamp, amount::text, fee_amount::text, settled_at FROM payment_transfers
-          WHERE network = $1 AND reference_topic = $2 AND block_number <= $3 AND lower(to_address) = lower($4)
-            AND lower(coalesce(token, '')) = lower(coalesce($5, '')) ORDER BY block_number, log_index`,
-        [network, topic, confirmedThrough, request.payee, request.currencyAddress],
-      );
-      await this.apply(m, request, transfers);
-    }
-    await m.query(
+    const transfers = await sqlRows<TransferRow>(
+      m,
+      `SELECT ${TRANSFER_COLUMNS} FROM payment_transfers
+        WHERE network = $1 AND reference_topic = $2 AND (settled_at IS NOT NULL OR block_number <= $3) ORDER BY block_number, log_index`,
+      [network, topic, confirmedThrough],
+    );
+    // Taken under the request locks: a concurrent settlement of this topic waits, then finds none.
+    const reversed = await sqlRows<ReversedRow>(
+      m,
+      `DELETE FROM reversed_transfers WHERE network = $1 AND reference_topic = $2 RETURNING ${REVERSED_COLUMNS}`,
+      [network, topic],
+    );
+    for (const request of requests) await this.apply(m, request, transfers, reversed);
+    await sqlExecute(
+      m,
       'UPDATE payment_transfers SET settled_at = now() WHERE network = $1 AND reference_topic = $2 AND block_number <= $3 AND settled_at IS NULL',
       [network, topic, confirmedThrough],
     );
   }
 
-  private async apply(m: EntityManager, request: RequestEntity, transfers: TransferRow[]): Promise<void> {
-    const total = transfers.reduce((sum, t) => sum + BigInt(t.amount), 0n);
-    if (total === request.amountPaid) return;
-    const fresh = transfers.filter((t) => t.settled_at === null);
-    const previous = request.status;
-    request.amountPaid = total;
-    request.status = statusForAmountPaid(request.expectedAmount, total);
-    const lastRow = transfers.at(-1);
-    request.txHash = lastRow?.tx_hash ?? null;
-    request.paidAt = request.status === 'paid' || request.status === 'overpaid' ? (request.paidAt ?? new Date()) : null;
+  private async apply(m: EntityManager, request: RequestEntity, transfers: TransferRow[], reversed: ReversedRow[]): Promise<void> {
+    const terms = termsOf(request);
+    const counted = transfers.filter((t) => countsToward(terms, observed(t)));
+    const next = paymentState(terms, counted.map(observed));
+    const previous = { amountPaid: request.amountPaid, feePaid: request.feePaid, status: request.status };
+    const txHash = counted.at(-1)?.tx_hash ?? null;
+    const changed = next.amountPaid !== previous.amountPaid || next.feePaid !== previous.feePaid || next.status !== previous.status;
+    if (!changed && txHash === request.txHash) return;
+    Object.assign(request, next, { txHash, paidAt: hasBeenPaid(next.status) ? (request.paidAt ?? new Date()) : null });
     await m.save(RequestEntity, request);
-    // A secure payment over this request completes when all its requests are paid (same transaction).
+    // A secure payment over this request completes, or opens again, with it (same transaction).
     await new SecurePaymentsRepository(m).settleForRequest(request.id);
-    if (fresh.length === 0 || !lastRow) {
-      // Only removals (a reorg): the request goes back without an event; a sent event cannot be taken back.
-      this.logger.warn(`request ${request.id}: amount paid went back to ${total} (${previous} -> ${request.status}) after a reorg`);
-      return;
-    }
-    const last: SettledTransfer = {
-      txHash: lastRow.tx_hash,
-      from: lastRow.from_address,
-      timestamp: lastRow.block_timestamp,
-      amount: BigInt(lastRow.amount),
-      feeAmount: BigInt(lastRow.fee_amount),
-    };
+    if (!changed) return;
+    const event =
+      next.amountPaid < previous.amountPaid || next.feePaid < previous.feePaid
+        ? await this.reversal(m, request, previous, counted, reversed)
+        : await this.settlement(
+            m,
+            request,
+            counted.filter((t) => t.settled_at === null),
+          );
+    if (event) await appendToOutbox(m, [event]);
+  }
+
+  /** What a reorg took away: the counted transfers gone from the chain (a transaction included again is not gone). */
+  private async reversal(
+    m: EntityManager,
+    request: RequestEntity,
+    previous: { amountPaid: bigint; status: string },
+    counted: TransferRow[],
+    reversed: ReversedRow[],
+  ): Promise<DomainEvent> {
+    const terms = termsOf(request);
+    const still = new Set(counted.map((t) => t.tx_hash));
+    const gone = reversed.filter((r) => countsToward(terms, observed(r)) && !still.has(r.tx_hash));
+    const amountReversed = previous.amountPaid - request.amountPaid;
+    this.logger.warn(
+      `request ${request.id}: a reorg reversed ${amountReversed} (${previous.status} -> ${request.status}, ${gone.length} transfers gone)`,
+    );
+    const txHashes = [...new Set(gone.map((r) => r.tx_hash))];
+    return reversalEvent(request, await this.identity(m, request), {
+      amountReversed: amountReversed > 0n ? amountReversed : 0n,
+      txHashes,
+      at: new Date(),
+    });
+  }
+
+  /** The event of new transfers (none when only removals changed the state, or nothing counted is new). */
+  private async settlement(m: EntityManager, request: RequestEntity, fresh: TransferRow[]): Promise<DomainEvent | undefined> {
+    const lastRow = fresh.at(-1);
+    if (!lastRow) return undefined;
     const settled = {
       amount: fresh.reduce((s, t) => s + BigInt(t.amount), 0n),
       fees: fresh.reduce((s, t) => s + BigInt(t.fee_amount), 0n),
-      last,
+      last: {
+        txHash: lastRow.tx_hash,
+        from: lastRow.from_address,
+        timestamp: lastRow.block_timestamp,
+        amount: BigInt(lastRow.amount),
+        feeAmount: BigInt(lastRow.fee_amount),
+      },
     };
-    const [client] = request.clientIdId
-      ? await m.query<{ client_id: string }[]>('SELECT client_id FROM client_ids WHERE id = $1', [request.clientIdId])
-      : [];
-    const recurringId = await new RecurringRepository(m).scheduleOfRequest(request.id);
-    await appendToOutbox(m, [
-      paymentEvent(request, client?.client_id ?? null, this.networks[request.network as NetworkName], settled, recurringId),
-    ]);
+    return paymentEvent(request, await this.identity(m, request), this.networks[request.network as NetworkName], settled);
+  }
+
+  private async identity(m: EntityManager, request: RequestEntity): Promise<EventIdentity> {
+    const client = request.clientIdId
+      ? await sqlOne<{ client_id: string }>(m, 'SELECT client_id FROM client_ids WHERE id = $1', [request.clientIdId])
+      : undefined;
+    return { clientId: client?.client_id ?? null, recurringPaymentId: await new RecurringRepository(m).scheduleOfRequest(request.id) };
   }
 }

@@ -33,19 +33,35 @@ export async function startPrivateChain(blockTime?: number) {
 const ERC20 = ['function approve(address spender, uint256 amount) returns (bool)', 'function balanceOf(address) view returns (uint256)'];
 const FEE_PROXY = ['function transferFromWithReferenceAndFee(address,address,uint256,bytes,uint256,address)'];
 
-/** Pays `amount` (base units) of `token` to `payee` through the ERC20FeeProxy as the funded payer; returns the reference and tx hash. */
+/** Lets the ERC20FeeProxy (or `proxy`) pull `amount` of `token` from the funded payer. */
+export async function approveProxy(provider: JsonRpcProvider, proxy: string, token: string, amount: bigint): Promise<void> {
+  const payer = new NonceManager(new Wallet(ANVIL_ACCOUNTS[1].privateKey, provider));
+  await (await (new Contract(token, ERC20, payer).getFunction('approve')(proxy, amount) as Promise<{ wait(): Promise<unknown> }>)).wait();
+}
+
+/**
+ * Pays `amount` (base units) of `token` to `payee` through the ERC20FeeProxy (or `proxy`) as the
+ * funded payer, after approving amount + fee unless `approved`; returns the reference and tx hash.
+ */
 export async function payWithReference(
   provider: JsonRpcProvider,
   deployment: LocalDeployment,
-  opts: { token: string; payee: string; amount: bigint; fee?: bigint; feeAddress?: string; reference?: string },
+  opts: {
+    token: string;
+    payee: string;
+    amount: bigint;
+    fee?: bigint;
+    feeAddress?: string;
+    reference?: string;
+    proxy?: string;
+    approved?: boolean;
+  },
 ): Promise<{ reference: string; txHash: string; blockNumber: number }> {
   const payer = new NonceManager(new Wallet(ANVIL_ACCOUNTS[1].privateKey, provider));
   const reference = opts.reference ?? hexlify(randomBytes(8));
-  const proxy = deployment.contracts.ERC20FeeProxy;
+  const proxy = opts.proxy ?? deployment.contracts.ERC20FeeProxy;
   const fee = opts.fee ?? 0n;
-  await (
-    await (new Contract(opts.token, ERC20, payer).getFunction('approve')(proxy, opts.amount + fee) as Promise<{ wait(): Promise<unknown> }>)
-  ).wait();
+  if (!opts.approved) await approveProxy(provider, proxy, opts.token, opts.amount + fee);
   const tx = (await new Contract(proxy, FEE_PROXY, payer).getFunction('transferFromWithReferenceAndFee')(
     opts.token,
     opts.payee,

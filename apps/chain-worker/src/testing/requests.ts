@@ -2,20 +2,31 @@ import { randomBytes } from 'node:crypto';
 import { paymentReferenceTopic } from '@payrail/chains';
 import { hexlify } from 'ethers';
 import type pg from 'pg';
+import { ulid } from 'ulid';
 
 /** A request row as a payout creates it, for detection tests that pay by hand (minimal fields). */
 export async function insertRequest(
   db: pg.Client,
-  opts: { payee: string; token: string; proxy: string; expected: bigint; decimals: number; paymentCurrency: string; fee?: bigint },
+  opts: {
+    payee: string;
+    token: string;
+    proxy: string;
+    expected: bigint;
+    decimals: number;
+    paymentCurrency: string;
+    fee?: bigint;
+    feeAddress?: string;
+    platformId?: string;
+  },
 ): Promise<{ requestId: string; reference: string; platformId: string }> {
-  const platformId = `01PLATFORM${randomBytes(8).toString('hex').toUpperCase()}`.slice(0, 26);
+  const platformId = opts.platformId ?? `01PLATFORM${randomBytes(8).toString('hex').toUpperCase()}`.slice(0, 26);
   await db.query('INSERT INTO platforms (id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [platformId, 'Detection test']);
   const requestId = '01' + randomBytes(32).toString('hex');
   const reference = hexlify(randomBytes(8));
   await db.query(
     `INSERT INTO requests (id, salt, payment_reference, reference_topic, platform_id, network, payee, invoice_currency, invoice_amount,
-       invoice_decimals, payment_currency, currency_address, currency_decimals, proxy_address, expected_amount, fee_amount)
-     VALUES ($1, $2, $3, $4, $5, 'sepolia', $6, $7, $8, $10, $7, $9, $10, $11, $8, $12)`,
+       invoice_decimals, payment_currency, currency_address, currency_decimals, proxy_address, expected_amount, fee_amount, fee_address)
+     VALUES ($1, $2, $3, $4, $5, 'sepolia', $6, $7, $8, $10, $7, $9, $10, $11, $8, $12, $13)`,
     [
       requestId,
       randomBytes(8).toString('hex'),
@@ -29,7 +40,22 @@ export async function insertRequest(
       opts.decimals,
       opts.proxy,
       (opts.fee ?? 0n).toString(),
+      opts.feeAddress ?? null,
     ],
   );
   return { requestId, reference, platformId };
+}
+
+/** A secure payment (single, or multicall over several requests) as the API stores it, open for a day. */
+export async function insertSecurePayment(
+  db: pg.Client,
+  opts: { platformId: string; type: 'single' | 'multicall'; requestIds: string[] },
+): Promise<string> {
+  const token = ulid();
+  await db.query(
+    `INSERT INTO secure_payments (token, payment_type, platform_id, request_ids, access_policy, expires_at)
+     VALUES ($1, $2, $3, $4, '{}'::jsonb, now() + interval '1 day')`,
+    [token, opts.type, opts.platformId, opts.requestIds],
+  );
+  return token;
 }

@@ -12,6 +12,7 @@ import {
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { ChainProviders } from './chain-providers.js';
 import { RpcBatch } from './rpc-batch.js';
+import { TronAccounts } from './tron-accounts.js';
 import { CurrenciesController } from './currencies.controller.js';
 import { LOCAL_CHAIN_DEPLOYMENT, RATE_CACHE_TTL_MS, RATE_FEED_BOOK, RATE_MAX_AGE_SECONDS, RATE_SOURCE } from './currencies.tokens.js';
 import { loadLocalDeployment } from './local-deployment.loader.js';
@@ -36,6 +37,7 @@ import { ListCurrenciesUseCase } from './use-cases/list-currencies.use-case.js';
     { provide: RATE_FEED_BOOK, inject: [LOCAL_CHAIN_DEPLOYMENT], useFactory: (local: LocalChainDeployment | null) => rateFeedBook(local) },
     ChainProviders,
     RpcBatch,
+    TronAccounts,
     {
       provide: RATE_SOURCE,
       inject: [RATE_FEED_BOOK, ChainProviders],
@@ -48,6 +50,6 @@ import { ListCurrenciesUseCase } from './use-cases/list-currencies.use-case.js';
     ListCurrenciesUseCase,
     GetConversionRoutesUseCase,
   ],
-  exports: [CurrencyRegistry, LOCAL_CHAIN_DEPLOYMENT, RATE_FEED_BOOK, RATE_SOURCE, ChainProviders, RpcBatch],
+  exports: [CurrencyRegistry, LOCAL_CHAIN_DEPLOYMENT, RATE_FEED_BOOK, RATE_SOURCE, ChainProviders, RpcBatch, TronAccounts],
 })
 export class CurrenciesModule {}

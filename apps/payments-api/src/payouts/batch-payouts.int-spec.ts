@@ -29,7 +29,8 @@ describe('POST /v2/payouts/batch', () => {
 
   const batch = (body: object) => p.call<Batch>('POST', '/v2/payouts/batch', body);
 
-  it('answers approvals per token (always an array) and one batch transaction to the batch contract, a request per payment', async () => {
+  it('answers approvals per token (always an array) and one batch transaction to the batch contract, a request per payment, the batch fee included', async () => {
+    await p.rpc.reset();
     const res = await batch({
       requests: [
         usdc(1, '10'),
@@ -41,13 +42,31 @@ describe('POST /v2/payouts/batch', () => {
     });
     expect(res.status).toBe(201);
     const { ERC20ApprovalTransactions, batchPaymentTransaction, requests, metadata } = res.body;
+    // 15 USDC + 1% fee + the contract's 0.30% batch fee on the 15 USDC.
     expect(ERC20ApprovalTransactions).toEqual([
-      { to: chain.tokens.USDC, data: encodeApprove(chain.contracts.BatchConversionPayments, 15_150_000n), value: 0 },
+      { to: chain.tokens.USDC, data: encodeApprove(chain.contracts.BatchConversionPayments, 15_150_000n + 45_000n), value: 0 },
     ]);
     expect(batchPaymentTransaction.to).toBe(chain.contracts.BatchConversionPayments);
-    expect(batchPaymentTransaction.value).toEqual({ type: 'BigNumber', hex: '0x07021ed30b928000' }); // 0.505 ether
+    expect(batchPaymentTransaction.value).toEqual({ type: 'BigNumber', hex: '0x0707731102bc4000' }); // 0.505 + 0.0015 ether
     expect(requests).toHaveLength(3);
-    expect(metadata).toEqual({ stepsRequired: 2, needsApproval: true, hasEnoughBalance: true, hasEnoughGas: true });
+    expect(metadata).toEqual({
+      stepsRequired: 2,
+      needsApproval: true,
+      hasEnoughBalance: true,
+      hasEnoughGas: true,
+      batchFee: {
+        included: true,
+        bps: 30,
+        percentage: '0.3',
+        recipient: FEES,
+        amounts: [
+          { currency: 'fUSDC-sepolia', token: chain.tokens.USDC, amount: '0.045', units: '45000' },
+          { currency: 'ETH-sepolia-sepolia', token: null, amount: '0.0015', units: '1500000000000000' },
+        ],
+      },
+    });
+    // No payer: one round trip reads the batch fee (first use on this network) and the native recipients' code.
+    expect(await p.rpc.roundTrips()).toEqual([{ methods: ['eth_call', 'eth_call', 'eth_getCode', 'eth_getCode'] }]);
     const [metas, , feeAddress] = BATCH_PAYMENTS_ABI.decodeFunctionData('batchPayments', batchPaymentTransaction.data) as unknown as [
       [bigint, [string, bigint, string[], string, bigint][]][],
       unknown,
@@ -66,14 +85,33 @@ describe('POST /v2/payouts/batch', () => {
     ]);
   });
 
-  it('reads the payer’s allowances and balances in one RPC round trip', async () => {
+  it('reads the payer’s allowances and balances in one RPC round trip, the batch fee then coming from the cache', async () => {
     await p.rpc.reset();
     const res = await batch({ requests: [usdc(4), usdc(5)], payer: PAYER });
     expect(res.status).toBe(201);
     expect(await p.rpc.roundTrips()).toEqual([
       { methods: ['eth_getBalance', 'eth_gasPrice', 'eth_call', 'eth_call', 'eth_estimateGas', 'eth_estimateGas'] },
     ]);
-    expect(res.body.metadata).toMatchObject({ needsApproval: true, hasEnoughBalance: false, hasEnoughGas: true });
+    // Without a fee address the payer receives the batch fee back (the contract needs a non-zero recipient).
+    expect(res.body.metadata).toMatchObject({
+      needsApproval: true,
+      hasEnoughBalance: false,
+      hasEnoughGas: true,
+      batchFee: { recipient: PAYER, amounts: [{ units: '6000' }] },
+    });
+    expect(BATCH_PAYMENTS_ABI.decodeFunctionData('batchPayments', res.body.batchPaymentTransaction.data)[2]).toBe(PAYER);
+  });
+
+  it('refuses a batch without fee address or payer: the contract transfers its batch fee to the fee address', async () => {
+    const res = await p.call<{ message: string; errors: { field: string; message: string }[] }>('POST', '/v2/payouts/batch', {
+      requests: [usdc(4)],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e) => e.field)).toEqual(['feeAddress']);
+    expect(res.body.message).toContain('batch fee (0.3% of the amounts)');
+    const withAddress = await batch({ requests: [usdc(4)], feeAddress: FEES });
+    expect(withAddress.status).toBe(201);
+    expect(withAddress.body.metadata).toMatchObject({ batchFee: { recipient: FEES, amounts: [{ units: '3000' }] } });
   });
 
   it('pays pending requests by id, with their own fees', async () => {
@@ -86,7 +124,8 @@ describe('POST /v2/payouts/batch', () => {
     const res = await batch({ requestIds: [a.body.requestId, b.body.requestId] });
     expect(res.status).toBe(201);
     expect(res.body.requests).toEqual([a.body, b.body].map((r) => ({ requestId: r.requestId, paymentReference: r.paymentReference })));
-    expect(res.body.ERC20ApprovalTransactions[0].data).toBe(encodeApprove(chain.contracts.BatchConversionPayments, 7_300_000n));
+    // 7 USDC + 0.3 fee + 0.021 batch fee.
+    expect(res.body.ERC20ApprovalTransactions[0].data).toBe(encodeApprove(chain.contracts.BatchConversionPayments, 7_321_000n));
   });
 
   it.each<[string, object, number, string]>([

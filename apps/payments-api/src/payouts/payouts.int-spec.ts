@@ -91,7 +91,7 @@ describe('POST /v2/payouts (one-time) on the local chain', () => {
     expect(row.reference_topic).toBe(paymentReferenceTopic(reference));
   });
 
-  it('answers a native payout without a payer wallet with one call, value = amount + fee, documented defaults and no RPC call', async () => {
+  it('answers a native payout without a payer wallet with one call, value = amount + fee, documented defaults and one round trip reading only the recipients’ code', async () => {
     await p.rpc.reset();
     const res = await post({
       payee: PAYEE,
@@ -102,7 +102,7 @@ describe('POST /v2/payouts (one-time) on the local chain', () => {
       feeAddress: FEES,
     });
     expect(res.status).toBe(201);
-    expect(await p.rpc.roundTrips()).toEqual([]);
+    expect(await p.rpc.roundTrips()).toEqual([{ methods: ['eth_getCode', 'eth_getCode'] }]);
     expect(res.body.metadata).toEqual({
       stepsRequired: 1,
       needsApproval: false,

@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
-import { type LocalChainDeployment, NETWORKS, withLocalDeployment } from '@payrail/chains';
+import { type LocalChainDeployment, NETWORKS, withLocalDeployment, withRecurringProxies } from '@payrail/chains';
+import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { CurrenciesModule } from '../currencies/currencies.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
 import { RequestModule } from '../request/request.module.js';
+import { BatchFeeCache } from './chain/batch-fee.cache.js';
+import { NativeRecipientGuard } from './chain/native-recipients.js';
 import { PayerStateReader } from './chain/payer-state.reader.js';
+import { TronPayerStateReader } from './chain/tron-payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
@@ -28,11 +32,15 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
   providers: [
     {
       provide: PAYOUT_NETWORKS,
-      inject: [LOCAL_CHAIN_DEPLOYMENT],
-      useFactory: (local: LocalChainDeployment | null) => (local ? withLocalDeployment(NETWORKS, local) : NETWORKS),
+      inject: [LOCAL_CHAIN_DEPLOYMENT, PaymentsApiEnv],
+      useFactory: (local: LocalChainDeployment | null, env: PaymentsApiEnv) =>
+        withRecurringProxies(local ? withLocalDeployment(NETWORKS, local) : NETWORKS, env),
     },
     PaymentPlanner,
     PayerStateReader,
+    TronPayerStateReader,
+    BatchFeeCache,
+    NativeRecipientGuard,
     IdempotencyService,
     InitiatePayout,
     InitiateBatchPayout,

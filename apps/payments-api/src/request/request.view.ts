@@ -19,6 +19,8 @@ export interface RequestView {
   amountPaid: string;
   feePercentage: string | null;
   feeAmount: string;
+  /** Fees paid to feeAddress with the counted transfers so far (extension: shows a fee_short request's shortfall). */
+  feePaid: string;
   feeAddress: string | null;
   customerInfo: object | null;
   reference: string | null;
@@ -44,6 +46,7 @@ export function requestView(r: RequestEntity, customerInfo: object | null): Requ
     amountPaid: amount(r.amountPaid),
     feePercentage: r.feePercentage,
     feeAmount: amount(r.feeAmount),
+    feePaid: amount(r.feePaid),
     feeAddress: r.feeAddress,
     customerInfo,
     reference: r.reference,

@@ -1,50 +1,61 @@
+import { STATIC_CURRENCIES } from '../currencies/static-list.js';
 import { type LocalChainDeployment, localCurrencyId, localNetworkOf } from '../local-deployment.js';
 import { NETWORKS, type NetworkName } from '../network-registry.js';
+import { FIAT_PATH_DECIMALS, PUBLISHED_USD_RATES, type RateFeed } from './published-rates.js';
+
+export * from './published-rates.js';
 
 /**
  * Which assets have a USD rate on which network, and where to read it.
  * Asset keys are fiat codes ("EUR") or currency ids ("USDC-base"); every rate is "1 asset in USD".
- * The value is the AggregatorV3 feed address, or null where the rate exists but is read on chain
- * by Request Network's ChainlinkConversionPath (whose aggregator addresses are not kept here).
+ * Production networks read through Request Network's ChainlinkConversionPath (PUBLISHED_USD_RATES);
+ * the local chain reads its mock AggregatorV3 feeds, or its own ChainlinkConversionPath when the
+ * deployment names one.
  */
-export type RateFeedBook = Readonly<Record<string, Readonly<Record<string, string | null>>>>;
+export type RateFeedBook = Readonly<Record<string, Readonly<Record<string, RateFeed>>>>;
 
-const published = (...assets: string[]): Record<string, null> => Object.fromEntries(assets.map((a) => [a, null]));
+/** A local feed's base ("USDC", "ETH", "EUR") as an asset: its currency id, path key and path decimals. */
+interface LocalAsset {
+  asset: string;
+  key: string;
+  decimals: number;
+}
 
-/**
- * USD rates Request Network's conversion contracts hold per network, limited to the five invoice
- * currencies and the conversion payment tokens. Source: @requestnetwork/currency 0.33.0
- * `dist/aggregators/<network>.json` (the ChainlinkConversionPath graph, keyed by currency hash or
- * token address): the nodes with a direct edge to USD (0x775eb53d…9b386b). Base has only USDC;
- * optimism and bsc lack CNY (and optimism GBP); the public sepolia has EUR, GBP, FAU and fUSDT.
- */
-export const PUBLISHED_USD_RATES: Readonly<Record<NetworkName, Readonly<Record<string, null>>>> = Object.freeze({
-  mainnet: published('EUR', 'GBP', 'JPY', 'CNY', 'USDC-mainnet', 'USDT-mainnet', 'DAI-mainnet'),
-  base: published('USDC-base'),
-  optimism: published('EUR', 'JPY', 'USDCn-optimism', 'USDC-optimism', 'USDT-optimism', 'DAI-optimism'),
-  'arbitrum-one': published('EUR', 'GBP', 'JPY', 'CNY', 'USDC-arbitrum-one', 'USDT-arbitrum-one', 'DAI-arbitrum-one'),
-  matic: published('EUR', 'GBP', 'JPY', 'CNY', 'USDCn-matic', 'USDC-matic', 'USDT-matic', 'DAI-matic'),
-  bsc: published('EUR', 'GBP', 'JPY', 'USDC-bsc', 'USDT-bsc', 'DAI-bsc'),
-  sepolia: published('EUR', 'GBP', 'FAU-sepolia', 'fUSDT-sepolia'),
-  tron: published(),
-});
+function hashOf(currencyId: string): string | undefined {
+  return STATIC_CURRENCIES.find((c) => c.id === currencyId)?.hash.toLowerCase();
+}
+
+function localAsset(deployment: LocalChainDeployment, network: NetworkName, base: string): LocalAsset | null {
+  const token = deployment.tokens[base];
+  if (token !== undefined)
+    return { asset: localCurrencyId(base, network), key: token.toLowerCase(), decimals: deployment.tokenDecimals[base] };
+  const native = NETWORKS[network].nativeCurrency;
+  const asset = base === 'ETH' ? native.id : /^[A-Z]{3}$/.test(base) ? base : null;
+  const key = asset === null ? undefined : hashOf(asset);
+  if (asset === null || key === undefined) return null;
+  return { asset, key, decimals: base === 'ETH' ? native.decimals : FIAT_PATH_DECIMALS };
+}
 
 /**
  * The local chain's feeds ("EUR/USD", "USDC/USD", "ETH/USD", ...) as asset keys: a deployed token's
  * symbol becomes its currency id (USDC -> fUSDC-sepolia), ETH the native currency, any other
- * three-letter code a fiat currency. Pairs not quoted in USD are left out.
+ * three-letter code a fiat currency. Pairs not quoted in USD are left out. With a
+ * ChainlinkConversionPath in the deployment (its aggregators registered for these pairs), rates
+ * are read through it, as on the production networks; otherwise from the feeds directly.
  */
-export function localRateFeeds(deployment: LocalChainDeployment): { network: NetworkName; feeds: Record<string, string> } {
-  const network = localNetworkOf(NETWORKS, deployment);
-  const feeds: Record<string, string> = {};
+export function localRateFeeds(deployment: LocalChainDeployment): { network: NetworkName; feeds: Record<string, RateFeed> } {
+  const network = localNetworkOf(NETWORKS, deployment).name;
+  const conversionPath = deployment.contracts.ChainlinkConversionPath;
+  const feeds: Record<string, RateFeed> = {};
   for (const [pair, address] of Object.entries(deployment.feeds)) {
     const [base, quote] = pair.split('/');
-    if (quote !== 'USD' || !base) continue;
-    if (Object.hasOwn(deployment.tokens, base)) feeds[localCurrencyId(base, network.name)] = address;
-    else if (base === 'ETH') feeds[network.nativeCurrency.id] = address;
-    else if (/^[A-Z]{3}$/.test(base)) feeds[base] = address;
+    const local = quote === 'USD' && base ? localAsset(deployment, network, base) : null;
+    if (!local) continue;
+    feeds[local.asset] = conversionPath
+      ? { kind: 'conversion-path', conversionPath, key: local.key, decimals: local.decimals }
+      : { kind: 'aggregator', address };
   }
-  return { network: network.name, feeds };
+  return { network, feeds };
 }
 
 /** The published rates, with the local chain's feeds replacing its testnet's in the `local` environment. */

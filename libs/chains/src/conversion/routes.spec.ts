@@ -67,10 +67,10 @@ describe('conversion routes on the local chain', () => {
     expect(localRateFeeds(local)).toEqual({
       network: 'sepolia',
       feeds: {
-        EUR: local.feeds['EUR/USD'],
-        'fUSDC-sepolia': local.feeds['USDC/USD'],
-        'DAI-sepolia': local.feeds['DAI/USD'],
-        'ETH-sepolia-sepolia': local.feeds['ETH/USD'],
+        EUR: { kind: 'aggregator', address: local.feeds['EUR/USD'] },
+        'fUSDC-sepolia': { kind: 'aggregator', address: local.feeds['USDC/USD'] },
+        'DAI-sepolia': { kind: 'aggregator', address: local.feeds['DAI/USD'] },
+        'ETH-sepolia-sepolia': { kind: 'aggregator', address: local.feeds['ETH/USD'] },
       },
     });
   });

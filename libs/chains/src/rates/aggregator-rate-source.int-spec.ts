@@ -54,8 +54,11 @@ describe('on-chain rates from the local chain', () => {
 
   it('refuses assets without a feed and networks without an RPC with coded errors', async () => {
     expect(isRateError(await rates.usdRate('sepolia', 'FAU-sepolia').catch((e: unknown) => e), 'NO_FEED')).toBe(true);
-    expect(isRateError(await rates.usdRate('mainnet', 'EUR').catch((e: unknown) => e), 'NO_FEED')).toBe(true);
-    const noRpc = new AggregatorRateSource({ base: { 'USDC-base': '0x0000000000000000000000000000000000000001' } }, () => undefined);
+    expect(isRateError(await rates.usdRate('base', 'EUR').catch((e: unknown) => e), 'NO_FEED')).toBe(true);
+    // mainnet has EUR through Request Network's conversion path, but this source has no mainnet RPC
+    expect(isRateError(await rates.usdRate('mainnet', 'EUR').catch((e: unknown) => e), 'UNAVAILABLE')).toBe(true);
+    const aggregator = { kind: 'aggregator', address: '0x0000000000000000000000000000000000000001' } as const;
+    const noRpc = new AggregatorRateSource({ base: { 'USDC-base': aggregator } }, () => undefined);
     expect(isRateError(await noRpc.usdRate('base', 'USDC-base').catch((e: unknown) => e), 'UNAVAILABLE')).toBe(true);
   });
 

@@ -1,5 +1,6 @@
 import { Contract, type ContractRunner } from 'ethers';
 import type { RateFeedBook } from '../conversion/rate-feeds.js';
+import { readConversionPathRate } from './conversion-path-rate.js';
 import { isRateError, RateError, type RateSource, type UsdRate } from './rate-source.js';
 
 /** The part of Chainlink's AggregatorV3Interface a rate needs. */
@@ -11,9 +12,10 @@ export const AGGREGATOR_V3_ABI = [
 type RoundData = readonly [roundId: bigint, answer: bigint, startedAt: bigint, updatedAt: bigint, answeredInRound: bigint];
 
 /**
- * Reads USD rates from Chainlink-style AggregatorV3 feeds over the chain RPC (the I/O side of
- * libs/chains). Feed addresses come from the RateFeedBook; `runnerFor` gives the network's
- * provider. Each feed's `decimals()` is read once; `latestRoundData()` on every call (put a
+ * Reads USD rates on chain over the RPC (the I/O side of libs/chains), as the RateFeedBook says:
+ * through Request Network's ChainlinkConversionPath (`getRate([asset, USD])`, production) or from
+ * a Chainlink-style AggregatorV3 feed (the local chain's mocks). `runnerFor` gives the network's
+ * provider. Each feed's `decimals()` is read once; the answer on every call (put a
  * CachingRateSource in front, and a MaxAgeRateSource to refuse stale answers).
  */
 export class AggregatorRateSource implements RateSource {
@@ -25,14 +27,14 @@ export class AggregatorRateSource implements RateSource {
   ) {}
 
   async usdRate(network: string, asset: string): Promise<UsdRate> {
-    const address = this.feeds[network]?.[asset];
-    if (address === undefined) throw new RateError('NO_FEED', `No ${asset}/USD rate on ${network}`);
-    if (address === null) throw new RateError('NO_FEED', `${asset}/USD on ${network} is only known to Request Network's conversion path`);
+    const entry = this.feeds[network]?.[asset];
+    if (entry === undefined) throw new RateError('NO_FEED', `No ${asset}/USD rate on ${network}`);
     const runner = this.runnerFor(network);
     if (!runner) throw new RateError('UNAVAILABLE', `No RPC endpoint configured for ${network}`);
-    const feed = new Contract(address, AGGREGATOR_V3_ABI, runner);
     try {
-      const [decimals, round] = await Promise.all([this.decimalsOf(feed, address), this.latestRound(feed)]);
+      if (entry.kind === 'conversion-path') return await readConversionPathRate(runner, network, asset, entry);
+      const feed = new Contract(entry.address, AGGREGATOR_V3_ABI, runner);
+      const [decimals, round] = await Promise.all([this.decimalsOf(feed, entry.address), this.latestRound(feed)]);
       const [, answer, , updatedAt] = round;
       if (answer <= 0n || updatedAt === 0n) throw new RateError('INVALID_ANSWER', `Feed ${asset}/USD on ${network} has no valid answer`);
       return { network, asset, answer, decimals, updatedAt: Number(updatedAt) };

@@ -61,7 +61,8 @@ export function decodeTronGridPage(page: TronGridPage): TronProxyTransfer[] {
     }));
 }
 
-export type FetchJson = (url: string) => Promise<unknown>;
+/** GET `url`, or POST `body` as JSON to it; resolves to the parsed answer, rejects on an HTTP error. */
+export type FetchJson = (url: string, body?: unknown) => Promise<unknown>;
 
 /**
  * Reads the Tron fee proxy's payment events from a TronGrid-compatible HTTP API
@@ -124,8 +125,15 @@ export async function tronTransactionSender(apiUrl: string, fetchJson: FetchJson
 
 /** fetch-based FetchJson with a timeout; TronGrid's optional API key goes in TRON-PRO-API-KEY. */
 export function httpFetchJson(timeoutMs = 10000, apiKey?: string): FetchJson {
-  return async (url) => {
-    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: apiKey ? { 'TRON-PRO-API-KEY': apiKey } : {} });
+  return async (url, body) => {
+    const headers: Record<string, string> = apiKey ? { 'TRON-PRO-API-KEY': apiKey } : {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await fetch(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+      headers,
+    });
     if (!res.ok) throw new Error(`TronGrid ${res.status} for ${new URL(url).pathname}`);
     return res.json();
   };

@@ -73,6 +73,10 @@ export interface PaymentFailedPayload {
   paymentProcessor: string;
   /** Set when a recurring payment's execution failed. */
   recurringPayment?: { id: string };
+  /** Extension, with `subStatus: "fee_short"`: the transaction that reached the amount, and the fee expected and paid (decimal strings). */
+  txHash?: string;
+  expectedFeeAmount?: Decimal;
+  paidFeeAmount?: Decimal;
 }
 
 export interface KytScreeningCompletedPayload extends Identity {

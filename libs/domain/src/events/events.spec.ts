@@ -1,6 +1,12 @@
 import { testPayload } from '../webhooks/test-payloads.js';
 import { webhookBody } from '../webhooks/serialize.js';
-import { CURRENT_WEBHOOK_EVENTS, isWebhookEventName, LEGACY_WEBHOOK_EVENTS, WEBHOOK_EVENT_NAMES } from './names.js';
+import {
+  CURRENT_WEBHOOK_EVENTS,
+  EXTENSION_WEBHOOK_EVENTS,
+  isWebhookEventName,
+  LEGACY_WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_NAMES,
+} from './names.js';
 import { PAYLOAD_FIELD_ORDER } from './payloads.js';
 import { EVENT_RECIPIENTS } from './recipients.js';
 import { payloadIdentity, ROUTING_KEY, splitRouting, webhookEvent } from './routing.js';
@@ -8,7 +14,7 @@ import { payloadIdentity, ROUTING_KEY, splitRouting, webhookEvent } from './rout
 const NOW = new Date('2026-01-02T03:04:05.000Z');
 
 describe('webhook events', () => {
-  it('lists the six current and six legacy events of the spec, and nothing else', () => {
+  it('lists the six current and six legacy events of the spec, and payment.reversed as the one extension', () => {
     expect([...CURRENT_WEBHOOK_EVENTS]).toEqual([
       'client_id.linked',
       'payment.confirmed',
@@ -27,7 +33,10 @@ describe('webhook events', () => {
         'request.recurring',
       ].sort(),
     );
+    expect([...EXTENSION_WEBHOOK_EVENTS]).toEqual(['payment.reversed']);
+    expect(WEBHOOK_EVENT_NAMES).toHaveLength(13);
     expect(isWebhookEventName('payment.confirmed')).toBe(true);
+    expect(isWebhookEventName('payment.reversed')).toBe(true);
     expect(isWebhookEventName('payment.confirmed.client_id')).toBe(false);
     expect(isWebhookEventName(42)).toBe(false);
   });
@@ -39,6 +48,7 @@ describe('webhook events', () => {
     expect(EVENT_RECIPIENTS['kyt.screening.completed']).toEqual({ platform: true, orchestrator: true });
     expect(EVENT_RECIPIENTS['secure_payment.user_event']).toEqual({ platform: true, orchestrator: true });
     expect(EVENT_RECIPIENTS['secure_payment.access_rejected']).toEqual({ platform: true, orchestrator: false });
+    expect(EVENT_RECIPIENTS['payment.reversed']).toEqual(EVENT_RECIPIENTS['payment.confirmed']);
     for (const legacy of LEGACY_WEBHOOK_EVENTS) expect(EVENT_RECIPIENTS[legacy]).toEqual({ platform: true, orchestrator: false });
   });
 

@@ -14,6 +14,7 @@ import type {
   PaymentRefundedPayload,
   RequestRecurringPayload,
 } from './legacy-payloads.js';
+import type { PaymentReversedPayload } from './extension-payloads.js';
 import type { WebhookEventName } from './names.js';
 
 /** The payload type of every webhook event, by name. */
@@ -30,6 +31,7 @@ export interface WebhookPayloads {
   'compliance.updated': ComplianceUpdatedPayload;
   'payment_detail.updated': PaymentDetailUpdatedPayload;
   'request.recurring': RequestRecurringPayload;
+  'payment.reversed': PaymentReversedPayload;
 }
 
 export type WebhookPayload<E extends WebhookEventName = WebhookEventName> = WebhookPayloads[E];
@@ -121,4 +123,21 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
   'compliance.updated': ['event', 'clientUserId', 'kycStatus', 'agreementStatus', 'isCompliant', 'timestamp', 'rawPayload'],
   'payment_detail.updated': ['event', 'paymentDetailsId', 'status', 'timestamp'],
   'request.recurring': ['event', 'requestId', 'paymentReference', 'originalRequestId', 'timestamp'],
+  'payment.reversed': [
+    'event',
+    'requestId',
+    'requestID',
+    'paymentReference',
+    'clientId',
+    'orchestratorId',
+    'network',
+    'currency',
+    'paymentCurrency',
+    'txHashes',
+    'amountReversed',
+    'totalAmountPaid',
+    'expectedAmount',
+    'status',
+    'timestamp',
+  ],
 };

@@ -24,4 +24,6 @@ export const EVENT_RECIPIENTS: Record<WebhookEventName, EventRecipients> = {
   'compliance.updated': { platform: true, orchestrator: false },
   'payment_detail.updated': { platform: true, orchestrator: false },
   'request.recurring': { platform: true, orchestrator: false },
+  // Extension: whoever heard payment.confirmed hears that it was taken back.
+  'payment.reversed': { platform: true, orchestrator: true },
 };

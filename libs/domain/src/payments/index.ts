@@ -2,3 +2,4 @@ export * from './amount.js';
 export * from './fee.js';
 export * from './payment-reference.js';
 export * from './request-status.js';
+export * from './settlement-rules.js';

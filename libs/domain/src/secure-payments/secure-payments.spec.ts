@@ -32,6 +32,15 @@ describe('secure payment rules', () => {
     expect(statusAfterSettlement('invalidated', 'single', 1, 1)).toBeUndefined();
   });
 
+  it('reverses: a completed payment whose payment a reorg took back is open again (multicall: partially settled while some remain paid)', () => {
+    expect(statusAfterSettlement('completed', 'single', 0, 1)).toBe('pending');
+    expect(statusAfterSettlement('completed', 'multicall', 1, 2)).toBe('partially_settled');
+    expect(statusAfterSettlement('completed', 'multicall', 0, 2)).toBe('pending');
+    expect(statusAfterSettlement('partially_settled', 'multicall', 0, 2)).toBe('pending');
+    expect(statusAfterSettlement('completed', 'multicall', 2, 2)).toBeUndefined();
+    expect(statusAfterSettlement('expired', 'single', 0, 1)).toBeUndefined();
+  });
+
   it('lets only open payments be invalidated', () => {
     expect(invalidationRefusal('pending')).toBeUndefined();
     expect(invalidationRefusal('completed')).toBe('Secure payment is completed and can no longer be invalidated');

@@ -26,9 +26,11 @@ export function effectiveStatus(stored: SecurePaymentStatus, expiresAt: Date, no
 }
 
 /**
- * The status after settlement: every request paid completes the payment; some paid moves a
- * multicall to `partially_settled`; a single payment stays pending until all are paid.
- * Undefined when nothing changes (final statuses are never left).
+ * The status after a request of the payment was settled (again): every request paid completes
+ * the payment; some paid moves a multicall to `partially_settled`; a single payment stays pending
+ * until all are paid. A reorg that takes a payment back moves `completed` (or `partially_settled`)
+ * back to what the remaining payments justify. Undefined when nothing changes; expired,
+ * invalidated and compliance_failed are never left.
  */
 export function statusAfterSettlement(
   current: SecurePaymentStatus,
@@ -36,8 +38,8 @@ export function statusAfterSettlement(
   paid: number,
   total: number,
 ): SecurePaymentStatus | undefined {
-  if (isFinalStatus(current)) return undefined;
-  const next: SecurePaymentStatus = paid >= total ? 'completed' : paid > 0 && type === 'multicall' ? 'partially_settled' : current;
+  if (current !== 'completed' && isFinalStatus(current)) return undefined;
+  const next: SecurePaymentStatus = paid >= total ? 'completed' : paid > 0 && type === 'multicall' ? 'partially_settled' : 'pending';
   return next === current ? undefined : next;
 }
 

@@ -148,6 +148,22 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     originalRequestId: REQUEST_ID,
     timestamp: c.now,
   }),
+  'payment.reversed': (c) => ({
+    event: 'payment.reversed',
+    requestId: REQUEST_ID,
+    requestID: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    ...identity(c),
+    network: 'sepolia',
+    currency: 'USDC',
+    paymentCurrency: 'USDC',
+    txHashes: [TX_HASH],
+    amountReversed: '100.0',
+    totalAmountPaid: '0.0',
+    expectedAmount: '100.0',
+    status: 'pending',
+    timestamp: c.now,
+  }),
 };
 
 export function testPayload<E extends WebhookEventName>(type: E, who: TestIdentity, now: Date): WebhookPayloads[E] {

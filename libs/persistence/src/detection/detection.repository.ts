@@ -1,6 +1,6 @@
 import type { ProxyTransfer } from '@payrail/chains';
 import type { EntityManager } from 'typeorm';
-import { sqlRows } from '../sql/typed-query.js';
+import { sqlExecute, sqlRows } from '../sql/typed-query.js';
 
 export interface Cursor {
   blockNumber: number;
@@ -15,23 +15,48 @@ export interface BlockRef {
   timestamp: number;
 }
 
-/** Cursors, recent block hashes and detected transfers of chain-worker's detection (raw SQL: set-based writes). */
+/** A block whose hash detection stored, to compare with the chain after a reorg. */
+export interface KnownBlock {
+  number: number;
+  hash: string;
+}
+
+/**
+ * Cursors, block hashes and detected transfers of chain-worker's detection (raw SQL: set-based
+ * writes). A cursor also keeps its origin: the block the follower started after, never moved.
+ */
 export class DetectionRepository {
   constructor(private readonly m: EntityManager) {}
 
-  async cursor(network: string): Promise<Cursor | undefined> {
-    const rows = await this.m.query<{ block_number: string; block_hash: string; ms: string | null }[]>(
-      'SELECT block_number::text, block_hash, (extract(epoch from block_timestamp) * 1000)::bigint::text AS ms FROM chain_cursors WHERE network = $1',
+  async cursor(network: string): Promise<(Cursor & { origin: KnownBlock | undefined }) | undefined> {
+    const [row] = await sqlRows<{
+      block_number: string;
+      block_hash: string;
+      ms: string | null;
+      origin: string | null;
+      origin_hash: string | null;
+    }>(
+      this.m,
+      `SELECT block_number::text, block_hash, (extract(epoch from block_timestamp) * 1000)::bigint::text AS ms,
+              origin_block_number::text AS origin, origin_block_hash AS origin_hash
+         FROM chain_cursors WHERE network = $1`,
       [network],
     );
-    const row = rows[0];
     if (!row) return undefined;
-    return { blockNumber: Number(row.block_number), blockHash: row.block_hash, ...(row.ms ? { blockTimestamp: Number(row.ms) } : {}) };
+    return {
+      blockNumber: Number(row.block_number),
+      blockHash: row.block_hash,
+      ...(row.ms ? { blockTimestamp: Number(row.ms) } : {}),
+      origin: row.origin === null ? undefined : { number: Number(row.origin), hash: row.origin_hash ?? '' },
+    };
   }
 
+  /** Moves the cursor; the first cursor of a network is also its origin. */
   async saveCursor(network: string, cursor: Cursor): Promise<void> {
-    await this.m.query(
-      `INSERT INTO chain_cursors (network, block_number, block_hash, block_timestamp) VALUES ($1, $2, $3, to_timestamp($4::bigint / 1000.0))
+    await sqlExecute(
+      this.m,
+      `INSERT INTO chain_cursors (network, block_number, block_hash, block_timestamp, origin_block_number, origin_block_hash)
+       VALUES ($1, $2, $3, to_timestamp($4::bigint / 1000.0), $2, $3)
        ON CONFLICT (network) DO UPDATE SET block_number = EXCLUDED.block_number, block_hash = EXCLUDED.block_hash,
          block_timestamp = EXCLUDED.block_timestamp, updated_at = now()`,
       [network, cursor.blockNumber, cursor.blockHash, cursor.blockTimestamp ?? null],
@@ -41,28 +66,40 @@ export class DetectionRepository {
   /** Records read blocks and keeps the last `keep` of them. */
   async saveBlocks(network: string, blocks: BlockRef[], keep: number): Promise<void> {
     if (blocks.length === 0) return;
-    await this.m.query(
+    await sqlExecute(
+      this.m,
       `INSERT INTO chain_blocks (network, block_number, block_hash, block_timestamp)
        SELECT $1, n, h, to_timestamp(t) FROM unnest($2::bigint[], $3::text[], $4::bigint[]) AS b(n, h, t)
        ON CONFLICT (network, block_number) DO UPDATE SET block_hash = EXCLUDED.block_hash, block_timestamp = EXCLUDED.block_timestamp`,
       [network, blocks.map((b) => b.number), blocks.map((b) => b.hash), blocks.map((b) => b.timestamp)],
     );
     const newest = Math.max(...blocks.map((b) => b.number));
-    await this.m.query('DELETE FROM chain_blocks WHERE network = $1 AND block_number <= $2', [network, newest - keep]);
+    await sqlExecute(this.m, 'DELETE FROM chain_blocks WHERE network = $1 AND block_number <= $2', [network, newest - keep]);
   }
 
-  async blockHash(network: string, blockNumber: number): Promise<string | undefined> {
-    const rows = await this.m.query<{ block_hash: string }[]>(
-      'SELECT block_hash FROM chain_blocks WHERE network = $1 AND block_number = $2',
-      [network, blockNumber],
+  /**
+   * The newest `limit` blocks below `below` whose hash detection knows, newest first: the recent
+   * range ends, every block holding a stored transfer (kept as long as the transfer), and the origin.
+   */
+  async knownBlocks(network: string, below: number, limit: number): Promise<KnownBlock[]> {
+    const rows = await sqlRows<{ n: string; h: string }>(
+      this.m,
+      `SELECT n::text, h FROM (
+         SELECT block_number AS n, block_hash AS h FROM chain_blocks WHERE network = $1 AND block_number < $2
+         UNION SELECT block_number, block_hash FROM payment_transfers WHERE network = $1 AND block_number < $2 AND block_hash <> ''
+         UNION SELECT origin_block_number, origin_block_hash FROM chain_cursors
+                WHERE network = $1 AND origin_block_number < $2 AND origin_block_hash <> ''
+       ) known ORDER BY n DESC LIMIT $3`,
+      [network, below, limit],
     );
-    return rows[0]?.block_hash;
+    return rows.map((r) => ({ number: Number(r.n), hash: r.h }));
   }
 
   /** Which of these reference topics belong to our requests (the proxies are shared with everyone else's payments). */
   async knownTopics(network: string, topics: string[]): Promise<Set<string>> {
     if (topics.length === 0) return new Set();
-    const rows = await this.m.query<{ reference_topic: string }[]>(
+    const rows = await sqlRows<{ reference_topic: string }>(
+      this.m,
       'SELECT DISTINCT reference_topic FROM requests WHERE network = $1 AND reference_topic = ANY($2::text[])',
       [network, topics],
     );
@@ -73,11 +110,12 @@ export class DetectionRepository {
   async saveTransfers(network: string, transfers: (ProxyTransfer & { from: string | null; timestamp: number })[]): Promise<number> {
     let inserted = 0;
     for (const t of transfers) {
-      const rows = await this.m.query<unknown[]>(
+      inserted += await sqlExecute(
+        this.m,
         `INSERT INTO payment_transfers (network, contract, tx_hash, log_index, block_number, block_hash, block_timestamp, reference_topic,
            token, to_address, from_address, amount, fee_amount, fee_address)
          VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8, $9, $10, $11, $12, $13, $14)
-         ON CONFLICT (network, tx_hash, log_index) DO NOTHING RETURNING id`,
+         ON CONFLICT (network, tx_hash, log_index) DO NOTHING`,
         [
           network,
           t.contract,
@@ -95,22 +133,28 @@ export class DetectionRepository {
           t.feeAddress,
         ],
       );
-      inserted += rows.length;
     }
     return inserted;
   }
 
   /**
-   * Forgets everything above `ancestor` (a reorg replaced those blocks). Returns the reference
-   * topics of removed transfers that had been settled, so their requests can be re-settled.
+   * Forgets everything above `ancestor` (a reorg replaced those blocks). Settled transfers among
+   * the removed ones are kept in reversed_transfers (same transaction) until settlement has settled
+   * their requests again. Returns how many transfers were removed and the topics to re-settle.
    */
-  async rollbackAbove(network: string, ancestor: number): Promise<string[]> {
-    const removed = await sqlRows<{ reference_topic: string }>(
+  async rollbackAbove(network: string, ancestor: number): Promise<{ removed: number; reversedTopics: string[] }> {
+    const removed = await sqlRows<{ reference_topic: string; settled: boolean }>(
       this.m,
-      'DELETE FROM payment_transfers WHERE network = $1 AND block_number > $2 RETURNING reference_topic',
+      `WITH removed AS (DELETE FROM payment_transfers WHERE network = $1 AND block_number > $2 RETURNING *),
+            reversed AS (
+              INSERT INTO reversed_transfers (network, reference_topic, contract, tx_hash, log_index, block_number, token, to_address,
+                amount, fee_amount, fee_address)
+              SELECT network, reference_topic, contract, tx_hash, log_index, block_number, token, to_address, amount, fee_amount, fee_address
+                FROM removed WHERE settled_at IS NOT NULL)
+       SELECT reference_topic, settled_at IS NOT NULL AS settled FROM removed`,
       [network, ancestor],
     );
-    await this.m.query('DELETE FROM chain_blocks WHERE network = $1 AND block_number > $2', [network, ancestor]);
-    return [...new Set(removed.map((r) => r.reference_topic))];
+    await sqlExecute(this.m, 'DELETE FROM chain_blocks WHERE network = $1 AND block_number > $2', [network, ancestor]);
+    return { removed: removed.length, reversedTopics: [...new Set(removed.filter((r) => r.settled).map((r) => r.reference_topic))] };
   }
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { RequestOwner } from '../requests/requests.repository.js';
+import { sqlRows } from '../sql/typed-query.js';
 import { RecurringExecutionEntity } from './recurring-execution.entity.js';
 import { RecurringPaymentEntity } from './recurring-payment.entity.js';
 
@@ -68,7 +69,8 @@ export class RecurringRepository {
    * remaining payments x (amount + fee + gas fee), summed.
    */
   async outstandingFor(network: string, payer: string, token: string, proxy: string, excludeId?: string): Promise<bigint> {
-    const rows: { total: string | null }[] = await this.manager.query(
+    const rows = await sqlRows<{ total: string | null }>(
+      this.manager,
       `SELECT sum((total_payments - processed_payments) * (amount + fee_amount + gas_fee))::text AS total
          FROM recurring_payments
         WHERE network = $1 AND lower(payer) = lower($2) AND lower(token) = lower($3) AND lower(recurring_proxy) = lower($4)
@@ -80,7 +82,8 @@ export class RecurringRepository {
 
   /** Ids of the active schedules on a network, oldest first. */
   async activeIds(network: string, limit: number): Promise<string[]> {
-    const rows: { id: string }[] = await this.manager.query(
+    const rows = await sqlRows<{ id: string }>(
+      this.manager,
       `SELECT id FROM recurring_payments WHERE network = $1 AND status = 'active' ORDER BY id LIMIT $2`,
       [network, limit],
     );
@@ -88,7 +91,7 @@ export class RecurringRepository {
   }
 
   async executions(id: string): Promise<ExecutionView[]> {
-    const rows: {
+    const rows = await sqlRows<{
       index: number;
       request_id: string;
       payment_reference: string;
@@ -97,7 +100,8 @@ export class RecurringRepository {
       tx_hash: string | null;
       amount: string;
       executed_at: Date | null;
-    }[] = await this.manager.query(
+    }>(
+      this.manager,
       `SELECT e.index, e.request_id, r.payment_reference, e.status, r.status AS request_status,
               coalesce(r.tx_hash, e.tx_hash) AS tx_hash, r.expected_amount::text AS amount, coalesce(r.paid_at, e.executed_at) AS executed_at
          FROM recurring_executions e JOIN requests r ON r.id = e.request_id

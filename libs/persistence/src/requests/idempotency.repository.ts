@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
-import { sqlExecute } from '../sql/typed-query.js';
+import { sqlExecute, sqlRows } from '../sql/typed-query.js';
 
 export interface StoredResponse {
   route: string;
@@ -29,7 +29,8 @@ export class IdempotencyRepository {
    * transaction and then sees it, so only one answer is ever kept.
    */
   async claim(owner: string, key: string, response: StoredResponse, ttlSeconds: number): Promise<boolean> {
-    const rows = await this.manager.query<unknown[]>(
+    const rows = await sqlRows<{ owner: string }>(
+      this.manager,
       `INSERT INTO idempotency_keys (owner, key, route, request_hash, response_status, response_body, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6::jsonb, now() + make_interval(secs => $7))
        ON CONFLICT (owner, key) DO UPDATE SET

@@ -55,6 +55,8 @@ export class RequestEntity {
   @Column({ type: 'text', nullable: true }) reference: string | null;
   @Column('text') status: RequestStatus;
   @Column(money('amount_paid')) amountPaid: bigint;
+  /** Fees of the counted transfers paid to fee_address (settlement's fee rule). */
+  @Column(money('fee_paid')) feePaid: bigint;
   @Column({ name: 'tx_hash', type: 'text', nullable: true }) txHash: string | null;
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true }) paidAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

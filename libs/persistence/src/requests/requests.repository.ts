@@ -10,7 +10,7 @@ export interface RequestOwner {
   clientIdId?: string | null;
 }
 
-export type NewRequest = Omit<RequestEntity, 'status' | 'amountPaid' | 'txHash' | 'paidAt' | 'createdAt' | 'updatedAt'>;
+export type NewRequest = Omit<RequestEntity, 'status' | 'amountPaid' | 'feePaid' | 'txHash' | 'paidAt' | 'createdAt' | 'updatedAt'>;
 
 function ownedBy(owner: RequestOwner) {
   return owner.clientIdId ? { platformId: owner.platformId, clientIdId: owner.clientIdId } : { platformId: owner.platformId };
@@ -27,7 +27,7 @@ export class RequestsRepository {
       .createQueryBuilder()
       .insert()
       .into(RequestEntity)
-      .values(requests.map((r) => ({ ...r, status: 'pending' as const, amountPaid: 0n })))
+      .values(requests.map((r) => ({ ...r, status: 'pending' as const, amountPaid: 0n, feePaid: 0n })))
       .updateEntity(false)
       .execute();
   }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { sqlExecute, sqlOne } from '../sql/typed-query.js';
 
 export interface LinkIntentRow {
   id: string;
@@ -13,7 +14,7 @@ export class LinkIntentsRepository {
   constructor(private readonly manager: EntityManager) {}
 
   async insert(intent: { id: string; orchestratorId: string; externalId: string | null; expiresAt: Date }): Promise<void> {
-    await this.manager.query('INSERT INTO link_intents (id, orchestrator_id, external_id, expires_at) VALUES ($1, $2, $3, $4)', [
+    await sqlExecute(this.manager, 'INSERT INTO link_intents (id, orchestrator_id, external_id, expires_at) VALUES ($1, $2, $3, $4)', [
       intent.id,
       intent.orchestratorId,
       intent.externalId,
@@ -23,16 +24,21 @@ export class LinkIntentsRepository {
 
   /** The intent, locked for completion. */
   async lock(id: string): Promise<LinkIntentRow | undefined> {
-    const [row] = await this.manager.query<
-      { id: string; orchestrator_id: string; external_id: string | null; status: 'open' | 'completed'; expires_at: Date }[]
-    >('SELECT id, orchestrator_id, external_id, status, expires_at FROM link_intents WHERE id = $1 FOR UPDATE', [id]);
+    const row = await sqlOne<{
+      id: string;
+      orchestrator_id: string;
+      external_id: string | null;
+      status: 'open' | 'completed';
+      expires_at: Date;
+    }>(this.manager, 'SELECT id, orchestrator_id, external_id, status, expires_at FROM link_intents WHERE id = $1 FOR UPDATE', [id]);
     return (
       row && { id: row.id, orchestratorId: row.orchestrator_id, externalId: row.external_id, status: row.status, expiresAt: row.expires_at }
     );
   }
 
   async complete(id: string, clientIdId: string, linkId: string): Promise<void> {
-    await this.manager.query(
+    await sqlExecute(
+      this.manager,
       `UPDATE link_intents SET status = 'completed', client_id_id = $2, link_id = $3, completed_at = now() WHERE id = $1`,
       [id, clientIdId, linkId],
     );

@@ -1,6 +1,7 @@
 import { securePaymentStatusChanged, statusAfterSettlement, type SecurePaymentStatus } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
 import { appendToOutbox } from '../outbox/outbox.writer.js';
+import { sqlExecute, sqlOne } from '../sql/typed-query.js';
 import { SecurePaymentEntity, type StoredScreening } from './secure-payment.entity.js';
 
 export type NewSecurePayment = Omit<SecurePaymentEntity, 'status' | 'completedAt' | 'screenings' | 'createdAt' | 'updatedAt'>;
@@ -62,7 +63,7 @@ export class SecurePaymentsRepository {
     const from = payment.status;
     if (from === to) return;
     payment.status = to;
-    if (to === 'completed') payment.completedAt = now;
+    payment.completedAt = to === 'completed' ? now : from === 'completed' ? null : payment.completedAt;
     await this.manager.update(SecurePaymentEntity, { token: payment.token }, { status: to, completedAt: payment.completedAt });
     await appendToOutbox(this.manager, [
       securePaymentStatusChanged({
@@ -102,7 +103,7 @@ export class SecurePaymentsRepository {
   /** Records a definitive screening of `wallet` on a (locked) payment. */
   async recordScreening(payment: SecurePaymentEntity, wallet: string, screening: StoredScreening): Promise<void> {
     payment.screenings = { ...payment.screenings, [wallet]: screening };
-    await this.manager.query('UPDATE secure_payments SET screenings = screenings || $2::jsonb, updated_at = now() WHERE token = $1', [
+    await sqlExecute(this.manager, 'UPDATE secure_payments SET screenings = screenings || $2::jsonb, updated_at = now() WHERE token = $1', [
       payment.token,
       JSON.stringify({ [wallet]: screening }),
     ]);
@@ -110,8 +111,9 @@ export class SecurePaymentsRepository {
 
   /**
    * After detection settled `requestId` (in its transaction, the request row already saved):
-   * every open payment over it is completed when all its requests are paid, or a multicall
-   * partially settled when some are. Idempotent: final statuses are never left.
+   * every payment over it is completed when all its requests are paid, a multicall partially
+   * settled when some are; after a reorg took a payment back, a completed payment is open again
+   * (pending, or partially settled). Idempotent; expired, invalidated and compliance_failed stay.
    */
   async settleForRequest(requestId: string): Promise<void> {
     const payments = await this.manager
@@ -119,15 +121,18 @@ export class SecurePaymentsRepository {
       .setLock('pessimistic_write')
       // Containment (not `= ANY`) so the GIN index on request_ids serves it.
       .where('sp.request_ids @> ARRAY[:id]::text[]', { id: requestId })
-      .andWhere(`sp.status IN ('pending', 'partially_settled')`)
+      .andWhere(`sp.status IN ('pending', 'partially_settled', 'completed')`)
       .getMany();
     for (const payment of payments) {
-      const [{ paid }] = await this.manager.query<{ paid: number }[]>(
+      // fee_short is not paid: a payment with a fee short of its plan does not complete.
+      const row = await sqlOne<{ paid: number }>(
+        this.manager,
         `SELECT count(*)::int AS paid FROM requests WHERE id = ANY($1) AND status IN ('paid', 'overpaid')`,
         [payment.requestIds],
       );
+      const paid = row?.paid ?? 0;
       const next = statusAfterSettlement(payment.status, payment.paymentType, paid, payment.requestIds.length);
-      if (next) await this.transition(payment, next, 'settled');
+      if (next) await this.transition(payment, next, payment.status === 'completed' || next === 'pending' ? 'reversed' : 'settled');
     }
   }
 }

@@ -134,6 +134,6 @@ test('a previous deployment recorded for another chain is replaced by a fresh on
 
   expect(fresh.chainId).toBe(11155111);
   expect(fresh.contracts.ERC20FeeProxy).not.toBe(deployment.contracts.ERC20FeeProxy);
-  // 2 proxies + the batch contract + the recurring proxy + 4 tokens + 8 feeds, one transaction each.
-  expect(Number(await rpcWith(anvil.rpcUrl, 'eth_getTransactionCount', [deployer.address, 'latest']))).toBe(nonceBefore + 16);
+  // 2 proxies + the conversion path + the batch contract and its 2 fee settings + the recurring proxy + 4 tokens + 8 feeds.
+  expect(Number(await rpcWith(anvil.rpcUrl, 'eth_getTransactionCount', [deployer.address, 'latest']))).toBe(nonceBefore + 19);
 });

@@ -81,7 +81,7 @@ export async function compileContracts(opts: CompileOptions = {}): Promise<Compi
   return { compiled: true, outDir };
 }
 
-/** Source unit names are repo-relative with forward slashes: "contracts/ERC20FeeProxy.sol". */
+/** Source unit names are repo-relative with forward slashes: "contracts/TestERC20.sol". */
 async function readSources(rootDir: string, contractsDir: string): Promise<Record<string, string>> {
   const files = (await readdir(contractsDir)).filter((f) => f.endsWith('.sol')).sort();
   if (files.length === 0) throw new Error(`No .sol files in ${contractsDir}`);

@@ -1,5 +1,6 @@
 import {
   Contract,
+  ContractFactory,
   getAddress,
   Indexed,
   Interface,
@@ -15,11 +16,13 @@ import {
   type TransactionReceipt,
 } from 'ethers';
 
+import { publishedArtifact, type PublishedContractName } from '@payrail/chains';
 import { ANVIL_ACCOUNTS, startAnvil, type AnvilHandle } from '../anvil.js';
 import { freePort } from '../ports.js';
 import { loadArtifact } from './artifacts.js';
 import { compileContracts } from './compile.js';
-import { deployLocalContracts, fundAccounts, type LocalDeployment } from './deploy.js';
+import { deployLocalContracts, fundAccounts, publishedRuntimeCode, type LocalDeployment } from './deploy.js';
+import { LOCAL_BATCH_FEE_BPS, LOCAL_BATCH_FEE_USD_LIMIT } from './local-assets.js';
 
 // Fixed vector from the reference facts: the indexed `bytes` topic is keccak256 of the raw 8 bytes.
 const REFERENCE = '0xb3581f0b0f74cc61';
@@ -51,7 +54,8 @@ let provider: JsonRpcProvider;
 let deployment: LocalDeployment;
 let payer: NonceManager;
 
-const artifact = (name: string): Interface => new Interface(loadArtifact(name).abi);
+/** Request Network's published ABI (the contracts on the local chain are its published bytecode). */
+const rn = (name: PublishedContractName) => publishedArtifact(name).abi;
 const tokenAt = (address: string, runner: NonceManager | Wallet | JsonRpcProvider = provider): Contract =>
   new Contract(address, loadArtifact('TestERC20').abi, runner);
 const balanceOf = (token: string, owner: string): Promise<bigint> => tokenAt(token).getFunction<View<bigint>>('balanceOf')(owner);
@@ -81,9 +85,9 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-test('compiled proxies expose the Request Network selectors and event topics', () => {
-  const erc20 = artifact('ERC20FeeProxy');
-  const native = artifact('EthereumFeeProxy');
+test('the published proxies expose the Request Network selectors and event topics', () => {
+  const erc20 = new Interface(rn('ERC20FeeProxy'));
+  const native = new Interface(rn('EthereumFeeProxy'));
   expect(erc20.getFunction('transferFromWithReferenceAndFee')?.selector).toBe('0xc219a14d');
   expect(erc20.getEvent('TransferWithReferenceAndFee')?.topicHash).toBe(ERC20_EVENT_TOPIC);
   expect(native.getFunction('transferWithReferenceAndFee')?.selector).toBe('0xb868980b');
@@ -96,6 +100,7 @@ test('deployment is on the sepolia chain id with the configured token decimals',
   expect(deployment.chainId).toBe(11155111);
   expect(Object.keys(deployment.contracts).sort()).toEqual([
     'BatchConversionPayments',
+    'ChainlinkConversionPath',
     'ERC20FeeProxy',
     'ERC20RecurringPaymentProxy',
     'EthereumFeeProxy',
@@ -116,7 +121,7 @@ test('ERC20FeeProxy pays amount to the payee and the fee on top, and logs the re
   const before = await balanceOf(usdc, payerAccount.address);
 
   await mined(tokenAt(usdc, payer).getFunction<Send>('approve')(proxyAddress, amount + fee));
-  const proxy = new Contract(proxyAddress, loadArtifact('ERC20FeeProxy').abi, payer);
+  const proxy = new Contract(proxyAddress, rn('ERC20FeeProxy'), payer);
   const receipt = await mined(
     proxy.getFunction<Send>('transferFromWithReferenceAndFee')(usdc, PAYEE, amount, REFERENCE, fee, FEE_COLLECTOR),
   );
@@ -126,7 +131,7 @@ test('ERC20FeeProxy pays amount to the payee and the fee on top, and logs the re
   expect(await balanceOf(usdc, payerAccount.address)).toBe(before - amount - fee);
   const log = receipt.logs.find((l) => l.address === proxyAddress);
   expect(log?.topics).toEqual([ERC20_EVENT_TOPIC, REFERENCE_TOPIC]);
-  const decoded = artifact('ERC20FeeProxy').parseLog({ topics: [...(log?.topics ?? [])], data: log?.data ?? '0x' });
+  const decoded = new Interface(rn('ERC20FeeProxy')).parseLog({ topics: [...(log?.topics ?? [])], data: log?.data ?? '0x' });
   expect(decoded?.args.toArray()).toEqual([usdc, PAYEE, amount, indexedRef, fee, FEE_COLLECTOR]);
 });
 
@@ -137,7 +142,7 @@ test('ERC20FeeProxy reverts on the fee leg when the allowance covers only the am
   const amount = 10n ** 18n;
   const fee = 10n ** 16n;
   await mined(tokenAt(dai, shortPayer).getFunction<Send>('approve')(proxyAddress, amount + fee - 1n));
-  const proxy = new Contract(proxyAddress, loadArtifact('ERC20FeeProxy').abi, shortPayer);
+  const proxy = new Contract(proxyAddress, rn('ERC20FeeProxy'), shortPayer);
 
   const failure: unknown = await proxy
     .getFunction<Send>('transferFromWithReferenceAndFee')
@@ -146,10 +151,9 @@ test('ERC20FeeProxy reverts on the fee leg when the allowance covers only the am
       () => 'no revert',
       (error: unknown) => error,
     );
-  expect(isError(failure, 'CALL_EXCEPTION')).toBe(true);
-  const revert = isError(failure, 'CALL_EXCEPTION') ? artifact('TestERC20').parseError(failure.data ?? '0x') : null;
-  expect(revert?.name).toBe('ERC20InsufficientAllowance');
-  expect(revert?.args.toArray()).toEqual([proxyAddress, fee - 1n, fee]);
+  // Request Network's low-level safeTransferFrom drops the token's 100-byte custom error and
+  // reverts with no data (`revert(0, 0)` on an unexpected return size).
+  expect(isError(failure, 'CALL_EXCEPTION') && failure.data).toBe('0x');
 
   // Sent anyway (fixed gas, no estimate): it is mined as failed and moves nothing.
   const tx = await proxy
@@ -160,23 +164,55 @@ test('ERC20FeeProxy reverts on the fee leg when the allowance covers only the am
   expect(await balanceOf(dai, shortPayerAccount.address)).toBe(1_000_000n * 10n ** 18n);
 });
 
-test('edge cases: a fee without fee address is not charged; bad native fee inputs revert', async () => {
+test('edge cases of the published proxies: an ERC-20 fee without fee address is not charged, a native one is burned', async () => {
   const usdt = deployment.tokens.USDT.address;
   const payee = getAddress('0x000000000000000000000000000000000000d0d0');
   await mined(tokenAt(usdt, payer).getFunction<Send>('approve')(deployment.contracts.ERC20FeeProxy, 7_000_000n));
-  const erc20Proxy = new Contract(deployment.contracts.ERC20FeeProxy, loadArtifact('ERC20FeeProxy').abi, payer);
+  const erc20Proxy = new Contract(deployment.contracts.ERC20FeeProxy, rn('ERC20FeeProxy'), payer);
   await mined(erc20Proxy.getFunction<Send>('transferFromWithReferenceAndFee')(usdt, payee, 7_000_000n, REFERENCE, 5n, ZeroAddress));
   expect(await balanceOf(usdt, payee)).toBe(7_000_000n);
   expect(await balanceOf(usdt, payerAccount.address)).toBe(1_000_000n * 10n ** 6n - 7_000_000n);
 
-  const native = new Contract(deployment.contracts.EthereumFeeProxy, loadArtifact('EthereumFeeProxy').abi, payer);
+  const native = new Contract(deployment.contracts.EthereumFeeProxy, rn('EthereumFeeProxy'), payer);
   const pay = native.getFunction<Send>('transferWithReferenceAndFee');
-  await expect(pay.staticCall(payee, REFERENCE, 10n, NATIVE_FEES, { value: 9n })).rejects.toMatchObject({ reason: 'fee exceeds value' });
-  await expect(pay.staticCall(payee, REFERENCE, 1n, ZeroAddress, { value: 9n })).rejects.toMatchObject({ reason: 'fee address is zero' });
+  // msg.value - fee underflows: Solidity's arithmetic panic (0x11), no reason string.
+  await expect(pay.staticCall(payee, REFERENCE, 10n, NATIVE_FEES, { value: 9n })).rejects.toMatchObject({
+    revert: { name: 'Panic', args: [0x11] },
+  });
+  // A native fee to the zero address is not refused: `transfer` sends it there (Payrail never asks for it).
+  // (Its balance is not compared: on anvil the zero address is the coinbase and earns the tips.)
+  const burn = await mined(pay(payee, REFERENCE, 1n, ZeroAddress, { value: 9n }));
+  expect(burn.status).toBe(1);
   await expect(payer.sendTransaction({ to: deployment.contracts.EthereumFeeProxy, value: 1n })).rejects.toMatchObject({
     reason: 'not payable receive',
   });
   payer.reset(); // the refused send above used up a nonce in the NonceManager
+});
+
+test('EthereumFeeProxy pays a Safe-like payee (full-gas call) but reverts when the fee address needs more than 2,300 gas', async () => {
+  const deploy = async (name: string) => {
+    const { abi, bytecode } = loadArtifact(name);
+    const contract = await new ContractFactory(abi, bytecode, payer).deploy();
+    await contract.waitForDeployment();
+    return contract.getAddress();
+  };
+  const [safeLike, cheap] = [await deploy('TestSafeLikeWallet'), await deploy('TestCheapReceiver')];
+  const pay = new Contract(deployment.contracts.EthereumFeeProxy, rn('EthereumFeeProxy'), payer).getFunction<Send>(
+    'transferWithReferenceAndFee',
+  );
+
+  await mined(pay(safeLike, REFERENCE, 2n, cheap, { value: 102n }));
+  expect(await provider.getBalance(safeLike)).toBe(100n);
+  expect(await provider.getBalance(cheap)).toBe(2n);
+
+  // The fee leg is `_feeAddress.transfer(fee)`: 2,300 gas, not enough for a storage write. Even a zero fee calls it.
+  for (const fee of [2n, 0n]) {
+    const failure: unknown = await pay.staticCall(NATIVE_PAYEE, REFERENCE, fee, safeLike, { value: 100n + fee }).then(
+      () => 'no revert',
+      (error: unknown) => error,
+    );
+    expect(isError(failure, 'CALL_EXCEPTION')).toBe(true);
+  }
 });
 
 test('EthereumFeeProxy splits msg.value into amount and fee and logs the reference', async () => {
@@ -184,7 +220,7 @@ test('EthereumFeeProxy splits msg.value into amount and fee and logs the referen
   const amount = parseEther('0.25');
   const fee = parseEther('0.01');
   const before = await provider.getBalance(payerAccount.address);
-  const proxy = new Contract(proxyAddress, loadArtifact('EthereumFeeProxy').abi, payer);
+  const proxy = new Contract(proxyAddress, rn('EthereumFeeProxy'), payer);
 
   const receipt = await mined(
     proxy.getFunction<Send>('transferWithReferenceAndFee')(NATIVE_PAYEE, REFERENCE, fee, NATIVE_FEES, {
@@ -199,7 +235,7 @@ test('EthereumFeeProxy splits msg.value into amount and fee and logs the referen
   expect(await provider.getBalance(payerAccount.address)).toBe(before - amount - fee - gas);
   expect(receipt.logs).toHaveLength(1);
   expect(receipt.logs[0].topics).toEqual([NATIVE_EVENT_TOPIC, REFERENCE_TOPIC]);
-  const decoded = artifact('EthereumFeeProxy').parseLog({ topics: [...receipt.logs[0].topics], data: receipt.logs[0].data });
+  const decoded = new Interface(rn('EthereumFeeProxy')).parseLog({ topics: [...receipt.logs[0].topics], data: receipt.logs[0].data });
   expect(decoded?.args.toArray()).toEqual([NATIVE_PAYEE, amount, indexedRef, fee, NATIVE_FEES]);
 });
 
@@ -209,7 +245,7 @@ test('EthereumFeeProxy exact-amount variant refunds whatever exceeds amount plus
   const amount = parseEther('1');
   const fee = parseEther('0.02');
   const before = await provider.getBalance(payerAccount.address);
-  const proxy = new Contract(deployment.contracts.EthereumFeeProxy, loadArtifact('EthereumFeeProxy').abi, payer);
+  const proxy = new Contract(deployment.contracts.EthereumFeeProxy, rn('EthereumFeeProxy'), payer);
 
   const receipt = await mined(
     proxy.getFunction<Send>('transferExactEthWithReferenceAndFee')(payee, amount, REFERENCE, fee, fees, {
@@ -260,6 +296,20 @@ test('price feeds answer the configured prices with 8 decimals, and only the dep
   });
 });
 
+test("the chain runs Request Network's published bytecode, and the batch contract charges a 0.30% batch fee capped at $150", async () => {
+  for (const name of ['ERC20FeeProxy', 'EthereumFeeProxy', 'BatchConversionPayments'] as const) {
+    expect(await provider.getCode(deployment.contracts[name])).toBe(await publishedRuntimeCode(provider, name));
+  }
+  const batch = new Contract(deployment.contracts.BatchConversionPayments, rn('BatchConversionPayments'), provider);
+  expect(await batch.getFunction<View<bigint>>('batchFee')()).toBe(BigInt(LOCAL_BATCH_FEE_BPS));
+  expect(LOCAL_BATCH_FEE_BPS).toBe(30);
+  expect(await batch.getFunction<View<bigint>>('batchFeeAmountUSDLimit')()).toBe(LOCAL_BATCH_FEE_USD_LIMIT);
+  expect(await batch.getFunction<View<string>>('paymentErc20Proxy')()).toBe(deployment.contracts.ERC20FeeProxy);
+  expect(await batch.getFunction<View<string>>('paymentNativeProxy')()).toBe(deployment.contracts.EthereumFeeProxy);
+  expect(await batch.getFunction<View<string>>('chainlinkConversionPath')()).toBe(deployment.contracts.ChainlinkConversionPath);
+  expect(await batch.getFunction<View<string>>('owner')()).toBe(deployer.address);
+});
+
 test('deploying again with the previous deployment sends nothing while its code is on chain', async () => {
   const blockBefore = await provider.getBlockNumber();
   const nonceBefore = await provider.getTransactionCount(deployer.address);
@@ -269,4 +319,14 @@ test('deploying again with the previous deployment sends nothing while its code 
   expect(again).toBe(deployment);
   expect(await provider.getBlockNumber()).toBe(blockBefore);
   expect(await provider.getTransactionCount(deployer.address)).toBe(nonceBefore);
+});
+
+test('a previous deployment whose fee proxy is not the published bytecode is deployed anew', async () => {
+  const stale = { ...deployment, contracts: { ...deployment.contracts, EthereumFeeProxy: deployment.tokens.USDC.address } };
+
+  const again = await deployLocalContracts({ rpcUrl: anvil.rpcUrl, deployerPrivateKey: deployer.privateKey, previous: stale });
+
+  expect(again).not.toBe(stale);
+  expect(again.contracts.EthereumFeeProxy).not.toBe(deployment.contracts.EthereumFeeProxy);
+  expect(await provider.getCode(again.contracts.EthereumFeeProxy)).toBe(await publishedRuntimeCode(provider, 'EthereumFeeProxy'));
 });

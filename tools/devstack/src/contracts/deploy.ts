@@ -10,13 +10,19 @@ import {
   type ContractMethod,
   type ContractTransactionResponse,
   type TransactionResponse,
+  ZeroAddress,
 } from 'ethers';
 
+import { publishedArtifact, type PublishedContractName } from '@payrail/chains';
 import { loadArtifact } from './artifacts.js';
 import { ANVIL_ACCOUNTS } from '../anvil.js';
 import {
   DEFAULT_FUND_AMOUNT,
   LOCAL_BATCH,
+  LOCAL_BATCH_FEE_BPS,
+  LOCAL_BATCH_FEE_USD_LIMIT,
+  LOCAL_CONVERSION_PATH,
+  LOCAL_NATIVE_TOKEN_HASH,
   LOCAL_RECURRING,
   LOCAL_FEED_DECIMALS,
   LOCAL_FEEDS,
@@ -27,7 +33,10 @@ import {
 /** Addresses of everything deployLocalContracts put on the local chain (JSON-serialisable). */
 export interface LocalDeployment {
   chainId: number;
-  /** "ERC20FeeProxy", "EthereumFeeProxy", "BatchConversionPayments", "ERC20RecurringPaymentProxy" -> address. */
+  /**
+   * "ERC20FeeProxy", "EthereumFeeProxy", "ChainlinkConversionPath", "BatchConversionPayments"
+   * (Request Network's published bytecode) and "ERC20RecurringPaymentProxy" (the project's) -> address.
+   */
   contracts: Record<string, string>;
   /** "USDC", "USDT", "DAI", "FAU" -> token. */
   tokens: Record<string, { address: string; decimals: number }>;
@@ -75,10 +84,17 @@ const LOCAL_POLLING_MS = 100;
  */
 const NO_RESPONSE_CACHE = -1;
 
+const PLACEHOLDER_ADDRESS = '0x0000000000000000000000000000000000000001';
+
+/** Gas for the batch contract's admin calls, sent before the contract is mined (no estimate possible). */
+const ADMIN_CALL_GAS = 100_000n;
+
 /**
- * Deploys both fee proxies, the batch contract, the recurring payment proxy, the test tokens and the price feeds, or returns `previous` without
- * sending anything when the chain id matches and every recorded address still has code.
- * Requires compiled artifacts (compileContracts) under contracts/build.
+ * Deploys Request Network's published contracts (both fee proxies, ChainlinkConversionPath and
+ * BatchConversionPayments, whose owner, the deployer, then sets a non-zero batch fee and the USD
+ * cap as on mainnet), the project's recurring payment proxy, the test tokens and the price feeds;
+ * or returns `previous` without sending anything when the chain id matches and every recorded
+ * address still holds the expected code. Requires the project's compiled artifacts (compileContracts).
  */
 export async function deployLocalContracts(opts: DeployLocalContractsOptions): Promise<LocalDeployment> {
   const provider = localProvider(opts.rpcUrl);
@@ -87,31 +103,41 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
     if (opts.previous && (await isStillDeployed(provider, opts.previous, chainId))) return opts.previous;
 
     const signer = new NonceManager(new Wallet(opts.deployerPrivateKey, provider));
+    const owner = await signer.getAddress();
     const factory = (name: string): ContractFactory => {
       const artifact = loadArtifact(name, opts.rootDir);
       return new ContractFactory(artifact.abi, artifact.bytecode, signer);
     };
+    const published = (name: PublishedContractName): ContractFactory => {
+      const artifact = publishedArtifact(name);
+      return new ContractFactory(artifact.abi, artifact.bytecode, signer);
+    };
 
     // Send every deployment first (NonceManager numbers them), then wait for all of them: with
-    // interval mining this costs one block instead of one block per contract.
-    const proxies = await sendEach(LOCAL_PROXIES, (name) => factory(name).deploy());
-    // A deployment's address is known once it is sent (sender + nonce), so the batch contract can
-    // take the proxies' addresses without waiting for them to be mined.
+    // interval mining this costs one block instead of one block per contract. A deployment's
+    // address is known once it is sent (sender + nonce), so later constructors take earlier
+    // addresses without waiting for them to be mined.
+    const proxies = await sendEach(LOCAL_PROXIES, (name) => published(name).deploy());
     const proxyAddresses = await addressesOf(proxies);
-    const batch = await factory(LOCAL_BATCH).deploy(...proxyAddresses);
+    const path = await published(LOCAL_CONVERSION_PATH).deploy(LOCAL_NATIVE_TOKEN_HASH, owner);
+    // No conversion proxies: Payrail's batches use payment networks 1-3 only (no conversion).
+    const batch = await published(LOCAL_BATCH).deploy(...proxyAddresses, ZeroAddress, ZeroAddress, await path.getAddress(), owner);
+    const settings = await configureBatch(batch, signer);
     const relayer = opts.relayerAddress ?? ANVIL_ACCOUNTS[3].address;
-    const recurring = await factory(LOCAL_RECURRING).deploy(await signer.getAddress(), relayer, proxyAddresses[0]);
+    const recurring = await factory(LOCAL_RECURRING).deploy(owner, relayer, proxyAddresses[0]);
     const tokens = await sendEach(LOCAL_TOKENS, (t) => factory('TestERC20').deploy(t.name, t.symbol, t.decimals));
     const feeds = await sendEach(LOCAL_FEEDS, (f) =>
       factory('MockV3Aggregator').deploy(LOCAL_FEED_DECIMALS, parseUnits(f.answer, LOCAL_FEED_DECIMALS), f.pair),
     );
-    await Promise.all([...proxies, batch, recurring, ...tokens, ...feeds].map((c) => c.waitForDeployment()));
+    await Promise.all([...proxies, path, batch, recurring, ...tokens, ...feeds].map((c) => c.waitForDeployment()));
+    await Promise.all(settings.map(mustSucceed));
 
     const [tokenAt, feedAt] = await Promise.all([tokens, feeds].map(addressesOf));
     return {
       chainId,
       contracts: {
         ...Object.fromEntries(LOCAL_PROXIES.map((name, i): [string, string] => [name, proxyAddresses[i]])),
+        [LOCAL_CONVERSION_PATH]: await path.getAddress(),
         [LOCAL_BATCH]: await batch.getAddress(),
         [LOCAL_RECURRING]: await recurring.getAddress(),
       },
@@ -127,6 +153,20 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
   } finally {
     provider.destroy();
   }
+}
+
+/** The owner's setBatchFee and setBatchFeeAmountUSDLimit, sent right behind the deployment (fixed gas: nothing to estimate against yet). */
+async function configureBatch(batch: BaseContract, signer: NonceManager): Promise<TransactionResponse[]> {
+  const at = new Contract(await batch.getAddress(), publishedArtifact(LOCAL_BATCH).abi, signer);
+  return [
+    await at.getFunction<TransactionMethod>('setBatchFee')(LOCAL_BATCH_FEE_BPS, { gasLimit: ADMIN_CALL_GAS }),
+    await at.getFunction<TransactionMethod>('setBatchFeeAmountUSDLimit')(LOCAL_BATCH_FEE_USD_LIMIT, { gasLimit: ADMIN_CALL_GAS }),
+  ];
+}
+
+async function mustSucceed(tx: TransactionResponse): Promise<void> {
+  const receipt = await tx.wait();
+  if (receipt?.status !== 1) throw new Error(`Transaction ${tx.hash} failed while setting up the local chain`);
 }
 
 /**
@@ -171,16 +211,35 @@ async function sendEach<T>(items: readonly T[], send: (item: T) => Promise<BaseC
   return contracts;
 }
 
-/** True when `previous` is for this chain, names everything we deploy, and all of it has code. */
+/**
+ * True when `previous` is for this chain, names everything we deploy, all of it has code, and
+ * Request Network's contracts hold the published runtime code (a chain state saved before the
+ * devstack deployed the published bytecode is redeployed rather than reused).
+ */
 async function isStillDeployed(provider: JsonRpcProvider, previous: LocalDeployment, chainId: number): Promise<boolean> {
   if (previous.chainId !== chainId) return false;
   // `previous` usually comes from a JSON file, so check the shape rather than trust the type.
   const addresses: unknown[] = [
-    ...[...LOCAL_PROXIES, LOCAL_BATCH, LOCAL_RECURRING].map((n) => previous.contracts?.[n]),
+    ...[...LOCAL_PROXIES, LOCAL_CONVERSION_PATH, LOCAL_BATCH, LOCAL_RECURRING].map((n) => previous.contracts?.[n]),
     ...LOCAL_TOKENS.map((t) => previous.tokens?.[t.symbol]?.address),
     ...LOCAL_FEEDS.map((f) => previous.feeds?.[f.pair]),
   ];
   if (!addresses.every((a): a is string => typeof a === 'string')) return false;
   const codes = await Promise.all(addresses.map((a) => provider.getCode(a)));
-  return codes.every((code) => code !== '0x');
+  if (codes.some((code) => code === '0x')) return false;
+  const published = [...LOCAL_PROXIES, LOCAL_BATCH] as const;
+  const expected = await Promise.all(published.map((name) => publishedRuntimeCode(provider, name)));
+  return published.every((name, i) => codes[addresses.indexOf(previous.contracts[name])] === expected[i]);
+}
+
+/**
+ * The runtime code a published contract's creation code leaves on chain, obtained by running it
+ * with eth_call. None of them keeps an immutable, so the constructor's address arguments (a
+ * placeholder here: Ownable refuses the zero address) do not change the runtime code.
+ */
+export async function publishedRuntimeCode(provider: JsonRpcProvider, name: PublishedContractName): Promise<string> {
+  const { abi, bytecode } = publishedArtifact(name);
+  const inputs = new ContractFactory(abi, bytecode).interface.deploy.inputs;
+  const { data } = await new ContractFactory(abi, bytecode).getDeployTransaction(...inputs.map(() => PLACEHOLDER_ADDRESS));
+  return provider.call({ data });
 }

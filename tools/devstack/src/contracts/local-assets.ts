@@ -35,13 +35,35 @@ export const LOCAL_FEEDS: readonly LocalFeedSpec[] = Object.freeze([
   { pair: 'ETH/USD', answer: '3000' },
 ]);
 
-/** Keys of LocalDeployment.contracts: the fee proxies (no constructor arguments) ... */
+/**
+ * Keys of LocalDeployment.contracts that hold Request Network's published bytecode
+ * (`@requestnetwork/smart-contracts`, via publishedArtifact): both fee proxies (no constructor
+ * arguments), the conversion path the batch contract reads for its USD fee cap, and the batch contract.
+ */
 export const LOCAL_PROXIES = Object.freeze(['ERC20FeeProxy', 'EthereumFeeProxy'] as const);
-
-/** ... and the batch contract, deployed with both proxies' addresses (key as in the production registry). */
+export const LOCAL_CONVERSION_PATH = 'ChainlinkConversionPath';
 export const LOCAL_BATCH = 'BatchConversionPayments';
 
-/** ... and the recurring payment proxy, deployed with (owner = deployer, relayer, ERC20FeeProxy). */
+/**
+ * The batch fee the devstack sets on its BatchConversionPayments (`setBatchFee`, basis points of
+ * the request amounts, paid to the batch's fee address): 30 = 0.30%, the value Request Network's
+ * contract-setup scripts used when the batch contract went to mainnet (its current admin task
+ * sets 0; Payrail reads the deployed value, so either works). Non-zero so every local batch proves
+ * the fee is included.
+ */
+export const LOCAL_BATCH_FEE_BPS = 30;
+
+/** `setBatchFeeAmountUSDLimit`: $150 with 8 decimals, Request Network's setup value. */
+export const LOCAL_BATCH_FEE_USD_LIMIT = 150n * 10n ** 8n;
+
+/**
+ * The currency ChainlinkConversionPath treats as native (its `nativeTokenHash`): the EIP-7528
+ * native-asset address. Payrail never sends conversion payments through the batch, so any fixed
+ * value works; this one is recognisable.
+ */
+export const LOCAL_NATIVE_TOKEN_HASH = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
+
+/** ... and the project's own recurring payment proxy (no published counterpart), deployed with (owner = deployer, relayer, ERC20FeeProxy). */
 export const LOCAL_RECURRING = 'ERC20RecurringPaymentProxy';
 
 /** Default faucet amount per token, in human units. */

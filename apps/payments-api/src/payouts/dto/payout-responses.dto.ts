@@ -48,7 +48,8 @@ export class OneTimePayoutResponseDto {
 export class BatchPaymentTransactionDto {
   @ApiProperty() data!: string;
   @ApiProperty({ description: 'The batch contract' }) to!: string;
-  @ApiProperty({ type: BigNumberValueDto, description: 'Native amounts and fees of the batch ("0x00" without)' }) value!: BigNumberValueDto;
+  @ApiProperty({ type: BigNumberValueDto, description: 'Native amounts, fees and batch fee of the batch ("0x00" without)' })
+  value!: BigNumberValueDto;
 }
 
 class BatchRequestDto {
@@ -56,18 +57,48 @@ class BatchRequestDto {
   @ApiProperty() paymentReference!: string;
 }
 
+class BatchFeeAmountDto {
+  @ApiProperty({ example: 'fUSDC-sepolia' }) currency!: string;
+  @ApiProperty({ type: 'string', nullable: true, description: 'The token, or null for the native currency' }) token!: string | null;
+  @ApiProperty({ description: 'Human units', example: '0.045' }) amount!: string;
+  @ApiProperty({ description: 'Base units', example: '45000' }) units!: string;
+}
+
+class BatchFeeDto {
+  @ApiProperty({ enum: [true], description: 'The batch fee is in the approvals and the value' }) included!: true;
+  @ApiProperty({
+    type: 'integer',
+    example: 30,
+    description: "The batch contract's batchFee(): basis points of the request amounts (fees excluded)",
+  })
+  bps!: number;
+  @ApiProperty({ example: '0.3' }) percentage!: string;
+  @ApiProperty({
+    type: 'string',
+    nullable: true,
+    description: 'Receives every fee and the batch fee: the batch fee address, else the payer (the batch fee returns to them)',
+  })
+  recipient!: string | null;
+  @ApiProperty({ type: [BatchFeeAmountDto], description: 'Per payment currency of the batch' }) amounts!: BatchFeeAmountDto[];
+}
+
 class BatchMetadataDto {
   @ApiProperty({ type: 'integer' }) stepsRequired!: number;
   @ApiProperty() needsApproval!: boolean;
   @ApiProperty() hasEnoughBalance!: boolean;
   @ApiProperty() hasEnoughGas!: boolean;
+  @ApiProperty({
+    type: BatchFeeDto,
+    description: "Payrail extension: Request Network's batch contract fee, included in the approvals and value",
+  })
+  batchFee!: BatchFeeDto;
 }
 
 /** 201 of POST /v2/payouts/batch. */
 export class BatchPayoutResponseDto {
   @ApiProperty({
     type: [PayoutTransactionDto],
-    description: 'approve(batchContract, total) per token whose allowance is short; always an array',
+    description: 'approve(batchContract, total) per token whose allowance is short (total = amounts + fees + batch fee); always an array',
   })
   ERC20ApprovalTransactions!: PayoutTransactionDto[];
   @ApiProperty({ type: BatchPaymentTransactionDto }) batchPaymentTransaction!: BatchPaymentTransactionDto;

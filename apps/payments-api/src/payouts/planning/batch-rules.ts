@@ -33,3 +33,13 @@ export function batchFeeAddress(plans: readonly PlannedPayment[], field: string)
   if (addresses.length > 1) throw badRequest(field, 'All requests of a batch must pay their fee to the same fee address');
   return plans.find((p) => p.fee.amount > 0n)?.fee.address ?? null;
 }
+
+/**
+ * Who receives a batch's fees and the batch contract's own batch fee: the batch's fee address
+ * (given with or without a fee), else the payer (the batch fee then goes back to them), else
+ * nobody (null).
+ */
+export function batchFeeRecipient(plans: readonly PlannedPayment[], payer: string | null): { address: string | null; field: string } {
+  const address = batchFeeAddress(plans, 'feeAddress') ?? plans.find((p) => p.fee.address)?.fee.address ?? null;
+  return address ? { address, field: 'feeAddress' } : { address: payer, field: 'payer' };
+}

@@ -1,7 +1,8 @@
 /**
  * Gas used when the node cannot estimate a transaction before the ones it depends on are mined
  * (a payment whose approval is still to be sent reverts in `eth_estimateGas`). Measured on the
- * local chain with the project's contracts, paying fresh accounts (the most expensive case), and
+ * local chain (then with the project's own look-alike proxies, not re-measured on Request Network's
+ * published bytecode, which the generous margins cover), paying fresh accounts (the most expensive case), and
  * rounded up: an ERC-20 approval 46k, a fee-proxy token payment with a fee 87k, a native one with
  * a fee 97k, a batch of three payments (two tokens and ether) 302k.
  */

@@ -5,14 +5,13 @@ import {
   encodeNativeFeeProxyPayment,
   needsApprovalReset,
   type PayoutTransaction,
-  tronApprove,
-  tronFeeProxyPayment,
   type TronTransaction,
 } from '@payrail/permits';
 import type { PayerState, PayerStateQuery } from '../chain/payer-state.reader.js';
 import type { PlannedPayment } from '../planning/planned-payment.js';
 import { GAS_FALLBACK, UNCHECKED } from './gas.js';
 import type { PayoutMetadata } from './payout-metadata.js';
+import { tronPayout } from './tron-payout.js';
 
 export interface BuiltPayout {
   transactions: (PayoutTransaction | TronTransaction)[];
@@ -76,7 +75,7 @@ export function payerStateQuery(plan: PlannedPayment, calls: EvmCalls, payer: st
  * - ERC-20: `approve(feeProxy, amount + fee)` first when the payer's allowance is short (always
  *   without a payer), preceded by `approve(feeProxy, 0)` for tokens that refuse changing a
  *   non-zero allowance; then `transferFromWithReferenceAndFee`.
- * - Tron: the same two TRC-20 calls with base58 addresses; the allowance is not read.
+ * - Tron: tronPayout (here without a payer state; InitiatePayout reads it through TronGrid).
  * With `state` (the payer's balances, allowance, gas price and estimates) the balance and gas
  * flags are computed; without, they are UNCHECKED.
  */
@@ -122,22 +121,6 @@ export function buildPayout(plan: PlannedPayment, reference: string, state: Paye
       paymentTransactionIndex: paymentIndex,
       hasEnoughBalance: token ? token.balance >= needed : UNCHECKED,
       hasEnoughGas,
-    },
-  };
-}
-
-function tronPayout(plan: PlannedPayment, reference: string): BuiltPayout {
-  if (plan.token === null) throw new Error('Tron payouts are TRC-20 only');
-  const payment = feeProxyPayment(plan, reference);
-  return {
-    transactions: [tronApprove(plan.token, plan.proxy, totalOf(plan)), tronFeeProxyPayment(plan.proxy, plan.token, payment)],
-    metadata: {
-      stepsRequired: 2,
-      needsApproval: true,
-      approvalTransactionIndex: 0,
-      paymentTransactionIndex: 1,
-      hasEnoughBalance: UNCHECKED,
-      hasEnoughGas: UNCHECKED,
     },
   };
 }

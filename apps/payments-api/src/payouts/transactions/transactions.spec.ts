@@ -111,22 +111,51 @@ describe('batch transactions', () => {
     feeAddress: PAYER,
   });
 
-  it('approves only the tokens whose allowance to the batch contract is short', () => {
-    const plans = [plan('fUSDC-sepolia', 100n, 1n), plan('FAU-sepolia', 50n), plan('fUSDC-sepolia', 10n)];
-    const encoded = encodeBatch(input(plans));
+  const settings = { bps: 30n, usdLimit: 150n * 10n ** 8n };
+
+  it('approves only the tokens whose allowance to the batch contract is short, each total including its batch fee', () => {
+    const plans = [plan('fUSDC-sepolia', 100_000n, 1_000n), plan('FAU-sepolia', 50_000n), plan('fUSDC-sepolia', 10_000n)];
+    const encoded = encodeBatch(input(plans), settings);
     const batchState: PayerState = {
       nativeBalance: 10n ** 18n,
       gasPrice: 1n,
       tokens: [
-        { token: plans[0].token!, spender: batchContract, balance: 10n ** 9n, allowance: 111n },
-        { token: plans[1].token!, spender: batchContract, balance: 10n ** 9n, allowance: 49n },
+        // USDC: 111,000 + 0.30% of 110,000 (330); FAU: 50,000 + 150, one short.
+        { token: plans[0].token!, spender: batchContract, balance: 10n ** 9n, allowance: 111_330n },
+        { token: plans[1].token!, spender: batchContract, balance: 10n ** 9n, allowance: 50_149n },
       ],
       gas: [null, null, null],
     };
-    const built = buildBatch(input(plans), encoded, batchState);
-    expect(built.ERC20ApprovalTransactions).toEqual([{ to: plans[1].token, data: encodeApprove(batchContract, 50n), value: 0 }]);
+    const built = buildBatch(input(plans), encoded, settings, batchState);
+    expect(built.ERC20ApprovalTransactions).toEqual([{ to: plans[1].token, data: encodeApprove(batchContract, 50_150n), value: 0 }]);
     expect(built.batchPaymentTransaction).toMatchObject({ to: batchContract, value: { type: 'BigNumber', hex: '0x00' } });
-    expect(built.metadata).toEqual({ stepsRequired: 2, needsApproval: true, hasEnoughBalance: true, hasEnoughGas: true });
-    expect(buildBatch(input(plans), encoded, undefined).ERC20ApprovalTransactions).toHaveLength(2);
+    expect(built.metadata).toEqual({
+      stepsRequired: 2,
+      needsApproval: true,
+      hasEnoughBalance: true,
+      hasEnoughGas: true,
+      batchFee: {
+        included: true,
+        bps: 30,
+        percentage: '0.3',
+        recipient: PAYER,
+        amounts: [
+          { currency: 'fUSDC-sepolia', token: plans[0].token, amount: '0.00033', units: '330' },
+          { currency: 'FAU-sepolia', token: plans[1].token, amount: '0.00000000000000015', units: '150' },
+        ],
+      },
+    });
+    expect(buildBatch(input(plans), encoded, settings, undefined).ERC20ApprovalTransactions).toHaveLength(2);
+  });
+
+  it('adds the native batch fee to the value and counts it against the payer’s balance', () => {
+    const plans = [plan('ETH-sepolia-sepolia', 10n ** 18n, 10n ** 16n)];
+    const encoded = encodeBatch(input(plans), settings);
+    const state = (nativeBalance: bigint): PayerState => ({ nativeBalance, gasPrice: 0n, tokens: [], gas: [21_000n] });
+    const needed = 10n ** 18n + 10n ** 16n + 3n * 10n ** 15n;
+    const built = buildBatch(input(plans), encoded, settings, state(needed));
+    expect(built.batchPaymentTransaction.value).toEqual({ type: 'BigNumber', hex: '0x0e0ee62205788000' }); // 1.013 ether
+    expect(built.metadata).toMatchObject({ hasEnoughBalance: true, batchFee: { amounts: [{ token: null, units: '3000000000000000' }] } });
+    expect(buildBatch(input(plans), encoded, settings, state(needed - 1n)).metadata.hasEnoughBalance).toBe(false);
   });
 });

@@ -6,8 +6,13 @@ import { CustomerInfoDto } from '../../payouts/dto/customer-info.dto.js';
 export class RequestStatusDto {
   @ApiProperty() requestId!: string;
   @ApiProperty({ example: '0xb3581f0b0f74cc61' }) paymentReference!: string;
-  @ApiProperty({ enum: REQUEST_STATUSES, description: 'pending until payment detection sees a payment' }) status!: string;
-  @ApiProperty({ description: 'status is paid or overpaid' }) hasBeenPaid!: boolean;
+  @ApiProperty({
+    enum: REQUEST_STATUSES,
+    description:
+      'pending until payment detection sees a payment; fee_short (extension): the expected amount arrived but the fees paid to feeAddress are short of feeAmount',
+  })
+  status!: string;
+  @ApiProperty({ description: 'status is paid or overpaid (never fee_short)' }) hasBeenPaid!: boolean;
   @ApiProperty({ type: String, nullable: true }) txHash!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) paidAt!: string | null;
   @ApiProperty({ example: 'sepolia' }) network!: string;
@@ -20,7 +25,8 @@ export class RequestStatusDto {
   expectedAmount!: string;
   @ApiProperty({ example: '0', description: 'Detected so far, in the payment currency' }) amountPaid!: string;
   @ApiProperty({ type: String, nullable: true }) feePercentage!: string | null;
-  @ApiProperty({ example: '0.2625' }) feeAmount!: string;
+  @ApiProperty({ example: '0.2625', description: 'The fee expected with the payment, to feeAddress' }) feeAmount!: string;
+  @ApiProperty({ example: '0', description: 'Fees paid to feeAddress with the counted payments so far (extension)' }) feePaid!: string;
   @ApiProperty({ type: String, nullable: true }) feeAddress!: string | null;
   @ApiProperty({ type: CustomerInfoDto, nullable: true }) customerInfo!: CustomerInfoDto | null;
   @ApiProperty({ type: String, nullable: true }) reference!: string | null;

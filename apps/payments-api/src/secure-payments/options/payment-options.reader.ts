@@ -1,12 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CurrencyRegistry, isEvmAddress } from '@payrail/chains';
+import { CurrencyRegistry, detectAddressKind, TRON_NETWORK } from '@payrail/chains';
 import { formatAmount } from '@payrail/domain';
 import { decodeUint256, encodeBalanceOf } from '@payrail/permits';
 import type { RequestEntity } from '@payrail/persistence';
 import { TIMED_OUT, withDeadline } from '@payrail/platform';
 import { PaymentsApiEnv } from '../../config/payments-api.env.js';
 import { RpcBatch, type RpcCall } from '../../currencies/rpc-batch.js';
+import { TronAccounts } from '../../currencies/tron-accounts.js';
 import { planPaymentOptions, type PlannedOption, type SourceFilter } from './option-plan.js';
+import { readTronOptions } from './tron-options.js';
 
 /** Why an option's balance is unknown: its network did not answer in time, failed, or has no RPC configured. */
 export type OptionUnavailable = 'rpc_timeout' | 'rpc_error' | 'no_rpc';
@@ -24,7 +26,7 @@ export interface PaymentOption {
 /** `{CHAIN: {TOKEN: option}}`, as Request Network's hosted page reads it. */
 export type PaymentOptions = Record<string, Record<string, PaymentOption>>;
 
-type NetworkRead = { balances: (bigint | undefined)[] } | { unavailable: OptionUnavailable };
+export type NetworkRead = { balances: (bigint | undefined)[] } | { unavailable: OptionUnavailable };
 
 /**
  * The `paymentOptions` of a secure payment for the wallet holding the funds: per chain and token,
@@ -32,7 +34,9 @@ type NetworkRead = { balances: (bigint | undefined)[] } | { unavailable: OptionU
  * batched JSON-RPC round trip (native balance + each token's balanceOf), all networks at once, each
  * within PAGE_RPC_TIMEOUT_MS: a network that fails or is late reports its options as
  * `unavailable` and the page is served anyway. Networks without an RPC are left out, unless the
- * page asked for that source (`no_rpc`). Undefined when there is nothing to report (Tron wallet).
+ * page asked for that source (`no_rpc`). A wallet reads the networks of its kind only: a Tron
+ * wallet its Tron payment's token through TronGrid (readTronOptions), nothing otherwise.
+ * Undefined when there is nothing to report.
  */
 @Injectable()
 export class PaymentOptionsReader {
@@ -41,12 +45,16 @@ export class PaymentOptionsReader {
   constructor(
     private readonly rpc: RpcBatch,
     private readonly currencies: CurrencyRegistry,
+    private readonly tron: TronAccounts,
     @Inject(PaymentsApiEnv) private readonly env: PaymentsApiEnv,
   ) {}
 
   async read(request: RequestEntity, holder: string, only?: SourceFilter): Promise<PaymentOptions | undefined> {
-    if (!isEvmAddress(holder)) return undefined;
-    const planned = planPaymentOptions(request, this.currencies, only);
+    const kind = detectAddressKind(holder);
+    if (!kind) return undefined;
+    const ofKind = (o: PlannedOption) => (o.network === TRON_NETWORK.name ? 'tron' : 'evm') === kind;
+    const planned = planPaymentOptions(request, this.currencies, only).filter(ofKind);
+    if (kind === 'tron' && planned.length === 0) return undefined;
     const byNetwork = new Map<string, PlannedOption[]>();
     for (const option of planned) byNetwork.set(option.network, [...(byNetwork.get(option.network) ?? []), option]);
     const reads = await Promise.all(
@@ -65,6 +73,7 @@ export class PaymentOptionsReader {
 
   /** One batch: eth_getBalance (the endpoint probe, and the native balance), then balanceOf per distinct token. */
   private async readNetwork(network: string, holder: string, options: PlannedOption[]): Promise<NetworkRead> {
+    if (network === TRON_NETWORK.name) return readTronOptions(this.tron.reader, holder, options, this.env.PAGE_RPC_TIMEOUT_MS, this.logger);
     if (!this.rpc.has(network)) return { unavailable: 'no_rpc' };
     const tokens = [...new Set(options.flatMap((o) => (o.address ? [o.address.toLowerCase()] : [])))];
     const calls: RpcCall[] = [

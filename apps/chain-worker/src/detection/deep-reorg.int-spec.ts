@@ -1,0 +1,113 @@
+import { NETWORKS } from '@payrail/chains';
+import { createDataSource } from '@payrail/persistence';
+import { Wallet } from 'ethers';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { createTestDatabase } from '../../../../test/support/stack.js';
+import { TransferSettlement } from '../settlement/transfer-settlement.js';
+import { approveProxy, payWithReference, startPrivateChain } from '../testing/private-chain.js';
+import { insertRequest } from '../testing/requests.js';
+import { BlockReader } from './block-reader.js';
+import { NetworkFollower } from './network-follower.js';
+
+type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
+
+// A reorg deeper than every range-end hash the follower kept (keepBlocks 2, ranges of 3 blocks):
+// the ancestor search goes past them, to the follower's origin, and nothing the reorg removed
+// or added is missed. Follower and settlement driven pass by pass on a private anvil.
+describe('a reorg deeper than the kept block hashes', () => {
+  let chain: Chain;
+  let ds: DataSource;
+  let db: pg.Client;
+
+  beforeAll(async () => {
+    chain = await startPrivateChain();
+    const databaseUrl = await createTestDatabase();
+    ds = createDataSource(databaseUrl, 2);
+    await ds.initialize();
+    db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+  }, 60000);
+  afterAll(async () => {
+    await db.end();
+    await ds.destroy();
+    await chain.stop();
+  });
+
+  it('rolls back below the reverted payment, reverses it once, and settles the payment the replacement chain holds', async () => {
+    const settlement = new TransferSettlement(ds, NETWORKS);
+    const follower = new NetworkFollower(
+      ds,
+      new BlockReader(chain.provider, [chain.deployment.contracts.ERC20FeeProxy]),
+      { network: 'sepolia', confirmations: 0, maxRange: 3, backfill: 0, keepBlocks: 2 },
+      (network, through) => settlement.settle(network, through),
+    );
+    const drain = async () => {
+      for (let i = 0; i < 200 && (await follower.pass()); i++);
+    };
+    const usdc = chain.deployment.tokens.USDC.address;
+    const payee = Wallet.createRandom().address;
+    const req = await insertRequest(db, {
+      payee,
+      token: usdc,
+      proxy: chain.deployment.contracts.ERC20FeeProxy,
+      expected: 700n,
+      decimals: 6,
+      paymentCurrency: 'fUSDC-sepolia',
+    });
+    await drain();
+    await approveProxy(chain.provider, chain.deployment.contracts.ERC20FeeProxy, usdc, 700n);
+    const snapshot = (await chain.provider.send('evm_snapshot', [])) as string;
+    const paid = await payWithReference(chain.provider, chain.deployment, {
+      token: usdc,
+      payee,
+      amount: 700n,
+      reference: req.reference,
+      approved: true,
+    });
+    await chain.provider.send('anvil_mine', ['0x1e']);
+    await drain();
+    const status = async () =>
+      ((await db.query('SELECT status FROM requests WHERE id = $1', [req.requestId])).rows[0] as { status: string }).status;
+    expect(await status()).toBe('paid');
+    // Every range-end hash kept lies above the payment's block: none of them survives the revert.
+    const kept = (await db.query(`SELECT min(block_number)::int AS lowest FROM chain_blocks WHERE network = 'sepolia'`)).rows[0] as {
+      lowest: number;
+    };
+    expect(kept.lowest).toBeGreaterThan(paid.blockNumber + 20);
+
+    expect(await chain.provider.send('evm_revert', [snapshot])).toBe(true);
+    await chain.provider.send('anvil_mine', ['0x05']);
+    // The replacement chain holds the payment again, further up, and grows past the old height.
+    const again = await payWithReference(chain.provider, chain.deployment, { token: usdc, payee, amount: 300n, reference: req.reference });
+    await chain.provider.send('anvil_mine', ['0x28']);
+    await drain();
+
+    const [cursor] = (await db.query(`SELECT block_number::int AS n FROM chain_cursors WHERE network = 'sepolia'`)).rows as { n: number }[];
+    expect(cursor.n).toBe(await chain.provider.getBlockNumber());
+    expect(follower.status.reorgs).toBe(1);
+    const { rows: transfers } = await db.query(
+      'SELECT tx_hash FROM payment_transfers WHERE reference_topic = (SELECT reference_topic FROM requests WHERE id = $1)',
+      [req.requestId],
+    );
+    expect(transfers).toEqual([{ tx_hash: again.txHash }]);
+    expect((await db.query('SELECT status, amount_paid::text FROM requests WHERE id = $1', [req.requestId])).rows[0]).toEqual({
+      status: 'partial',
+      amount_paid: '300',
+    });
+    const { rows: events } = await db.query(`SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`, [
+      req.requestId,
+    ]);
+    // The rollback settles first (the replacement payment lies further up than the first range read again).
+    expect(events.map((e: { event_type: string }) => e.event_type)).toEqual(['payment.confirmed', 'payment.reversed', 'payment.partial']);
+    expect((events[1] as { payload: Record<string, unknown> }).payload).toMatchObject({
+      txHashes: [paid.txHash],
+      amountReversed: '0.0007',
+      totalAmountPaid: '0.0',
+      status: 'pending',
+    });
+    expect((events[2] as { payload: Record<string, unknown> }).payload).toMatchObject({ txHash: again.txHash, totalAmountPaid: '0.0003' });
+    await drain();
+    expect(await status()).toBe('partial');
+  }, 60000);
+});

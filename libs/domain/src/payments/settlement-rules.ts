@@ -1,0 +1,50 @@
+import { statusForPayment, type RequestStatus } from './request-status.js';
+
+/** What a request expects on chain. Addresses compare case-insensitively (EVM checksums, Tron base58 as stored). */
+export interface PaymentTerms {
+  /** The fee proxy the request's payment goes through. */
+  proxy: string;
+  payee: string;
+  /** Token contract; null for the native currency. */
+  token: string | null;
+  expected: bigint;
+  feeAmount: bigint;
+  feeAddress: string | null;
+}
+
+/** One fee-proxy payment log with the request's reference. */
+export interface ObservedTransfer {
+  contract: string;
+  to: string;
+  token: string | null;
+  amount: bigint;
+  feeAmount: bigint;
+  feeAddress: string;
+}
+
+export interface PaymentState {
+  amountPaid: bigint;
+  /** Fees of counted transfers paid to the request's fee address. */
+  feePaid: bigint;
+  status: RequestStatus;
+}
+
+const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+
+/** A transfer counts toward a request only through its own proxy, to its payee, in its token. */
+export function countsToward(terms: PaymentTerms, transfer: ObservedTransfer): boolean {
+  return same(transfer.contract, terms.proxy) && same(transfer.to, terms.payee) && same(transfer.token, terms.token);
+}
+
+/**
+ * A request's state from its confirmed transfers: the amount paid is the sum of the counted
+ * ones; the fee paid the sum of their fees that went to the request's fee address; a request
+ * whose amount is reached with its fee short is `fee_short` (a request without a fee never is).
+ */
+export function paymentState(terms: PaymentTerms, transfers: readonly ObservedTransfer[]): PaymentState {
+  const counted = transfers.filter((t) => countsToward(terms, t));
+  const amountPaid = counted.reduce((sum, t) => sum + t.amount, 0n);
+  const feePaid =
+    terms.feeAddress === null ? 0n : counted.filter((t) => same(t.feeAddress, terms.feeAddress)).reduce((s, t) => s + t.feeAmount, 0n);
+  return { amountPaid, feePaid, status: statusForPayment(terms.expected, amountPaid, terms.feeAmount, feePaid) };
+}

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tronFromHex } from '@payrail/chains';
+import { AbiCoder } from 'ethers';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../libs/chains/src/tron/fixtures');
+
+/** A recorded TronGrid answer (libs/chains/src/tron/fixtures). */
+export const tronGridFixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as Record<string, unknown>;
+
+/** One request the fake received. */
+export interface TronGridRequest {
+  method: string;
+  path: string;
+  body?: Record<string, unknown>;
+  apiKey?: string;
+}
+
+export interface FakeTronGrid {
+  /** Point TRON_API_URL here. */
+  url: string;
+  /** Every request since the last reset, in arrival order. */
+  requests: TronGridRequest[];
+  /** GET /v1/accounts/{address}: the fixture file answering for an address; any other gets the unknown-account answer. */
+  accounts: Map<string, string>;
+  /** POST /wallet/triggerconstantcontract allowance(owner, spender) on `token`, keyed `token/owner/spender`; unlisted is 0. */
+  allowances: Map<string, bigint>;
+  /** Contracts the constant call knows; any other answers CONTRACT_VALIDATE_ERROR as the node does. */
+  contracts: Set<string>;
+  /** 'down': every request answers 503, as TronGrid does when overloaded. 'stall': no answer for stallMs. */
+  mode: 'up' | 'down' | 'stall';
+  stallMs: number;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A TronGrid stand-in on 127.0.0.1 that answers in the recorded shapes of the fixtures: the
+ * account page of `GET /v1/accounts/{address}` and the `triggerconstantcontract` answer of an
+ * `allowance(address,address)` call (its parameter decoded, so a wrong owner or spender reads 0).
+ */
+export async function startFakeTronGrid(): Promise<FakeTronGrid> {
+  const fake: Omit<FakeTronGrid, 'url' | 'close'> = {
+    requests: [],
+    accounts: new Map(),
+    allowances: new Map(),
+    contracts: new Set(['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8']),
+    mode: 'up',
+    stallMs: 0,
+    reset() {
+      fake.requests.splice(0);
+      fake.mode = 'up';
+    },
+  };
+  const answer = (method: string, path: string, body: Record<string, unknown> | undefined): [number, unknown] => {
+    if (fake.mode === 'down') return [503, { Error: 'service unavailable' }];
+    const account = /^\/v1\/accounts\/([^/?]+)$/.exec(path);
+    if (method === 'GET' && account) {
+      const file = fake.accounts.get(decodeURIComponent(account[1])) ?? 'trongrid-account.unknown.json';
+      return [200, tronGridFixture(file)];
+    }
+    if (method === 'POST' && path === '/wallet/triggerconstantcontract' && body) {
+      const token = String(body.contract_address);
+      if (!fake.contracts.has(token)) return [200, tronGridFixture('trongrid-constant-call.no-contract.json')];
+      if (body.function_selector !== 'allowance(address,address)') return [400, { Error: 'unexpected selector' }];
+      const [owner, spender] = AbiCoder.defaultAbiCoder()
+        .decode(['address', 'address'], `0x${String(body.parameter)}`)
+        .map((a) => tronFromHex(String(a)));
+      const value = fake.allowances.get(`${token}/${owner}/${spender}`) ?? 0n;
+      return [200, { ...tronGridFixture('trongrid-allowance.json'), constant_result: [value.toString(16).padStart(64, '0')] }];
+    }
+    return [404, { Error: `no route ${method} ${path}` }];
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      const raw = Buffer.concat(chunks).toString('utf8');
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : undefined;
+      const apiKey = req.headers['tron-pro-api-key'] as string | undefined;
+      fake.requests.push({ method: req.method ?? 'GET', path, ...(body ? { body } : {}), ...(apiKey ? { apiKey } : {}) });
+      const [status, json] = answer(req.method ?? 'GET', path, body);
+      const send = () => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
+      if (fake.mode === 'stall') setTimeout(send, fake.stallMs);
+      else send();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return Object.assign(fake, {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  });
+}
