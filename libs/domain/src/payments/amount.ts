@@ -6,6 +6,9 @@
 /** Largest amount a fee proxy can move: amounts and fees are uint256, and amount + fee must not overflow. */
 export const MAX_BASE_UNITS = 2n ** 255n - 1n;
 
+/** Largest amount, and fee, of one recurring payment: the SchedulePermit's amount and feeAmount are uint128. */
+export const MAX_RECURRING_BASE_UNITS = 2n ** 128n - 1n;
+
 const DECIMAL = /^(0|[1-9][0-9]*)(?:\.([0-9]+))?$/;
 
 export type AmountCheck = { ok: true; units: bigint } | { ok: false; reason: string };
@@ -25,6 +28,17 @@ export function parseAmount(text: string, decimals: number): AmountCheck {
   if (units === 0n) return { ok: false, reason: 'must be greater than 0' };
   if (units > MAX_BASE_UNITS) return { ok: false, reason: 'is too large' };
   return { ok: true, units };
+}
+
+/**
+ * Why a payment's amount in base units of the currency it is paid in cannot be paid (a fiat
+ * invoice converts to more units than its own), or undefined when it can. `max` is
+ * MAX_RECURRING_BASE_UNITS for a recurring schedule.
+ */
+export function baseUnitsRefusal(units: bigint, max: bigint = MAX_BASE_UNITS): string | undefined {
+  if (units <= 0n) return 'must be greater than 0';
+  if (units > max) return `is too large: it is ${units} base units of the payment currency, at most ${max} can be paid`;
+  return undefined;
 }
 
 /** Base units as a decimal string without trailing zeros: 10500000n with 6 decimals is "10.5". */

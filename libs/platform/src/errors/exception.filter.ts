@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import { type ErrorCode, isPayrailError } from '@payrail/domain';
 import type { Response } from 'express';
 import { ulid } from 'ulid';
+import { type LoggedReq, routeOf } from '../logging/redaction.js';
 import { bodyParserStatus, errorBody, type ErrorBody } from './http-errors.js';
 
 /** Status of every domain error code for one app; the compiler checks the map is complete. */
@@ -46,12 +47,12 @@ export class PayrailExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const res = host.switchToHttp().getResponse<Response>();
-    const { body, headers } = this.map(exception);
+    const { body, headers } = this.map(exception, host.switchToHttp().getRequest<LoggedReq>());
     if (res.headersSent) return;
     res.status(body.statusCode).set(headers).json(body);
   }
 
-  private map(exception: unknown): Mapped {
+  private map(exception: unknown, req: LoggedReq): Mapped {
     if (isPayrailError(exception)) {
       const status = this.statusByCode[exception.code];
       const headers: Record<string, string> = {};
@@ -67,7 +68,7 @@ export class PayrailExceptionFilter implements ExceptionFilter {
       if (body.statusCode < 500) return { body, headers: {} };
     }
     const errorId = ulid();
-    this.logger.error({ err: exception, errorId }, 'unexpected error');
+    this.logger.error({ err: exception, errorId, route: routeOf(req) }, 'unexpected error');
     return { body: errorBody(500, `Internal server error (error id ${errorId})`, { errorId }), headers: {} };
   }
 }

@@ -27,6 +27,26 @@ export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[
   });
 }
 
+/** A NUL (Postgres text cannot hold it) or a lone UTF-16 surrogate (not Unicode: validators throw on it, UTF-8 cannot encode it). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The path (`a.b.0`) of the first string in `value` that no store or validator can take, or
+ * undefined: one native scan per string, no allocation on the common clean input.
+ */
+export function unstorableTextAt(value: unknown, at: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? at : undefined;
+  if (value === null || typeof value !== 'object' || depth > 16) return undefined;
+  for (const key of Object.keys(value)) {
+    const field = at ? `${at}.${key}` : key;
+    if (UNSTORABLE.test(key)) return field;
+    const found = unstorableTextAt((value as Record<string, unknown>)[key], field, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
 /** Validated query DTOs kept per DTO class; past this many distinct query strings the memo starts over. */
 export const QUERY_MEMO_SIZE = 256;
 
@@ -40,12 +60,21 @@ function flatQueryKey(value: unknown): string | undefined {
 /**
  * class-validator and class-transformer cost more than the rest of a cheap GET: a query string
  * seen before answers its validated DTO from a small memo, frozen so no handler can change what
- * the next request gets. Bodies, params and failures are never memoised.
+ * the next request gets. Bodies, params and failures are never memoised. Every argument (body,
+ * query, path parameter) is first refused when it holds text no store can take (unstorableTextAt).
  */
 class PayrailValidationPipe extends ValidationPipe {
   private readonly memo = new Map<ArgumentMetadata['metatype'], Map<string, unknown>>();
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    if (metadata.type !== 'custom') {
+      const field = unstorableTextAt(value, metadata.data ?? '');
+      if (field !== undefined) {
+        const name = field || metadata.type;
+        const message = `${name} must not contain NUL characters or unpaired UTF-16 surrogates`;
+        throw new PayrailError('VALIDATION_FAILED', `Validation failed: ${message}`, { fields: [{ field: name, message }] });
+      }
+    }
     const key = metadata.type === 'query' && metadata.metatype ? flatQueryKey(value) : undefined;
     if (key === undefined) return super.transform(value, metadata);
     let seen = this.memo.get(metadata.metatype);

@@ -4,7 +4,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { destination, type DestinationStream } from 'pino';
 import { newUlid } from '@payrail/domain';
 import { BaseEnv } from '../config/env.js';
-import { redactingPinoOptions } from './redaction.js';
+import { redactingPinoOptions, routeOf } from './redaction.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
@@ -38,9 +38,12 @@ export function bufferedLogOutput(bufferBytes: number): { stream: DestinationStr
   return { stream, streamWrite };
 }
 
+/** The access log line of a request: the route template it matched, never its raw path or query. */
+const withRoute = (req: IncomingMessage, _res: ServerResponse, line: object) => ({ ...line, route: routeOf(req) });
+
 /**
  * Structured JSON logs (pino) with a request id on every line and secrets redacted (request
- * bodies are never logged; only method, url and the redacted headers).
+ * bodies, paths and queries are never logged; only method, route template and the redacted headers).
  */
 @Module({
   imports: [
@@ -48,17 +51,20 @@ export function bufferedLogOutput(bufferBytes: number): { stream: DestinationStr
       inject: [BaseEnv],
       useFactory: (env: BaseEnv) => {
         const output = bufferedLogOutput(env.LOG_BUFFER_BYTES);
+        const redacting = redactingPinoOptions();
         return {
           pinoHttp: [
             {
               level: env.LOG_LEVEL,
-              ...redactingPinoOptions(),
+              ...redacting,
               wrapSerializers: false,
               genReqId: requestIdFor,
               customAttributeKeys: { reqId: 'requestId' },
               autoLogging: { ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') },
               base: { service: process.title },
-              hooks: { streamWrite: output.streamWrite },
+              hooks: { ...redacting.hooks, streamWrite: output.streamWrite },
+              customSuccessObject: withRoute,
+              customErrorObject: (req: IncomingMessage, res: ServerResponse, _err: Error, line: object) => withRoute(req, res, line),
             },
             output.stream,
           ],

@@ -1,8 +1,17 @@
 import { EventEmitter } from 'node:events';
 import { stdSerializers } from 'pino';
+import { scrubErrorValues, scrubUrls } from './scrub.js';
 
-/** Header names whose values never reach a log line. */
-export const SECRET_HEADERS = ['x-api-key', 'x-orchestrator-key', 'authorization', 'cookie', 'set-cookie', 'x-service-signature'];
+/** Header names whose values never reach a log line (a referer can hold a payment page's capability URL). */
+export const SECRET_HEADERS = [
+  'x-api-key',
+  'x-orchestrator-key',
+  'authorization',
+  'cookie',
+  'set-cookie',
+  'x-service-signature',
+  'referer',
+];
 
 /** Object keys whose values never reach a log line, at any of the first four levels. */
 export const SECRET_KEYS = [
@@ -18,6 +27,12 @@ export const SECRET_KEYS = [
   'token',
   'encryptionKey',
   'mnemonic',
+  // A database error's bound values (TypeORM) and the row or key it quotes (pg's `detail`).
+  'parameters',
+  'detail',
+  // What an ethers fetch error carries of an RPC exchange.
+  'requestBody',
+  'responseBody',
 ];
 
 export const REDACTED = '[REDACTED]';
@@ -53,12 +68,14 @@ const opaque = (value: object): boolean =>
   value instanceof ArrayBuffer;
 
 /**
- * Copy-on-write censoring of SECRET_KEYS in the first `depth` levels of a value: a value with no
- * secret comes back as the same object, untouched, so the common log line costs one walk of its
- * (small) object and no allocation. One pass over the keys, whatever the number of secret names
- * (pino's path-based `redact` walks once per path and wildcard, which dominated a request's CPU).
+ * Copy-on-write censoring of SECRET_KEYS in the first `depth` levels of a value, and of the path
+ * and query of URLs inside its strings (scrubUrls): a value with no secret comes back as the same
+ * object, untouched, so the common log line costs one walk of its (small) object and no
+ * allocation. One pass over the keys, whatever the number of secret names (pino's path-based
+ * `redact` walks once per path and wildcard, which dominated a request's CPU).
  */
 export function redactKeys(value: unknown, depth = REDACTION_DEPTH): unknown {
+  if (typeof value === 'string') return scrubUrls(value);
   if (depth === 0 || value === null || typeof value !== 'object' || opaque(value)) return value;
   if (Array.isArray(value)) {
     let out: unknown[] | undefined;
@@ -82,13 +99,22 @@ export function redactKeys(value: unknown, depth = REDACTION_DEPTH): unknown {
   return out ?? value;
 }
 
-/** A raw request (pino-http passes IncomingMessage) or an already plain one. */
-interface LoggedReq {
+/** A raw request (pino-http passes IncomingMessage; Express adds the matched route) or an already plain one. */
+export interface LoggedReq {
   id?: unknown;
   method?: string;
-  url?: string;
-  originalUrl?: string;
+  route?: { path?: unknown };
   headers?: Headers;
+}
+
+/**
+ * The route template the request matched (`/v2/secure-payments/:token`), null before routing or
+ * when nothing matched. Never the raw path or query: they carry wallets, client user ids, payment
+ * tokens and capability URLs.
+ */
+export function routeOf(req: LoggedReq): string | null {
+  const path = req.route?.path;
+  return typeof path === 'string' ? path : null;
 }
 /** A raw response (ServerResponse) or an already plain one. */
 interface LoggedRes {
@@ -99,8 +125,8 @@ interface LoggedRes {
 
 /**
  * pino options that keep secrets out of every line: secret keys censored in logged objects and
- * the root bindings, request and response headers censored by their serializers (request bodies
- * are never logged: only id, method, url and headers), errors censored after pino's serializer.
+ * the root bindings, request and response headers censored by their serializers (request bodies,
+ * paths and queries are never logged: only id, method, route template and headers), errors censored after pino's serializer.
  * pino applies serializers, not the bindings formatter, to a child logger's bindings: bind ids,
  * `req`, `res` or `err` only (pino-http binds `req`). The serializers take raw requests and
  * responses themselves (pino-http's `wrapSerializers: false`): pino's standard request serializer
@@ -113,12 +139,19 @@ export function redactingPinoOptions() {
       bindings: (bindings: Record<string, unknown>) => redactKeys(bindings) as Record<string, unknown>,
     },
     serializers: {
-      req: (req: LoggedReq) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url, headers: redactHeaders(req.headers) }),
+      req: (req: LoggedReq) => ({ id: req.id, method: req.method, route: routeOf(req), headers: redactHeaders(req.headers) }),
       res: (res: LoggedRes) => ({
         statusCode: res.statusCode,
         headers: redactHeaders(typeof res.getHeaders === 'function' ? res.getHeaders() : res.headers),
       }),
-      err: (err: Error) => redactKeys(stdSerializers.err(err), REDACTION_DEPTH - 1),
+      err: (err: Error) => redactKeys(scrubErrorValues(stdSerializers.err(err)), REDACTION_DEPTH - 1),
+    },
+    hooks: {
+      // The message string (and printf-style arguments) escape the formatters: URLs in them are scrubbed here.
+      logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
+        for (let i = 0; i < args.length; i++) if (typeof args[i] === 'string') args[i] = scrubUrls(args[i] as string);
+        method.apply(this, args);
+      },
     },
   };
 }

@@ -2,13 +2,17 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsEmail, IsOptional, IsString, Length, MaxLength } from 'class-validator';
 
+/** Longest e-mail an account can register with (RFC 5321 allows 254; the platform it names allows 200). */
+export const MAX_EMAIL_LENGTH = 200;
+
 const normalizeEmail = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 
 export class CredentialsDto {
-  @ApiProperty({ example: 'ada@example.com', description: 'Trimmed and lower-cased before use.' })
+  @ApiProperty({ example: 'ada@example.com', maxLength: MAX_EMAIL_LENGTH, description: 'Trimmed and lower-cased before use.' })
   @normalizeEmail()
   @IsEmail({}, { message: 'email must be an e-mail address' })
-  @MaxLength(255)
+  // An account's platform is named after its e-mail, and a platform name is at most 200 characters.
+  @MaxLength(MAX_EMAIL_LENGTH, { message: `email must be at most ${MAX_EMAIL_LENGTH} characters` })
   email!: string;
 
   @ApiProperty({ minLength: 8, maxLength: 100 })

@@ -10,7 +10,7 @@ import {
   quoteFiatInToken,
   type RateSource,
 } from '@payrail/chains';
-import { feeAmount, parseAmount } from '@payrail/domain';
+import { baseUnitsRefusal, feeAmount, parseAmount } from '@payrail/domain';
 import type { RequestEntity } from '@payrail/persistence';
 import { RATE_SOURCE } from '../../currencies/currencies.tokens.js';
 import { PAYOUT_NETWORKS } from '../payouts.tokens.js';
@@ -51,6 +51,8 @@ export class PaymentPlanner {
     const amount =
       invoice.id === currency.id ? invoiceUnits.units : await this.convert(invoice, terms.amount, currency, field('paymentCurrency'));
     if (amount === 0n) throw invalidField(field('amount'), 'amount converts to 0 base units of the payment currency');
+    const refusal = baseUnitsRefusal(amount);
+    if (refusal) throw invalidField(field('amount'), `amount ${refusal}`);
     const token = currency.type === 'ETH' ? null : currency.address;
     const proxy = token === null ? network.contracts.EthereumFeeProxy : network.contracts.ERC20FeeProxy;
     if (!proxy) throw invalidField(field('paymentCurrency'), `payments in ${currency.id} are not available on ${network.name}`);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PayrailRecurringProxies } from '@payrail/chains';
+import { baseUnitsRefusal, MAX_RECURRING_BASE_UNITS } from '@payrail/domain';
 import { RecurringRepository, type RequestOwner } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
@@ -49,6 +50,8 @@ export class InitiateRecurringPayout {
     if (network.kind !== 'evm' || token === null) {
       throw invalidField('paymentCurrency', 'recurring payouts need an ERC-20 payment currency on an EVM network');
     }
+    const tooLarge = baseUnitsRefusal(plan.amount, MAX_RECURRING_BASE_UNITS);
+    if (tooLarge) throw invalidField('amount', `amount ${tooLarge} in a recurring payment (the permit's amount is a uint128)`);
     const recurringProxy = ownRecurringProxyOn(this.proxies, network);
     const payer = payerWalletOn(network, body.recurrence.payer)!;
     const schedule: RecurringPlan = {

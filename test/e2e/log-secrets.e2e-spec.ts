@@ -1,0 +1,181 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Wallet } from 'ethers';
+import { createDataSource, sqlExecute } from '@payrail/persistence';
+import { freePort, startApp, type AppHandle, type AppName } from '../../tools/devstack/src/index.js';
+import { createTenantIn } from '../support/tenants.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '../support/stack.js';
+
+const ORIGIN = 'https://shop.example';
+const secret = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
+
+/** An RPC endpoint whose URL holds a provider key, forwarding to the local chain until told to fail. */
+async function keyedRpc(upstream: string, key: string): Promise<{ url: string; fail: (on: boolean) => void; close: () => void }> {
+  let failing = false;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.url !== `/v2/${key}` || failing) {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('provider unavailable');
+        return;
+      }
+      void fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body: Buffer.concat(chunks) })
+        .then(async (r) => res.writeHead(r.status, { 'content-type': 'application/json' }).end(await r.text()))
+        .catch(() => res.writeHead(502).end());
+    });
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}/v2/${key}`, fail: (on) => (failing = on), close: () => server.close() };
+}
+
+// A full run of payments-api and auth-api as processes, their logs in files: payouts, a secure
+// payment read with ?wallet=, a payer looked up by clientUserId, a webhook registration with a
+// capability URL, a database error with a secret-looking parameter, an RPC failure with the
+// provider key in the RPC URL, registration and login with an e-mail. Afterwards no log line
+// holds any secret, key, wallet address, e-mail, session token, payment token or RPC key used.
+describe('logs of a full run hold none of the secrets, keys, wallets or e-mails it used', () => {
+  const logs: string[] = [];
+  const used: Record<string, string> = {};
+  let rpc: Awaited<ReturnType<typeof keyedRpc>>;
+
+  beforeAll(async () => {
+    const databaseUrl = await createTestDatabase();
+    used.rpcKey = secret('rpckey');
+    rpc = await keyedRpc(testStack().chain.rpcUrl, used.rpcKey);
+    const env = appEnv(databaseUrl, uniqueName('logs'), { RATE_LIMIT_MULTIPLIER: '100', RPC_URL_SEPOLIA: rpc.url, LOG_BUFFER_BYTES: '0' });
+    const tenant = await createTenantIn(env, { allowedOrigins: [ORIGIN] });
+    used.apiKey = tenant.apiKey.apiKey;
+    used.apiKeySecretPart = tenant.apiKey.apiKey.slice(-24);
+
+    // Postgres refuses this e-mail at insert: the register call below fails inside the database.
+    const db = createDataSource(databaseUrl, 1);
+    await db.initialize();
+    await sqlExecute(db, `ALTER TABLE users ADD CONSTRAINT test_refuses_marked_emails CHECK (email NOT LIKE '%dbfail%')`);
+    await db.destroy();
+
+    const apps: AppHandle[] = [];
+    const start = async (name: AppName) => {
+      const file = join(testStack().dir, `${uniqueName(name)}.log`);
+      logs.push(file);
+      apps.push(await startApp(name, { port: await freePort(), env, output: { file } }));
+      return apps.at(-1)!.url;
+    };
+    try {
+      const [payments, auth] = await Promise.all([start('payments-api'), start('auth-api')]);
+      await runFlow(payments, auth, tenant.client.clientId);
+    } finally {
+      await Promise.all(apps.map((a) => a.stop())); // flushes the logs
+      rpc.close();
+    }
+  }, 180000);
+
+  async function runFlow(payments: string, auth: string, clientId: string): Promise<void> {
+    const json = (headers: Record<string, string> = {}) => ({ 'content-type': 'application/json', ...headers });
+    const asBackend = json({ 'x-api-key': used.apiKey });
+    used.payee = Wallet.createRandom().address;
+    used.payerWallet = Wallet.createRandom().address;
+    used.pageWallet = Wallet.createRandom().address;
+
+    const payout = await fetch(`${payments}/v2/payouts`, {
+      method: 'POST',
+      headers: asBackend,
+      body: JSON.stringify({ payee: used.payee, amount: '5', invoiceCurrency: 'fUSDC-sepolia', paymentCurrency: 'fUSDC-sepolia' }),
+    });
+    expect(payout.status).toBe(201);
+
+    const created = await fetch(`${payments}/v2/secure-payments`, {
+      method: 'POST',
+      headers: asBackend,
+      body: JSON.stringify({
+        requests: [{ payee: used.payee, amount: '7', invoiceCurrency: 'fUSDC-sepolia', paymentCurrency: 'fUSDC-sepolia' }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    used.paymentToken = ((await created.json()) as { token: string }).token;
+    const page = await fetch(`${payments}/v2/secure-payments/${used.paymentToken}?wallet=${used.pageWallet}`, {
+      headers: { 'x-client-id': clientId, origin: ORIGIN, referer: `${ORIGIN}/pay/${used.paymentToken}` },
+    });
+    expect(page.status).toBe(200);
+
+    used.clientUserId = secret('cuid-');
+    used.payerEmail = `${secret('payer')}@example.com`;
+    const identity = { clientUserId: used.clientUserId, email: used.payerEmail, firstName: 'Ada', lastName: 'Lovelace' };
+    const address = { addressLine1: '12 Analytical Street', city: 'London', state: 'Greater London', postcode: 'NW1 6XE', country: 'GB' };
+    const person = { beneficiaryType: 'individual', dateOfBirth: '1990-12-10', nationality: 'GB', phone: '+447700900123' };
+    const payer = await fetch(`${payments}/v2/payer`, {
+      method: 'POST',
+      headers: asBackend,
+      body: JSON.stringify({ ...identity, ...address, ...person }),
+    });
+    expect(payer.status).toBe(200);
+    expect((await fetch(`${payments}/v2/payer/${used.clientUserId}`, { headers: asBackend })).status).toBe(200);
+
+    // The RPC provider fails: the payer's balances cannot be read, the error is logged.
+    rpc.fail(true);
+    const unread = await fetch(`${payments}/v2/payouts`, {
+      method: 'POST',
+      headers: asBackend,
+      body: JSON.stringify({
+        payee: used.payee,
+        amount: '5',
+        invoiceCurrency: 'fUSDC-sepolia',
+        paymentCurrency: 'fUSDC-sepolia',
+        payerWallet: used.payerWallet,
+      }),
+    });
+    expect(unread.status).toBeLessThan(600);
+    rpc.fail(false);
+
+    used.email = `${secret('ada.')}@example.com`;
+    used.password = secret('pw-');
+    const account = JSON.stringify({ email: used.email, password: used.password });
+    expect((await fetch(`${auth}/v1/auth/register`, { method: 'POST', headers: json(), body: account })).status).toBe(201);
+    const login = await fetch(`${auth}/v1/auth/login`, { method: 'POST', headers: json(), body: account });
+    expect(login.status).toBe(200);
+    used.sessionToken = decodeURIComponent(login.headers.getSetCookie()[0].split(';')[0].split('=')[1]);
+    const session = { cookie: login.headers.getSetCookie()[0].split(';')[0], origin: ORIGIN };
+
+    used.webhookCapability = secret('hook-');
+    const hook = await fetch(`${auth}/v1/webhook`, {
+      method: 'POST',
+      headers: json({ 'x-client-id': clientId, 'x-api-key': used.apiKey, ...session }),
+      body: JSON.stringify({ url: `https://127.0.0.1:9/hooks/${used.webhookCapability}` }),
+    });
+    expect(hook.status).toBe(201);
+    used.webhookSecret = ((await hook.json()) as { secret: string }).secret;
+
+    used.dbFailingEmail = `sk_live_dbfail_${secret('')}@example.com`;
+    const failing = await fetch(`${auth}/v1/auth/register`, {
+      method: 'POST',
+      headers: json(),
+      body: JSON.stringify({ email: used.dbFailingEmail, password: used.password }),
+    });
+    expect(failing.status).toBe(500); // the database refused it: logged as an unexpected error
+  }
+
+  const lines = () => logs.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean));
+
+  it('wrote the access, RPC failure and database error lines the check reads', () => {
+    const all = lines();
+    expect(all.filter((l) => l.includes('"route":"/v2/secure-payments/:token"')).length).toBeGreaterThan(0);
+    expect(all.filter((l) => l.includes('"route":"/v2/payer/:clientUserId"')).length).toBeGreaterThan(0);
+    expect(all.filter((l) => l.includes('QueryFailedError') && l.includes('test_refuses_marked_emails')).length).toBeGreaterThan(0);
+    expect(all.filter((l) => l.includes('RPC batch failed') && l.includes('http://127.0.0.1:')).length).toBeGreaterThan(0);
+  });
+
+  it('no log line holds a secret, key, wallet, e-mail, token or RPC key it used', () => {
+    const all = lines();
+    const leaks = Object.entries(used).flatMap(([what, value]) => {
+      const forms = [value, value.toLowerCase(), encodeURIComponent(value)];
+      if (/^0x[0-9a-fA-F]{40}$/.test(value)) forms.push(value.slice(2).toLowerCase()); // an address inside calldata
+      const hits = all.filter((line) => forms.some((form) => line.toLowerCase().includes(form.toLowerCase())));
+      return hits.map((line) => `${what}: ${line.slice(0, 400)}`);
+    });
+    expect(Object.keys(used).length).toBeGreaterThanOrEqual(15);
+    expect(leaks).toEqual([]);
+  });
+});
