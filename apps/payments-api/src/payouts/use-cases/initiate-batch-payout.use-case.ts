@@ -7,6 +7,7 @@ import { ulid } from 'ulid';
 import { DataSource } from 'typeorm';
 import { PayerStateReader } from '../chain/payer-state.reader.js';
 import type { BatchPayoutDto } from '../dto/batch-payout.dto.js';
+import { idempotencyScope } from '../idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
 import { ownerOf } from '../owner.js';
 import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
@@ -54,7 +55,12 @@ export class InitiateBatchPayout {
 
   execute(command: InitiateBatchPayoutCommand): Promise<Outcome<BatchPayoutView>> {
     const owner = ownerOf(command.caller);
-    const request = { owner: owner.platformId, key: command.idempotencyKey, route: 'POST /v2/payouts/batch', body: command.body };
+    const request = {
+      scope: idempotencyScope(command.caller),
+      key: command.idempotencyKey,
+      route: 'POST /v2/payouts/batch',
+      body: command.body,
+    };
     return this.idempotency.run(request, () => this.prepare(command, owner));
   }
 
