@@ -57,7 +57,7 @@ export class OrchestratorWebhooksController {
     description: 'Returns the signing secret, once: never in list, deactivate or reactivate responses.',
   })
   @ApiCreatedResponse({ type: OrchestratorWebhookCreatedDto })
-  @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS in production')
+  @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS')
   @ApiWebhookConflict(
     'The orchestrator already registered this URL, active or inactive: reactivate it (PATCH) instead',
     'A webhook with this URL is already registered (id 01JD3Y2ZK8Q7V6W5X4T3S2R1P0); reactivate it instead of registering it again',

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { DEFAULT_WEBHOOK_PORTS } from '@payrail/domain';
+import { IsInt, Matches, Max, Min } from 'class-validator';
 import { IsEncryptionKeyList } from '../config/encryption-key-list.js';
 import type { BaseEnv } from '../config/env.js';
 
@@ -11,7 +12,12 @@ type Ctor<T = object> = new (...args: any[]) => T;
 export interface WebhookEnvFields {
   WEBHOOK_ENCRYPTION_KEYS?: string;
   WEBHOOK_TEST_WAIT_MS: number;
+  WEBHOOK_ALLOWED_PORTS: string;
 }
+
+/** Comma-separated TCP ports 1-65535. */
+const PORT_LIST =
+  /^(?:[1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])(?:,(?:[1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5]))*$/;
 
 /**
  * Adds the webhook variables to an app's env schema (payments-api, auth-api, webhook-worker).
@@ -23,6 +29,10 @@ export function WithWebhookEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
 
     /** APIs: how long a test-fire waits for its deliveries' first attempt before counting them failed. */
     @Type(() => Number) @IsInt() @Min(1000) @Max(60000) WEBHOOK_TEST_WAIT_MS: number = 8000;
+
+    /** The ports a webhook URL may use outside PAYRAIL_ENV=local (local accepts any port). */
+    @Matches(PORT_LIST, { message: 'must be comma-separated ports 1-65535, e.g. 443,8443' })
+    WEBHOOK_ALLOWED_PORTS: string = DEFAULT_WEBHOOK_PORTS.join(',');
   }
   return WebhookEnv;
 }
@@ -30,7 +40,9 @@ export function WithWebhookEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
 export interface WebhookSettings {
   encryptionKeys: string | undefined;
   testWaitMs: number;
-  production: boolean;
+  /** The webhook URL policy is restricted (public HTTPS on allowed ports) everywhere except local. */
+  restricted: boolean;
+  allowedPorts: readonly number[];
   queuePrefix: string;
   redisUrl: string;
 }
@@ -41,7 +53,8 @@ export function webhookSettings(env: BaseEnv): WebhookSettings {
   return {
     encryptionKeys: fields.WEBHOOK_ENCRYPTION_KEYS,
     testWaitMs: fields.WEBHOOK_TEST_WAIT_MS ?? 8000,
-    production: env.PAYRAIL_ENV === 'production',
+    restricted: env.PAYRAIL_ENV !== 'local',
+    allowedPorts: fields.WEBHOOK_ALLOWED_PORTS ? fields.WEBHOOK_ALLOWED_PORTS.split(',').map(Number) : DEFAULT_WEBHOOK_PORTS,
     queuePrefix: env.QUEUE_PREFIX,
     redisUrl: env.REDIS_URL,
   };
