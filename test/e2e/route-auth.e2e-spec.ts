@@ -4,12 +4,12 @@ import { NestFactory } from '@nestjs/core';
 import { type AuthMode, listRoutes, type RouteInfo } from '@payrail/platform';
 
 // What CredentialGuard can answer on a route of each mode: 401 and the rate limiter's 429, and
-// 403 where a Client ID is involved (inactive, or Origin not allowed) or a session cookie may
-// carry a change from a foreign Origin (CSRF check, non-GET session routes).
+// 403 where a Client ID is involved (inactive, or Origin not allowed), where a session route gets a
+// valid credential of another kind, or a session cookie carries a change from a foreign Origin (CSRF).
 const GUARD_STATUSES: Record<Exclude<AuthMode['mode'], 'public'>, string[]> = {
   'api-key': ['401', '429'],
   'orchestrator-key': ['401', '429'],
-  session: ['401', '429'],
+  session: ['401', '403', '429'],
   'client-id': ['401', '403', '429'],
   'api-key-or-client-id': ['401', '403', '429'],
   'api-key-client-id-or-orchestrator': ['401', '403', '429'],
@@ -59,7 +59,7 @@ describe('every route declares its auth mode', () => {
     };
     const missing = routes[name].flatMap((r) => {
       if (!r.auth || r.auth.mode === 'public') return [];
-      const expected = [...GUARD_STATUSES[r.auth.mode], ...(r.auth.mode === 'session' && r.method !== 'GET' ? ['403'] : [])];
+      const expected = GUARD_STATUSES[r.auth.mode];
       const path = r.path.replace(/:(\w+)/g, '{$1}');
       const documented = Object.keys(doc.paths[path]?.[r.method.toLowerCase()]?.responses ?? {});
       const absent = expected.filter((status) => !documented.includes(status));

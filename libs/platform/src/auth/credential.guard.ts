@@ -7,6 +7,7 @@ import { AUTH_MODE_KEY, type AuthMode } from '../http/route-auth.js';
 import { Authenticator } from './authenticator.js';
 import type { Caller, RequestWithCaller } from './caller.js';
 import { grantCors } from './cors.js';
+import { refuseOtherCredential } from './other-credential.js';
 import { RATE_LIMIT_CLASS_KEY, type RateLimitClass } from './rate-limit/rate-limit-class.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { applyRateLimitDecision } from './rate-limit/rate-limit-response.js';
@@ -106,6 +107,10 @@ export class CredentialGuard implements CanActivate {
   /** Bearer or cookie session; cookie-borne state changes must come from a dashboard origin (CSRF). */
   private async session(req: RequestWithCaller): Promise<Caller> {
     const presented = presentedSessionToken(req);
+    if (!presented) {
+      const sent = { apiKey: header(req, 'x-api-key'), clientId: header(req, 'x-client-id'), origin: header(req, 'origin') };
+      await refuseOtherCredential(this.authenticator, { ...sent, orchestratorKey: header(req, 'x-orchestrator-key') });
+    }
     if (!presented)
       throw new PayrailError('UNAUTHENTICATED', 'Missing session: send Authorization: Bearer <token> or the session_token cookie');
     const session = await this.sessions.get(presented.token);

@@ -42,8 +42,12 @@ const UNAUTHORIZED: Record<GuardedMode, Documented> = {
   },
 };
 
-/** What CredentialGuard answers 403 for, per mode; modes without a Client ID have no 403 of their own. */
+/** What CredentialGuard answers 403 for, per mode; the key modes have no 403 of their own. */
 const FORBIDDEN: Partial<Record<GuardedMode, Documented>> = {
+  session: {
+    description: 'A valid API key, Client ID or orchestrator key instead of a session (a known caller, not allowed here)',
+    message: 'This route needs a session: an API key, Client ID or orchestrator key is not accepted here',
+  },
   'client-id': { description: CLIENT_ID_REFUSED, message: 'Origin is not allowed for this Client ID' },
   'api-key-or-client-id': { description: CLIENT_ID_REFUSED, message: 'Client ID is revoked' },
   'api-key-client-id-or-orchestrator': {
