@@ -60,7 +60,6 @@ export interface WebhookSettings {
   maxEndpointsPerOwner: number;
   maxEndpointsPerHost: number;
   testFiresPerMinute: number;
-  production: boolean;
   /** The webhook URL policy is restricted (public HTTPS on allowed ports) everywhere except local. */
   restricted: boolean;
   allowedPorts: readonly number[];
@@ -78,7 +77,6 @@ export function webhookSettings(env: BaseEnv): WebhookSettings {
     maxEndpointsPerOwner: fields.WEBHOOK_MAX_ENDPOINTS_PER_OWNER ?? 20,
     maxEndpointsPerHost: fields.WEBHOOK_MAX_ENDPOINTS_PER_HOST ?? 5,
     testFiresPerMinute: fields.WEBHOOK_TEST_FIRES_PER_MINUTE ?? 10,
-    production: env.PAYRAIL_ENV === 'production',
     restricted: env.PAYRAIL_ENV !== 'local',
     allowedPorts: fields.WEBHOOK_ALLOWED_PORTS ? fields.WEBHOOK_ALLOWED_PORTS.split(',').map(Number) : DEFAULT_WEBHOOK_PORTS,
     queuePrefix: env.QUEUE_PREFIX,
