@@ -15,38 +15,6 @@ const RAW_SQL_MESSAGE =
   "Raw SQL goes through sqlRows / sqlOne / sqlExecute from '@payrail/persistence', which answer rows (or a row count) for every command; " +
   'a direct .query() answers [rows, rowCount] for UPDATE and DELETE.';
 
-/**
- * TEMPORARY (issue #16): files in areas still being migrated to the typed helpers by other branches.
- * Remove each entry as its file is migrated, and this list and its config block once it is empty.
- */
-const RAW_SQL_MIGRATION_PENDING = [
-  'apps/chain-worker/src/detection/detection.int-spec.ts',
-  'apps/chain-worker/src/detection/leader-loop.ts',
-  'apps/chain-worker/src/detection/tron-follower.int-spec.ts',
-  'apps/chain-worker/src/expiry/expiry-sweeper.int-spec.ts',
-  'apps/chain-worker/src/recurring/execution-records.ts',
-  'apps/chain-worker/src/recurring/schedule-runner.int-spec.ts',
-  'apps/chain-worker/src/settlement/transfer-settlement.ts',
-  'apps/chain-worker/src/testing/requests.ts',
-  'apps/payments-api/src/cli/admin.int-spec.ts',
-  'apps/payments-api/src/payouts/idempotency/idempotency.int-spec.ts',
-  'apps/payments-api/src/payouts/payouts.int-spec.ts',
-  'apps/payments-api/src/payouts/recurring-payouts.int-spec.ts',
-  'apps/payments-api/src/request/request.int-spec.ts',
-  'apps/payments-api/src/secure-payments/multicall-payouts.int-spec.ts',
-  'apps/payments-api/src/secure-payments/onboarding/link-intents.int-spec.ts',
-  'apps/payments-api/src/secure-payments/secure-payments.int-spec.ts',
-  'apps/payments-api/src/secure-payments/testing/secure-payments-api.ts',
-  'apps/payments-api/src/secure-payments/use-cases/payment-identity.ts',
-  'libs/persistence/src/detection/detection.repository.ts',
-  'libs/persistence/src/recurring/recurring.repository.ts',
-  'libs/persistence/src/requests/idempotency.repository.ts',
-  'libs/persistence/src/secure-payments/link-intents.repository.ts',
-  'libs/persistence/src/secure-payments/secure-payments.repository.ts',
-  'tools/devstack/src/demo.ts',
-  'tools/devstack/src/postgres.ts',
-];
-
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.local/**', 'contracts/build/**', 'coverage/**', 'openapi/**'] },
   js.configs.recommended,
@@ -103,12 +71,6 @@ export default tseslint.config(
       'libs/persistence/src/migrations/**',
     ],
     rules: { 'no-restricted-syntax': ['error', { selector: RAW_SQL_SELECTOR, message: RAW_SQL_MESSAGE }] },
-  },
-  {
-    // TEMPORARY (issue #16): see RAW_SQL_MIGRATION_PENDING above. Delete this block once the list is empty.
-    name: 'raw-sql-migration-pending',
-    files: RAW_SQL_MIGRATION_PENDING,
-    rules: { 'no-restricted-syntax': 'off' },
   },
   prettier,
 );

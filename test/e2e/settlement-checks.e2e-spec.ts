@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { publishedArtifact } from '@payrail/chains';
 import { verifyWebhook } from '@payrail/domain';
-import { createDataSource } from '@payrail/persistence';
+import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { ContractFactory, Wallet } from 'ethers';
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { approveProxy, payWithReference, startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
 import { insertRequest } from '../../apps/chain-worker/src/testing/requests.js';
@@ -21,7 +20,6 @@ type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
 describe('settlement checks the whole payment, and a reversal is delivered signed (built apps, private chain)', () => {
   let chain: Chain;
   let otherProxy: string;
-  let db: pg.Client;
   let ds: DataSource;
   let apps: AppHandle[] = [];
   let apiKey: string;
@@ -58,20 +56,17 @@ describe('settlement checks the whole payment, and a reversal is delivered signe
     receiver = await TestReceiver.start();
     secret = (await addEndpoint(ds, { kind: 'client-id', clientIdId: tenant.client.id }, receiver.url())).secret;
     apps = await Promise.all((['payments-api', 'chain-worker', 'webhook-worker'] as const).map((name) => startTestApp(name, env)));
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
   }, 120000);
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.stop()));
     await receiver?.close();
-    await db?.end();
     await ds?.destroy();
     await chain?.stop();
   });
 
   const usdc = () => chain.deployment.tokens.USDC.address;
   const request = (fee: bigint) =>
-    insertRequest(db, {
+    insertRequest(ds, {
       payee: Wallet.createRandom().address,
       token: usdc(),
       proxy: chain.deployment.contracts.ERC20FeeProxy,
@@ -82,8 +77,7 @@ describe('settlement checks the whole payment, and a reversal is delivered signe
       feeAddress: fee > 0n ? feeAddress : undefined,
       platformId,
     });
-  const payeeOf = async (id: string) =>
-    ((await db.query('SELECT payee FROM requests WHERE id = $1', [id])).rows[0] as { payee: string }).payee;
+  const payeeOf = async (id: string) => (await sqlOne<{ payee: string }>(ds, 'SELECT payee FROM requests WHERE id = $1', [id]))!.payee;
   const pay = async (
     req: { requestId: string; reference: string },
     opts: { amount?: bigint; fee: bigint; feeAddress?: string; proxy?: string },
@@ -102,10 +96,11 @@ describe('settlement checks the whole payment, and a reversal is delivered signe
   const statusIs = (id: string, status: string) =>
     waitFor(`request ${status}`, async () => ((await view(id)).status === status ? true : undefined), 10000, 50);
   const outbox = async (id: string) =>
-    (await db.query(`SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`, [id])).rows as {
-      event_type: string;
-      payload: Record<string, unknown>;
-    }[];
+    sqlRows<{ event_type: string; payload: Record<string, unknown> }>(
+      ds,
+      `SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`,
+      [id],
+    );
 
   it('happy path: the amount with the full fee to the fee address is paid, shown with its fee, with payment.confirmed', async () => {
     const req = await request(20_000n);
@@ -189,15 +184,18 @@ describe('settlement checks the whole payment, and a reversal is delivered signe
     const recorded = await waitFor(
       'the transfer recorded',
       async () =>
-        (await db.query('SELECT contract, settled_at FROM payment_transfers WHERE tx_hash = $1', [paid.txHash])).rows[0] as
-          { contract: string; settled_at: Date | null } | undefined,
+        sqlOne<{ contract: string; settled_at: Date | null }>(ds, 'SELECT contract, settled_at FROM payment_transfers WHERE tx_hash = $1', [
+          paid.txHash,
+        ]),
       10000,
       50,
     );
     expect(recorded.contract.toLowerCase()).toBe(otherProxy.toLowerCase());
     await waitFor('settled', async () => {
-      const { rows } = await db.query('SELECT settled_at FROM payment_transfers WHERE tx_hash = $1', [paid.txHash]);
-      return (rows[0] as { settled_at: Date | null }).settled_at ? true : undefined;
+      const row = await sqlOne<{ settled_at: Date | null }>(ds, 'SELECT settled_at FROM payment_transfers WHERE tx_hash = $1', [
+        paid.txHash,
+      ]);
+      return row!.settled_at ? true : undefined;
     });
     expect(await view(req.requestId)).toMatchObject({ status: 'pending', amountPaid: '0', feePaid: '0', txHash: null });
     expect(await outbox(req.requestId)).toEqual([]);

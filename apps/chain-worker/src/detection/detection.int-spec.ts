@@ -1,7 +1,8 @@
 import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
-import pg from 'pg';
+import type { DataSource } from 'typeorm';
 import { waitFor } from '../../../../tools/devstack/src/index.js';
 import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
 import { ChainWorkerModule } from '../app.module.js';
@@ -16,20 +17,20 @@ type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
 describe('payment detection and settlement', () => {
   let chain: Chain;
   let databaseUrl: string;
-  let db: pg.Client;
+  let db: DataSource;
   const workers: INestApplicationContext[] = [];
 
   beforeAll(async () => {
     chain = await startPrivateChain();
     databaseUrl = await createTestDatabase();
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    db = createDataSource(databaseUrl, 2);
+    await db.initialize();
   }, 60000);
   afterEach(async () => {
     for (const w of workers.splice(0)) await w.close(); // also when a test failed half-way
   });
   afterAll(async () => {
-    await db.end();
+    await db.destroy();
     await chain.stop();
   });
 
@@ -61,19 +62,15 @@ describe('payment detection and settlement', () => {
       paymentCurrency: 'fUSDC-sepolia',
     });
   const requestRow = async (id: string) =>
-    (await db.query('SELECT status, amount_paid::text, tx_hash FROM requests WHERE id = $1', [id])).rows[0] as Record<string, string>;
+    (await sqlOne<Record<string, string>>(db, 'SELECT status, amount_paid::text, tx_hash FROM requests WHERE id = $1', [id]))!;
   const events = async (id: string) =>
-    (
-      await db.query(`SELECT event_type, payload FROM outbox_events WHERE aggregate_type = 'request' AND aggregate_id = $1 ORDER BY id`, [
-        id,
-      ])
-    ).rows as {
-      event_type: string;
-      payload: Record<string, unknown>;
-    }[];
-  const count = async (sql: string, params: unknown[]) => ((await db.query(sql, params)).rows[0] as { n: number }).n;
-  const payeeOf = async (id: string) =>
-    ((await db.query('SELECT payee FROM requests WHERE id = $1', [id])).rows[0] as { payee: string }).payee;
+    sqlRows<{ event_type: string; payload: Record<string, unknown> }>(
+      db,
+      `SELECT event_type, payload FROM outbox_events WHERE aggregate_type = 'request' AND aggregate_id = $1 ORDER BY id`,
+      [id],
+    );
+  const count = async (sql: string, params: unknown[]) => (await sqlOne<{ n: number }>(db, sql, params))!.n;
+  const payeeOf = async (id: string) => (await sqlOne<{ payee: string }>(db, 'SELECT payee FROM requests WHERE id = $1', [id]))!.payee;
 
   it('settles a paid request and writes payment.confirmed with the spec payload', async () => {
     const worker = await startWorker(0);

@@ -1,7 +1,8 @@
 import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
-import pg from 'pg';
+import type { DataSource } from 'typeorm';
 import { waitFor } from '../../../../tools/devstack/src/index.js';
 import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
 import { ChainWorkerModule } from '../app.module.js';
@@ -17,20 +18,20 @@ type Event = { event_type: string; payload: Record<string, unknown> };
 describe('reorgs of settled payments (private anvil, evm_snapshot / evm_revert)', () => {
   let chain: Chain;
   let databaseUrl: string;
-  let db: pg.Client;
+  let db: DataSource;
   const workers: INestApplicationContext[] = [];
 
   beforeAll(async () => {
     chain = await startPrivateChain();
     databaseUrl = await createTestDatabase();
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    db = createDataSource(databaseUrl, 2);
+    await db.initialize();
   }, 60000);
   afterEach(async () => {
     for (const w of workers.splice(0)) await w.close();
   });
   afterAll(async () => {
-    await db.end();
+    await db.destroy();
     await chain.stop();
   });
 
@@ -61,25 +62,19 @@ describe('reorgs of settled payments (private anvil, evm_snapshot / evm_revert)'
       platformId,
     });
   const row = async (id: string) =>
-    (await db.query('SELECT status, amount_paid::text, tx_hash FROM requests WHERE id = $1', [id])).rows[0] as Record<
-      string,
-      string | null
-    >;
+    (await sqlOne<Record<string, string | null>>(db, 'SELECT status, amount_paid::text, tx_hash FROM requests WHERE id = $1', [id]))!;
   const statusOf = async (id: string) => (await row(id)).status;
-  const payeeOf = async (id: string) =>
-    ((await db.query('SELECT payee FROM requests WHERE id = $1', [id])).rows[0] as { payee: string }).payee;
+  const payeeOf = async (id: string) => (await sqlOne<{ payee: string }>(db, 'SELECT payee FROM requests WHERE id = $1', [id]))!.payee;
   const events = async (id: string, type?: string) =>
-    (
-      await db.query(
-        `SELECT event_type, payload FROM outbox_events WHERE aggregate_type = 'request' AND aggregate_id = $1 AND ($2::text IS NULL OR event_type = $2) ORDER BY id`,
-        [id, type ?? null],
-      )
-    ).rows as Event[];
+    sqlRows<Event>(
+      db,
+      `SELECT event_type, payload FROM outbox_events WHERE aggregate_type = 'request' AND aggregate_id = $1 AND ($2::text IS NULL OR event_type = $2) ORDER BY id`,
+      [id, type ?? null],
+    );
   const securePayment = async (token: string) =>
-    (await db.query('SELECT status, completed_at FROM secure_payments WHERE token = $1', [token])).rows[0] as {
-      status: string;
-      completed_at: Date | null;
-    };
+    (await sqlOne<{ status: string; completed_at: Date | null }>(db, 'SELECT status, completed_at FROM secure_payments WHERE token = $1', [
+      token,
+    ]))!;
   const pay = async (req: { requestId: string; reference: string }, approved = false) =>
     payWithReference(chain.provider, chain.deployment, {
       token: usdc(),
@@ -188,10 +183,7 @@ describe('reorgs of settled payments (private anvil, evm_snapshot / evm_revert)'
     await until('settled', async () => (await statusOf(req.requestId)) === 'paid');
     const raw = (await chain.provider.send('eth_getRawTransactionByHash', [paid.txHash])) as string;
     const blockOf = async () =>
-      (
-        (await db.query('SELECT block_hash FROM payment_transfers WHERE tx_hash = $1', [paid.txHash])).rows[0] as
-          { block_hash: string } | undefined
-      )?.block_hash;
+      (await sqlOne<{ block_hash: string }>(db, 'SELECT block_hash FROM payment_transfers WHERE tx_hash = $1', [paid.txHash]))?.block_hash;
     const blockBefore = await blockOf();
     await worker.close(); // the revert and the re-inclusion happen between two passes
     workers.splice(0);
@@ -207,6 +199,6 @@ describe('reorgs of settled payments (private anvil, evm_snapshot / evm_revert)'
     await new Promise((r) => setTimeout(r, 500));
     expect(await row(req.requestId)).toEqual({ status: 'paid', amount_paid: '1000', tx_hash: paid.txHash });
     expect((await events(req.requestId)).map((e) => e.event_type)).toEqual(['payment.confirmed']);
-    expect((await db.query('SELECT count(*)::int AS n FROM reversed_transfers')).rows[0]).toEqual({ n: 0 });
+    expect(await sqlOne(db, 'SELECT count(*)::int AS n FROM reversed_transfers')).toEqual({ n: 0 });
   }, 30000);
 });

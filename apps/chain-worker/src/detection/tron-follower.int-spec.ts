@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { NETWORKS, paymentReferenceTopic, TronGridEventSource } from '@payrail/chains';
-import { createDataSource } from '@payrail/persistence';
-import pg from 'pg';
+import { createDataSource, sqlExecute, sqlOne, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase } from '../../../../test/support/stack.js';
 import { TransferSettlement } from '../settlement/transfer-settlement.js';
@@ -15,25 +14,22 @@ const page = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'ut
 // Tron detection on recorded TronGrid responses, with the real database and settlement.
 describe('Tron payment detection (TronGrid fixtures)', () => {
   let db: DataSource;
-  let client: pg.Client;
 
   beforeAll(async () => {
     const url = await createTestDatabase();
     db = createDataSource(url, 4);
     await db.initialize();
-    client = new pg.Client({ connectionString: url });
-    await client.connect();
   });
   afterAll(async () => {
-    await client.end();
     await db.destroy();
   });
 
   it('settles a Tron USDT request paid in two transfers, once, across repeated passes', async () => {
-    await client.query(`INSERT INTO platforms (id, name) VALUES ('01TRONPLATFORM000000000000', 'tron')`);
+    await sqlExecute(db, `INSERT INTO platforms (id, name) VALUES ('01TRONPLATFORM000000000000', 'tron')`);
     const requestId = '01' + 'ab'.repeat(32);
     const reference = '0xb3581f0b0f74cc61';
-    await client.query(
+    await sqlExecute(
+      db,
       `INSERT INTO requests (id, salt, payment_reference, reference_topic, platform_id, network, payee, invoice_currency, invoice_amount, invoice_decimals,
          payment_currency, currency_address, currency_decimals, proxy_address, expected_amount)
        VALUES ($1, 'ea3bc7caf64110ca', $2, $3, '01TRONPLATFORM000000000000', 'tron', 'TCLBgkbfVkJroVBJVqBEsxtPNQEQMTQCLQ', 'USDT-tron', 26000000, 6,
@@ -62,15 +58,16 @@ describe('Tron payment detection (TronGrid fixtures)', () => {
       );
       await follower.pass();
     }
-    const { rows } = await client.query('SELECT status, amount_paid::text, tx_hash FROM requests WHERE id = $1', [requestId]);
-    expect(rows[0]).toEqual({
+    expect(await sqlOne(db, 'SELECT status, amount_paid::text, tx_hash FROM requests WHERE id = $1', [requestId])).toEqual({
       status: 'paid',
       amount_paid: '26000000',
       tx_hash: '2222222222222222222222222222222222222222222222222222222222222222',
     });
-    const events = await client.query(`SELECT payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`, [requestId]);
     type Payload = { event: string; explorer: string; payerAddress: string | null };
-    expect(events.rows.map((r: { payload: Payload }) => [r.payload.event, r.payload.explorer, r.payload.payerAddress])).toEqual([
+    const events = await sqlRows<{ payload: Payload }>(db, `SELECT payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`, [
+      requestId,
+    ]);
+    expect(events.map((r) => [r.payload.event, r.payload.explorer, r.payload.payerAddress])).toEqual([
       [
         'payment.confirmed',
         'https://tronscan.org/#/transaction/2222222222222222222222222222222222222222222222222222222222222222',
@@ -79,7 +76,6 @@ describe('Tron payment detection (TronGrid fixtures)', () => {
     ]);
     // only our payments' transactions are looked up (the unrelated event of page 1 is not)
     expect(new Set(lookups)).toEqual(new Set(['9b3f6f7b7d2a2c6cfd2b4c0d9b7f0b6f2b7e8a4d1c2b3a495867768594a3b2c1', '2'.repeat(64)]));
-    const cursor = await client.query(`SELECT block_number::text FROM chain_cursors WHERE network = 'tron'`);
-    expect(cursor.rows[0]).toEqual({ block_number: '79216410' });
+    expect(await sqlOne(db, `SELECT block_number::text FROM chain_cursors WHERE network = 'tron'`)).toEqual({ block_number: '79216410' });
   });
 });

@@ -1,7 +1,7 @@
 import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { newUlid } from '@payrail/domain';
-import { SecurePaymentsRepository } from '@payrail/persistence';
+import { SecurePaymentsRepository, sqlExecute, sqlRows } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { waitFor } from '../../../../tools/devstack/src/index.js';
 import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
@@ -35,7 +35,7 @@ describe('secure payment expiry sweeper', () => {
     workers.push(...pair);
     if (!platformId) {
       platformId = newUlid();
-      await pair[0].get(DataSource).query('INSERT INTO platforms (id, name) VALUES ($1, $2)', [platformId, 'Expiry test']);
+      await sqlExecute(pair[0].get(DataSource), 'INSERT INTO platforms (id, name) VALUES ($1, $2)', [platformId, 'Expiry test']);
     }
     return [pair[0], pair[1]];
   }
@@ -66,14 +66,15 @@ describe('secure payment expiry sweeper', () => {
   }
 
   const statusEvents = async (db: DataSource, tokens: string[]) =>
-    db.query<{ aggregate_id: string; payload: { from: string; to: string; reason: string } }[]>(
+    sqlRows<{ aggregate_id: string; payload: { from: string; to: string; reason: string } }>(
+      db,
       `SELECT aggregate_id, payload FROM outbox_events WHERE event_type = 'secure_payment.status_changed' AND aggregate_id = ANY($1) ORDER BY id`,
       [tokens],
     );
   const statuses = async (db: DataSource, tokens: string[]) =>
     Object.fromEntries(
       (
-        await db.query<{ token: string; status: string }[]>('SELECT token, status FROM secure_payments WHERE token = ANY($1)', [tokens])
+        await sqlRows<{ token: string; status: string }>(db, 'SELECT token, status FROM secure_payments WHERE token = ANY($1)', [tokens])
       ).map((r) => [r.token, r.status]),
     );
 
@@ -84,10 +85,10 @@ describe('secure payment expiry sweeper', () => {
     const singles = await Promise.all([0, 1, 2, 3, 4].map(() => insertPayment(db, soon)));
     const parent = await insertPayment(db, soon, { paymentType: 'multicall' });
     const children = await Promise.all([0, 1].map(() => insertPayment(db, soon, { parentToken: parent })));
-    await db.query(`UPDATE secure_payments SET status = 'partially_settled' WHERE token = $1`, [parent]);
+    await sqlExecute(db, `UPDATE secure_payments SET status = 'partially_settled' WHERE token = $1`, [parent]);
     const later = await insertPayment(db, new Date(Date.now() + 3_600_000));
     const invalidated = await insertPayment(db, soon);
-    await db.query(`UPDATE secure_payments SET status = 'invalidated' WHERE token = $1`, [invalidated]);
+    await sqlExecute(db, `UPDATE secure_payments SET status = 'invalidated' WHERE token = $1`, [invalidated]);
     const due = [...singles, parent, ...children];
 
     expect(Object.values(await statuses(db, due)).filter((s) => s === 'expired')).toEqual([]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { buildSchedulePermit, encodeApprove, encodeRecurringExecute } from '@payrail/permits';
-import { createDataSource, RecurringRepository } from '@payrail/persistence';
+import { createDataSource, RecurringRepository, sqlExecute, sqlRows } from '@payrail/persistence';
 import { Contract, JsonRpcProvider, NonceManager, toBeHex, Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
@@ -28,7 +28,7 @@ describe('recurring schedule runner', () => {
     db = createDataSource(await createTestDatabase(), 4);
     await db.initialize();
     platformId = ulid();
-    await db.query('INSERT INTO platforms (id, name) VALUES ($1, $2)', [platformId, 'Runner test']);
+    await sqlExecute(db, 'INSERT INTO platforms (id, name) VALUES ($1, $2)', [platformId, 'Runner test']);
   }, 60000);
   afterAll(async () => {
     for (const p of providers) p.destroy();
@@ -113,7 +113,8 @@ describe('recurring schedule runner', () => {
   }
 
   const executions = async (id: string) =>
-    db.query<{ index: number; status: string }[]>(
+    sqlRows<{ index: number; status: string }>(
+      db,
       'SELECT index, status FROM recurring_executions WHERE recurring_payment_id = $1 ORDER BY index',
       [id],
     );
@@ -124,7 +125,8 @@ describe('recurring schedule runner', () => {
     await Promise.all([a.pass(), b.pass(), a.pass(), b.pass()]);
     expect(await balanceOf(s.payee)).toBe(AMOUNT);
     expect(await executions(s.id)).toEqual([{ index: 1, status: 'succeeded' }]);
-    const [row] = await db.query<{ processed_payments: number; failure_count: number }[]>(
+    const [row] = await sqlRows<{ processed_payments: number; failure_count: number }>(
+      db,
       'SELECT processed_payments, failure_count FROM recurring_payments WHERE id = $1',
       [s.id],
     );
@@ -147,13 +149,15 @@ describe('recurring schedule runner', () => {
     await chain.provider.send('evm_setAutomine', [false]);
     try {
       await r.pass(); // sent, not mined within 300 ms
-      const [first] = await db.query<{ tx_hash: string; relayer_nonce: number }[]>(
+      const [first] = await sqlRows<{ tx_hash: string; relayer_nonce: number }>(
+        db,
         'SELECT tx_hash, relayer_nonce FROM recurring_executions WHERE recurring_payment_id = $1',
         [s.id],
       );
       await new Promise((resolve) => setTimeout(resolve, 250));
       await r.pass(); // still pending past the lease: replaced (same nonce, doubled fees)
-      const [second] = await db.query<{ tx_hash: string; relayer_nonce: number }[]>(
+      const [second] = await sqlRows<{ tx_hash: string; relayer_nonce: number }>(
+        db,
         'SELECT tx_hash, relayer_nonce FROM recurring_executions WHERE recurring_payment_id = $1',
         [s.id],
       );
@@ -167,7 +171,7 @@ describe('recurring schedule runner', () => {
     await r.pass();
     expect(await balanceOf(s.payee)).toBe(AMOUNT);
     expect(await executions(s.id)).toEqual([{ index: 1, status: 'succeeded' }]);
-    const [row] = await db.query<{ status: string }[]>('SELECT status FROM recurring_payments WHERE id = $1', [s.id]);
+    const [row] = await sqlRows<{ status: string }>(db, 'SELECT status FROM recurring_payments WHERE id = $1', [s.id]);
     expect(row.status).toBe('completed');
   });
 });

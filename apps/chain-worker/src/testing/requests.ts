@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { paymentReferenceTopic } from '@payrail/chains';
+import { sqlExecute } from '@payrail/persistence';
 import { hexlify } from 'ethers';
-import type pg from 'pg';
+import type { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
 
 /** A request row as a payout creates it, for detection tests that pay by hand (minimal fields). */
 export async function insertRequest(
-  db: pg.Client,
+  db: DataSource,
   opts: {
     payee: string;
     token: string;
@@ -20,10 +21,11 @@ export async function insertRequest(
   },
 ): Promise<{ requestId: string; reference: string; platformId: string }> {
   const platformId = opts.platformId ?? `01PLATFORM${randomBytes(8).toString('hex').toUpperCase()}`.slice(0, 26);
-  await db.query('INSERT INTO platforms (id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [platformId, 'Detection test']);
+  await sqlExecute(db, 'INSERT INTO platforms (id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [platformId, 'Detection test']);
   const requestId = '01' + randomBytes(32).toString('hex');
   const reference = hexlify(randomBytes(8));
-  await db.query(
+  await sqlExecute(
+    db,
     `INSERT INTO requests (id, salt, payment_reference, reference_topic, platform_id, network, payee, invoice_currency, invoice_amount,
        invoice_decimals, payment_currency, currency_address, currency_decimals, proxy_address, expected_amount, fee_amount, fee_address)
      VALUES ($1, $2, $3, $4, $5, 'sepolia', $6, $7, $8, $10, $7, $9, $10, $11, $8, $12, $13)`,
@@ -48,11 +50,12 @@ export async function insertRequest(
 
 /** A secure payment (single, or multicall over several requests) as the API stores it, open for a day. */
 export async function insertSecurePayment(
-  db: pg.Client,
+  db: DataSource,
   opts: { platformId: string; type: 'single' | 'multicall'; requestIds: string[] },
 ): Promise<string> {
   const token = ulid();
-  await db.query(
+  await sqlExecute(
+    db,
     `INSERT INTO secure_payments (token, payment_type, platform_id, request_ids, access_policy, expires_at)
      VALUES ($1, $2, $3, $4, '{}'::jsonb, now() + interval '1 day')`,
     [token, opts.type, opts.platformId, opts.requestIds],

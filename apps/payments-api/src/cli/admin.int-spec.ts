@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
 import { FieldCipher, parseCipherKeys, parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
-import pg from 'pg';
 import { repoRoot } from '../../../../tools/devstack/src/paths.js';
 import { createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
 
@@ -123,12 +123,13 @@ describe('admin CLI', () => {
     const platformId = (await admin('platform', 'create', '--name', 'Rotating')).json.id as string;
     const orchestratorId = (await admin('orchestrator', 'create', '--name', 'Rotating orchestrator')).json.id as string;
     const [endpointId, payerId] = [uniqueName('wh'), randomUUID()];
-    const client = new pg.Client({ connectionString: env.DATABASE_URL });
-    await client.connect();
+    const db = createDataSource(env.DATABASE_URL, 1);
+    await db.initialize();
     try {
       const webhookOld = new WebhookSecretCipher(parseEncryptionKeys(oldKey));
       const piiOld = new FieldCipher(parseCipherKeys(oldKey, 'payer-identity'), 'payer-identity');
-      await client.query(
+      await sqlExecute(
+        db,
         `INSERT INTO webhook_endpoints (id, owner_type, orchestrator_id, url, secret_encrypted, previous_secret_encrypted, previous_secret_expires_at)
          VALUES ($1, 'orchestrator', $2, 'https://hooks.example/a', $3, $4, now() + interval '1 day')`,
         [
@@ -138,7 +139,8 @@ describe('admin CLI', () => {
           webhookOld.encrypt('whsec_rotated_out', endpointId),
         ],
       );
-      await client.query(
+      await sqlExecute(
+        db,
         `INSERT INTO payers (id, platform_id, client_user_id, identity_encrypted, provider, kyc_session, agreement_session)
          VALUES ($1, $2, 'user-1', $3, 'sandbox', $4, $5)`,
         [payerId, platformId, piiOld.encrypt('{"email":"a@example.com"}', payerId), uniqueName('kyc'), uniqueName('agr')],
@@ -153,15 +155,16 @@ describe('admin CLI', () => {
         webhook: new WebhookSecretCipher(parseEncryptionKeys(newKey)),
         pii: new FieldCipher(parseCipherKeys(newKey, 'payer-identity'), 'payer-identity'),
       };
-      const endpoint = await client.query<{ s: string; p: string }>(
+      const endpoint = (await sqlOne<{ s: string; p: string }>(
+        db,
         'SELECT secret_encrypted AS s, previous_secret_encrypted AS p FROM webhook_endpoints WHERE id = $1',
         [endpointId],
-      );
-      expect(endpoint.rows[0].s).toMatch(/^v1:new:/);
-      expect(newOnly.webhook.decrypt(endpoint.rows[0].s, endpointId)).toBe('whsec_rotate_me');
-      expect(newOnly.webhook.decrypt(endpoint.rows[0].p, endpointId)).toBe('whsec_rotated_out');
-      const payer = await client.query<{ s: string }>('SELECT identity_encrypted AS s FROM payers WHERE id = $1', [payerId]);
-      expect(newOnly.pii.decrypt(payer.rows[0].s, payerId)).toBe('{"email":"a@example.com"}');
+      ))!;
+      expect(endpoint.s).toMatch(/^v1:new:/);
+      expect(newOnly.webhook.decrypt(endpoint.s, endpointId)).toBe('whsec_rotate_me');
+      expect(newOnly.webhook.decrypt(endpoint.p, endpointId)).toBe('whsec_rotated_out');
+      const payer = (await sqlOne<{ s: string }>(db, 'SELECT identity_encrypted AS s FROM payers WHERE id = $1', [payerId]))!;
+      expect(newOnly.pii.decrypt(payer.s, payerId)).toBe('{"email":"a@example.com"}');
 
       expect((await adminWith(rotated, 'secrets', 'reencrypt')).json).toEqual({
         webhookSecrets: 0,
@@ -170,7 +173,7 @@ describe('admin CLI', () => {
         requestCustomerInfo: 0,
       });
     } finally {
-      await client.end();
+      await db.destroy();
     }
   });
 

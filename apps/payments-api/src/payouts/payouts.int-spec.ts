@@ -1,5 +1,6 @@
 import { paymentReference, paymentReferenceTopic } from '@payrail/domain';
 import { encodeApprove, ERC20_FEE_PROXY_ABI, ETHEREUM_FEE_PROXY_ABI } from '@payrail/permits';
+import { sqlOne } from '@payrail/persistence';
 import { CreateClientId } from '@payrail/tenancy';
 import { getAddress, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
@@ -71,7 +72,7 @@ describe('POST /v2/payouts (one-time) on the local chain', () => {
       FEES,
     ]);
 
-    const [row] = await p.api.app.get(DataSource).query<Record<string, string>[]>('SELECT * FROM requests WHERE id = $1', [requestId]);
+    const row = (await sqlOne<Record<string, string>>(p.api.app.get(DataSource), 'SELECT * FROM requests WHERE id = $1', [requestId]))!;
     expect(row).toMatchObject({
       platform_id: p.tenant.platform.id,
       client_id_id: null,

@@ -5,6 +5,7 @@ import {
   SCHEDULE_PERMIT_TYPES,
   type RecurringPaymentPermit,
 } from '@payrail/permits';
+import { sqlExecute } from '@payrail/persistence';
 import { getAddress, toBeHex, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
 import { testStack } from '../../../../test/support/stack.js';
@@ -163,7 +164,8 @@ describe('recurring payouts: POST /v2/payouts with recurrence, activation, GET, 
   it('unpauses only a paused schedule (failures cleared) with the update-response table: no transactions, remaining and processed payments; a completed one cannot be cancelled; an unknown action is 400', async () => {
     const { id } = await create();
     const db = p.api.app.get(DataSource);
-    await db.query(
+    await sqlExecute(
+      db,
       `UPDATE recurring_payments SET status = 'paused', processed_payments = 1, failure_count = 3, failure_reason = 'Insufficient token balance' WHERE id = $1`,
       [id],
     );
@@ -180,7 +182,7 @@ describe('recurring payouts: POST /v2/payouts with recurrence, activation, GET, 
       failureCount: 0,
       failureReason: null,
     });
-    await db.query(`UPDATE recurring_payments SET status = 'completed' WHERE id = $1`, [id]);
+    await sqlExecute(db, `UPDATE recurring_payments SET status = 'completed' WHERE id = $1`, [id]);
     const cancel = await p.call('PATCH', `/v2/payouts/recurring/${id}`, { action: 'cancel' });
     expect(cancel.body).toMatchObject({ statusCode: 400, message: 'Cannot cancel a completed recurring payment' });
     const bad = await p.call('PATCH', `/v2/payouts/recurring/${id}`, { action: 'pause' });

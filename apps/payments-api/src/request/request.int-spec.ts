@@ -1,3 +1,4 @@
+import { sqlExecute, sqlOne } from '@payrail/persistence';
 import { CreateClientId } from '@payrail/tenancy';
 import { DataSource } from 'typeorm';
 import { startPayoutsApi, type PayoutsApi } from '../payouts/testing/payouts-api.js';
@@ -50,12 +51,11 @@ describe('GET /v2/request/{requestId}', () => {
   it('reflects what payment detection writes (status, amount paid, txHash)', async () => {
     const created = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY);
     const txHash = '0x' + 'ab'.repeat(32);
-    await p.api.app
-      .get(DataSource)
-      .query(`UPDATE requests SET status = 'paid', amount_paid = expected_amount, tx_hash = $2, paid_at = now() WHERE id = $1`, [
-        created.body.requestId,
-        txHash,
-      ]);
+    await sqlExecute(
+      p.api.app.get(DataSource),
+      `UPDATE requests SET status = 'paid', amount_paid = expected_amount, tx_hash = $2, paid_at = now() WHERE id = $1`,
+      [created.body.requestId, txHash],
+    );
     const res = await p.call('GET', `/v2/request/${created.body.requestId}`);
     expect(res.body).toMatchObject({ status: 'paid', hasBeenPaid: true, amountPaid: '10.25', txHash });
   });
@@ -88,9 +88,11 @@ describe('GET /v2/request/{requestId}', () => {
 
   it('stores customerInfo encrypted at rest', async () => {
     const created = await p.call<{ requestId: string }>('POST', '/v2/payouts', { ...BODY, customerInfo: { email: 'ada@example.com' } });
-    const [row] = await p.api.app
-      .get(DataSource)
-      .query<{ customer_info_encrypted: string }[]>('SELECT customer_info_encrypted FROM requests WHERE id = $1', [created.body.requestId]);
+    const row = (await sqlOne<{ customer_info_encrypted: string }>(
+      p.api.app.get(DataSource),
+      'SELECT customer_info_encrypted FROM requests WHERE id = $1',
+      [created.body.requestId],
+    ))!;
     expect(row.customer_info_encrypted).toMatch(/^v1:/);
     expect(row.customer_info_encrypted).not.toContain('ada@');
   });

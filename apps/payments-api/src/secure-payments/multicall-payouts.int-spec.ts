@@ -1,4 +1,4 @@
-import { SecurePaymentsRepository } from '@payrail/persistence';
+import { SecurePaymentsRepository, sqlExecute, sqlRows } from '@payrail/persistence';
 import { SessionStore } from '@payrail/platform';
 import { getAddress } from 'ethers';
 import { DataSource } from 'typeorm';
@@ -39,7 +39,7 @@ describe('multicall payouts: create, session-only state, partially_settled -> co
     p.call<Record<string, unknown>>('GET', `/v2/secure-payments/multicall-payouts/${token}`, undefined, headers);
   const settle = (requestId: string) =>
     db.transaction(async (m) => {
-      await m.query(`UPDATE requests SET status = 'paid', amount_paid = expected_amount WHERE id = $1`, [requestId]);
+      await sqlExecute(m, `UPDATE requests SET status = 'paid', amount_paid = expected_amount WHERE id = $1`, [requestId]);
       await new SecurePaymentsRepository(m).settleForRequest(requestId);
     });
 
@@ -183,7 +183,8 @@ describe('multicall payouts: create, session-only state, partially_settled -> co
     });
     await settle(body.requestIds[1]);
     expect((await state(body.token)).body).toMatchObject({ status: 'completed', canExecute: false });
-    const events = await db.query<{ payload: Record<string, unknown> }[]>(
+    const events = await sqlRows<{ payload: Record<string, unknown> }>(
+      db,
       `SELECT payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'secure_payment.status_changed' ORDER BY id`,
       [body.token],
     );

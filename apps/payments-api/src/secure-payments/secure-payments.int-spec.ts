@@ -1,4 +1,4 @@
-import { SecurePaymentsRepository } from '@payrail/persistence';
+import { SecurePaymentsRepository, sqlExecute, sqlOne } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import { ANVIL_ACCOUNTS } from '../../../../tools/devstack/src/index.js';
 import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
@@ -28,10 +28,11 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     expect(res.body.token).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
     expect(res.body.securePaymentUrl).toBe(`https://pay.payrail.test/${res.body.token}`);
     expect(res.body.requestIds).toHaveLength(1);
-    const [request] = await db.query<{ payment_reference: string; status: string }[]>(
+    const request = (await sqlOne<{ payment_reference: string; status: string }>(
+      db,
       'SELECT * FROM requests WHERE id = $1',
       res.body.requestIds,
-    );
+    ))!;
     expect(request.payment_reference).toMatch(/^0x[0-9a-f]{16}$/);
     const read = await page(res.body.token);
     expect(read.status).toBe(200);
@@ -131,10 +132,11 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     const res = await create({ requests: [payment] }, headers);
     expect(res.status).toBe(201);
     expect((await page(res.body.token)).body.orchestratorId).toBe(orchestrator.id);
-    const [row] = await db.query<{ orchestrator_id: string; client_id_id: string }[]>(
+    const row = (await sqlOne<{ orchestrator_id: string; client_id_id: string }>(
+      db,
       'SELECT * FROM requests WHERE id = $1',
       res.body.requestIds,
-    );
+    ))!;
     expect(row.orchestrator_id).toBe(orchestrator.id);
     // Created for that Client ID: another Client ID of the platform does not see it.
     expect((await page(res.body.token, '', { 'x-client-id': otherBrowser.clientId, origin: ORIGIN })).status).toBe(404);
@@ -224,7 +226,7 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
   it('reads expired past expiresIn, and records the transition once', async () => {
     const { body } = await create({ requests: [payment], expiresIn: 60 });
     expect((await page(body.token)).body.status).toBe('pending');
-    await db.query(`UPDATE secure_payments SET expires_at = now() - interval '1 second' WHERE token = $1`, [body.token]);
+    await sqlExecute(db, `UPDATE secure_payments SET expires_at = now() - interval '1 second' WHERE token = $1`, [body.token]);
     expect((await page(body.token)).body.status).toBe('expired');
     expect((await page(body.token)).body.status).toBe('expired');
     const rows = await events(body.token);
@@ -235,7 +237,7 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
   it('completes when every request is paid (the settlement hook), with its event, and is idempotent', async () => {
     const { body } = await create({ requests: [payment] });
     await db.transaction(async (m) => {
-      await m.query(`UPDATE requests SET status = 'paid', amount_paid = expected_amount WHERE id = $1`, body.requestIds);
+      await sqlExecute(m, `UPDATE requests SET status = 'paid', amount_paid = expected_amount WHERE id = $1`, body.requestIds);
       await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]);
       await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]);
     });

@@ -1,4 +1,5 @@
 import { CreateApiKey } from '@payrail/tenancy';
+import { sqlExecute, sqlOne } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { startPayoutsApi, type PayoutsApi } from '../testing/payouts-api.js';
 
@@ -13,7 +14,7 @@ describe('Idempotency-Key on POST /v2/payouts and /v2/payouts/batch', () => {
   let p: PayoutsApi;
   const headers = (key: string) => ({ 'x-api-key': p.tenant.apiKey.apiKey, 'idempotency-key': key });
   const rows = async (): Promise<number> =>
-    Number((await p.api.app.get(DataSource).query<{ n: string }[]>('SELECT count(*) AS n FROM requests'))[0].n);
+    Number((await sqlOne<{ n: string }>(p.api.app.get(DataSource), 'SELECT count(*) AS n FROM requests'))!.n);
 
   beforeAll(async () => {
     p = await startPayoutsApi();
@@ -63,7 +64,10 @@ describe('Idempotency-Key on POST /v2/payouts and /v2/payouts/batch', () => {
     const a = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY, headers('scope-1'));
     const b = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY, headers('scope-2'));
     expect(a.body.requestId).not.toBe(b.body.requestId);
-    await p.api.app.get(DataSource).query(`UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = 'scope-1'`);
+    await sqlExecute(
+      p.api.app.get(DataSource),
+      `UPDATE idempotency_keys SET expires_at = now() - interval '1 second' WHERE key = 'scope-1'`,
+    );
     const later = await p.call<{ requestId: string }>('POST', '/v2/payouts', { ...BODY, amount: '12' }, headers('scope-1'));
     expect(later.status).toBe(201);
     expect(later.body.requestId).not.toBe(a.body.requestId);

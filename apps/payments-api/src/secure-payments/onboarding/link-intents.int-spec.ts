@@ -1,3 +1,4 @@
+import { sqlRows } from '@payrail/persistence';
 import { SessionStore } from '@payrail/platform';
 import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
 import { getAddress } from 'ethers';
@@ -33,7 +34,10 @@ describe('onboarding link intents: client_id.linked to the orchestrator only, ne
   afterAll(() => p?.close());
 
   const linkedEvents = () =>
-    db.query<{ payload: Record<string, unknown> }[]>(`SELECT payload FROM outbox_events WHERE event_type = 'client_id.linked' ORDER BY id`);
+    sqlRows<{ payload: Record<string, unknown> }>(
+      db,
+      `SELECT payload FROM outbox_events WHERE event_type = 'client_id.linked' ORDER BY id`,
+    );
 
   it('creates an intent (orchestrator key), completes it with a platform wallet session, links and emits client_id.linked once', async () => {
     const orchestrator = await createOrchestrator(p.api.app);
@@ -60,7 +64,7 @@ describe('onboarding link intents: client_id.linked to the orchestrator only, ne
       linked: true,
     });
     expect((await complete(body)).status).toBe(409);
-    const links = await db.query<unknown[]>('SELECT 1 FROM orchestrator_links WHERE orchestrator_id = $1', [orchestrator.id]);
+    const links = await sqlRows(db, 'SELECT 1 FROM orchestrator_links WHERE orchestrator_id = $1', [orchestrator.id]);
     expect(links).toHaveLength(1);
     const [event] = await linkedEvents();
     expect(event.payload).toMatchObject({
@@ -142,7 +146,7 @@ describe('onboarding link intents: client_id.linked to the orchestrator only, ne
     }
     expect((await complete({})).status).toBe(401);
     expect((await complete({ 'x-api-key': `${p.tenant.apiKey.apiKey.slice(0, -4)}AAAA` })).status).toBe(401);
-    expect(await db.query('SELECT 1 FROM orchestrator_links WHERE orchestrator_id = $1', [orchestrator.id])).toEqual([]);
+    expect(await sqlRows(db, 'SELECT 1 FROM orchestrator_links WHERE orchestrator_id = $1', [orchestrator.id])).toEqual([]);
     expect((await complete({ authorization: `Bearer ${bearer}` })).status).toBe(200);
   });
 

@@ -1,3 +1,4 @@
+import { sqlRows } from '@payrail/persistence';
 import { SessionStore } from '@payrail/platform';
 import { CreateClientId } from '@payrail/tenancy';
 import { getAddress } from 'ethers';
@@ -43,7 +44,8 @@ export async function startSecurePaymentsApi(env: Record<string, string> = {}): 
     page: (token, query = '', headers = { 'x-client-id': browser.clientId, origin: ORIGIN }) =>
       p.call<Record<string, unknown>>('GET', `/v2/secure-payments/${token}${query}`, undefined, headers),
     events: (token) =>
-      db.query<{ event_type: string; payload: Record<string, unknown> }[]>(
+      sqlRows<{ event_type: string; payload: Record<string, unknown> }>(
+        db,
         'SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id',
         [token],
       ),
