@@ -58,9 +58,10 @@ const WEBHOOK_ID = ApiParam({ name: 'webhookId', description: 'Endpoint id retur
  * platform: the API key or a session of the platform's account (a deviation, see the README).
  */
 @ApiTags('Webhooks')
-@ApiSecurity({ 'x-client-id': [], 'x-api-key': [] })
-@ApiSecurity({ 'x-client-id': [], '__Host-session_token': [] })
+// Listed in reverse: the document shows the API key first, then the cookie, then the bearer session.
 @ApiSecurity({ 'x-client-id': [], bearer: [] })
+@ApiSecurity({ 'x-client-id': [], '__Host-session_token': [] })
+@ApiSecurity({ 'x-client-id': [], 'x-api-key': [] })
 @ApiWebhookAuthErrors('x-client-id')
 @Auth('client-id-with-owner')
 @Controller('v1/webhook')

@@ -78,7 +78,7 @@ const FORBIDDEN: Record<GuardedMode, Documented[]> = {
     wrongKind("x-client-id with its platform's x-api-key or session", 'x-orchestrator-key'),
     { description: 'Client ID inactive, restricted or revoked', message: 'Client ID is revoked' },
     {
-      description: 'The x-api-key or session belongs to another platform than the Client ID',
+      description: 'the x-api-key or session belongs to another platform than the Client ID',
       message: 'The x-api-key belongs to another platform than this Client ID',
     },
   ],
