@@ -63,6 +63,8 @@ describe('every route x every credential kind: 401 for missing or invalid, 403 f
     const env = appEnv(await createTestDatabase(), uniqueName('creds'), {
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MULTIPLIER: '1000',
+      // The matrix fails authentication on purpose hundreds of times from one address (tested in auth-abuse).
+      FAILED_AUTH_MAX_PER_IP: '100000',
       SIWE_DOMAIN: 'dashboard.payrail.test',
       SIWE_URI: DASHBOARD,
       DASHBOARD_ORIGINS: DASHBOARD,
