@@ -1,5 +1,5 @@
 import { verifyStandardWebhook, verifyWebhook } from '@payrail/domain';
-import { createDataSource } from '@payrail/persistence';
+import { createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
 import { Webhook } from 'standardwebhooks';
 import type { DataSource } from 'typeorm';
 import type { AppHandle } from '../../tools/devstack/src/index.js';
@@ -117,14 +117,17 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
       // x-service-signature (one value by the interface) is the new secret's from the rotation on.
       expect([interfaceVerifies(during, rotated.secret), interfaceVerifies(during, created.secret)]).toEqual([true, false]);
     }
-    const [row] = await db.query<{ previous: string; current: string }[]>(
+    const [row] = await sqlRows<{ previous: string; current: string }>(
+      db,
       'SELECT previous_secret_encrypted AS previous, secret_encrypted AS current FROM webhook_endpoints WHERE id = $1',
       [created.id],
     );
     for (const secret of [created.secret, rotated.secret]) expect(`${row.previous} ${row.current}`).not.toContain(secret.slice(6, 30));
 
     // The overlap ends (moved into the past here instead of waiting an hour): only the new secret signs.
-    await db.query("UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1", [created.id]);
+    await sqlExecute(db, "UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1", [
+      created.id,
+    ]);
     const after = await platformTestDelivery(mine, '/platform');
     expect(headersOf(after)['webhook-signature'].split(' ')).toHaveLength(1);
     expect([standardVerifies(after, created.secret), interfaceVerifies(after, created.secret)]).toEqual([false, false]);
@@ -137,7 +140,7 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
       secret: string;
     };
     const stored = async () =>
-      (await db.query<{ s: string }[]>('SELECT secret_encrypted AS s FROM webhook_endpoints WHERE id = $1', [created.id]))[0].s;
+      (await sqlRows<{ s: string }>(db, 'SELECT secret_encrypted AS s FROM webhook_endpoints WHERE id = $1', [created.id]))[0].s;
     const original = await stored();
     const alone = await platformCall(mine, 'POST', `/${created.id}/rotate-secret`, undefined, true);
     expect([alone.status, ((await alone.json()) as { error: string }).error]).toEqual([401, 'Unauthorized']);
