@@ -19,7 +19,11 @@ const TAKES: Record<Exclude<AuthMode['mode'], 'public'>, Kind[]> = {
   'api-key-client-id-or-orchestrator': ['api-key', 'client-id', 'orchestrator-key'],
   'orchestrator-key': ['orchestrator-key'],
   session: ['wallet-session', 'email-session'],
+  // Takes x-client-id with its platform's API key or session: no single kind passes (see the test below).
+  'client-id-with-owner': [],
 };
+// Alone, each half of client-id-with-owner is a missing credential (401), not a wrong kind.
+const HALF_OF_OWNER: Kind[] = ['client-id', 'api-key', 'wallet-session', 'email-session'];
 
 // Refusals a route makes itself once the guard has let the caller in (documented on the route).
 const ROUTE_OWN: Record<string, Partial<Record<Kind, [number, string]>>> = {
@@ -42,7 +46,7 @@ function expected(app: string, route: RouteInfo, kind: Kind): 'pass' | [number, 
   if (route.auth?.mode === 'public') return 'pass';
   const mode = route.auth!.mode;
   if (TAKES[mode].includes(kind)) return 'pass';
-  if (kind === 'none') return [401, /^Missing /];
+  if (kind === 'none' || (mode === 'client-id-with-owner' && HALF_OF_OWNER.includes(kind))) return [401, /^Missing /];
   if (kind === 'invalid') return [401, /^(Missing|Invalid or expired) /];
   return [403, / is not allowed on this route: it takes /];
 }
@@ -145,6 +149,21 @@ describe('every route x every credential kind: 401 for missing or invalid, 403 f
             ? got.status !== 401 && !(got.status === 403 && / is not allowed on this route|Client ID is|Origin/.test(got.message))
             : got.status === want[0] && want[1].test(got.message);
         if (!ok) wrong.push(`${route.method} ${route.path} [${route.auth?.mode}] x ${kind}: ${got.status} ${got.message}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("passes client-id-with-owner routes (platform webhooks) only with the Client ID and its platform's API key or session", async () => {
+    const owned = routes['auth-api'].filter((r) => r.auth?.mode === 'client-id-with-owner');
+    expect(owned.map((r) => `${r.method} ${r.path}`)).toContain('POST /v1/webhook');
+    const client = await headersOf('client-id');
+    const wrong: string[] = [];
+    for (const route of owned) {
+      for (const half of ['api-key', 'wallet-session', 'email-session'] as const) {
+        const got = await call('auth-api', route, { ...client, ...(await headersOf(half)) });
+        if (got.status === 401 || got.status === 403)
+          wrong.push(`${route.method} ${route.path} x client-id + ${half}: ${got.status} ${got.message}`);
       }
     }
     expect(wrong).toEqual([]);

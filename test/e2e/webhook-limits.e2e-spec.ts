@@ -1,7 +1,7 @@
 import { createDataSource } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import type { AppHandle } from '../../tools/devstack/src/index.js';
-import { seedClientId, seedOrchestrator, seedPlatform } from '../../apps/webhook-worker/src/testing/fixtures.js';
+import { seedOrchestrator, seedTenant } from '../../apps/webhook-worker/src/testing/fixtures.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
 
 // No amplification (issue 17, item 5), over HTTP against the built auth-api and payments-api
@@ -17,17 +17,19 @@ describe('webhook endpoint caps and the test-fire limit (built apps, real proces
   let db: DataSource;
 
   const caller =
-    (base: () => string, header: string, credential: string): Call =>
+    (base: () => string, credentials: Record<string, string>): Call =>
     (method, path, body) =>
       fetch(`${base()}${path}`, {
         method,
-        headers: { [header]: credential, 'content-type': 'application/json' },
+        headers: { ...credentials, 'content-type': 'application/json' },
         body: body ? JSON.stringify(body) : undefined,
       });
-  const platform = async (): Promise<Call> =>
-    caller(() => `${apps[0].url}/v1/webhook`, 'x-client-id', (await seedClientId(db, await seedPlatform(db))).clientId);
+  const platform = async (): Promise<Call> => {
+    const tenant = await seedTenant(db);
+    return caller(() => `${apps[0].url}/v1/webhook`, { 'x-client-id': tenant.clientId, 'x-api-key': tenant.apiKey });
+  };
   const orchestrator = async (): Promise<Call> =>
-    caller(() => `${apps[1].url}/v2/orchestrators/webhooks`, 'x-orchestrator-key', (await seedOrchestrator(db)).key);
+    caller(() => `${apps[1].url}/v2/orchestrators/webhooks`, { 'x-orchestrator-key': (await seedOrchestrator(db)).key });
   const register = (call: Call, url: string) => call('POST', '', { url });
   const idOf = async (res: Response, surface: 'platform' | 'orchestrator') => {
     const body = (await res.json()) as { id?: string; webhook?: { id: string } };

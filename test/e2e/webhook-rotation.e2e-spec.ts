@@ -1,9 +1,9 @@
 import { verifyStandardWebhook, verifyWebhook } from '@payrail/domain';
-import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
+import { createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
 import { Webhook } from 'standardwebhooks';
 import type { DataSource } from 'typeorm';
 import type { AppHandle } from '../../tools/devstack/src/index.js';
-import { emit, paymentConfirmed, seedClientId, seedOrchestrator, seedPlatform } from '../../apps/webhook-worker/src/testing/fixtures.js';
+import { emit, paymentConfirmed, seedOrchestrator, seedTenant } from '../../apps/webhook-worker/src/testing/fixtures.js';
 import { type ReceivedWebhook, TestReceiver } from '../../apps/webhook-worker/src/testing/receiver.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
 
@@ -38,14 +38,15 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
   let db: DataSource;
   let receiver: TestReceiver;
   let platformId: string;
-  let mine: { id: string; clientId: string };
-  let theirs: { id: string; clientId: string };
+  let mine: { platformId: string; id: string; clientId: string; apiKey: string };
+  let theirs: { id: string; clientId: string; apiKey: string };
   let orchestrator: { id: string; key: string };
 
-  const platformCall = (clientId: string | null, method: string, path: string, body?: object) =>
+  /** As the Client ID's platform (its API key beside x-client-id); the Client ID alone when asked. */
+  const platformCall = (tenant: { clientId: string; apiKey: string }, method: string, path: string, body?: object, alone = false) =>
     fetch(`${apps[0].url}/v1/webhook${path}`, {
       method,
-      headers: { ...(clientId ? { 'x-client-id': clientId } : {}), 'content-type': 'application/json' },
+      headers: { 'x-client-id': tenant.clientId, ...(alone ? {} : { 'x-api-key': tenant.apiKey }), 'content-type': 'application/json' },
       body: body ? JSON.stringify(body) : undefined,
     });
   const orchestratorCall = (key: string | null, method: string, path: string, body?: object) =>
@@ -55,9 +56,9 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
       body: body ? JSON.stringify(body) : undefined,
     });
   /** Fires a test delivery for the Client ID and answers the one request it produced at `path`. */
-  const platformTestDelivery = async (clientId: string, path: string): Promise<ReceivedWebhook> => {
+  const platformTestDelivery = async (tenant: { clientId: string; apiKey: string }, path: string): Promise<ReceivedWebhook> => {
     const before = receiver.received.filter((r) => r.path === path).length;
-    const fired = await platformCall(clientId, 'POST', '/test', { eventType: 'payment.confirmed' });
+    const fired = await platformCall(tenant, 'POST', '/test', { eventType: 'payment.confirmed' });
     expect(await fired.json()).toMatchObject({ failed: 0 });
     return receiver.waitUntil((r) => r.path === path, before + 1);
   };
@@ -73,9 +74,9 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
     });
     apps.push(...(await Promise.all((['auth-api', 'payments-api', 'webhook-worker'] as const).map((name) => startTestApp(name, env)))));
     receiver = await TestReceiver.start();
-    platformId = await seedPlatform(db);
-    mine = await seedClientId(db, platformId);
-    theirs = await seedClientId(db, await seedPlatform(db));
+    mine = await seedTenant(db);
+    platformId = mine.platformId;
+    theirs = await seedTenant(db);
     orchestrator = await seedOrchestrator(db);
   }, 120000);
 
@@ -86,16 +87,16 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
   });
 
   it('rotates a platform secret in place: during the overlap the old secret verifies webhook-signature, the new one both headers', async () => {
-    const created = (await (await platformCall(mine.clientId, 'POST', '', { url: receiver.url('/platform') })).json()) as {
+    const created = (await (await platformCall(mine, 'POST', '', { url: receiver.url('/platform') })).json()) as {
       id: string;
       secret: string;
     };
-    const before = await platformTestDelivery(mine.clientId, '/platform');
+    const before = await platformTestDelivery(mine, '/platform');
     expect(headersOf(before)).toMatchObject({ 'webhook-id': headersOf(before)['x-service-delivery'], 'x-service-test': 'true' });
     expect(Math.abs(Number(headersOf(before)['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(30);
     expect([standardVerifies(before, created.secret), interfaceVerifies(before, created.secret)]).toEqual([true, true]);
 
-    const res = await platformCall(mine.clientId, 'POST', `/${created.id}/rotate-secret`);
+    const res = await platformCall(mine, 'POST', `/${created.id}/rotate-secret`);
     const rotated = (await res.json()) as Rotated;
     expect(res.status).toBe(200);
     expect(rotated.webhook).toMatchObject({ id: created.id, url: receiver.url('/platform'), isActive: true });
@@ -108,7 +109,7 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
     // An event delivery (outbox -> worker) and a test delivery, both during the overlap.
     await emit(db, [paymentConfirmed({ platformId }, { clientId: mine.clientId })]);
     const event = await receiver.waitUntil((r) => r.path === '/platform' && !r.headers['x-service-test']);
-    const test = await platformTestDelivery(mine.clientId, '/platform');
+    const test = await platformTestDelivery(mine, '/platform');
     for (const during of [event, test]) {
       expect(headersOf(during)['webhook-signature'].split(' ')).toHaveLength(2);
       expect(standardVerifies(during, created.secret)).toBe(true);
@@ -116,38 +117,40 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
       // x-service-signature (one value by the interface) is the new secret's from the rotation on.
       expect([interfaceVerifies(during, rotated.secret), interfaceVerifies(during, created.secret)]).toEqual([true, false]);
     }
-    const row = (await sqlOne<{ previous: string; current: string }>(
+    const [row] = await sqlRows<{ previous: string; current: string }>(
       db,
       'SELECT previous_secret_encrypted AS previous, secret_encrypted AS current FROM webhook_endpoints WHERE id = $1',
       [created.id],
-    ))!;
+    );
     for (const secret of [created.secret, rotated.secret]) expect(`${row.previous} ${row.current}`).not.toContain(secret.slice(6, 30));
 
     // The overlap ends (moved into the past here instead of waiting an hour): only the new secret signs.
     await sqlExecute(db, "UPDATE webhook_endpoints SET previous_secret_expires_at = now() - interval '1 second' WHERE id = $1", [
       created.id,
     ]);
-    const after = await platformTestDelivery(mine.clientId, '/platform');
+    const after = await platformTestDelivery(mine, '/platform');
     expect(headersOf(after)['webhook-signature'].split(' ')).toHaveLength(1);
     expect([standardVerifies(after, created.secret), interfaceVerifies(after, created.secret)]).toEqual([false, false]);
     expect([standardVerifies(after, rotated.secret), interfaceVerifies(after, rotated.secret)]).toEqual([true, true]);
   });
 
-  it("refuses the rotate route without a credential (401) and for another Client ID's endpoint (404, secret unchanged)", async () => {
-    const created = (await (await platformCall(mine.clientId, 'POST', '', { url: receiver.url('/guarded') })).json()) as {
+  it("refuses the rotate route to the Client ID alone (401), with another platform's key (403) and for another Client ID's endpoint (404), secret unchanged", async () => {
+    const created = (await (await platformCall(mine, 'POST', '', { url: receiver.url('/guarded') })).json()) as {
       id: string;
       secret: string;
     };
     const stored = async () =>
-      (await sqlOne<{ s: string }>(db, 'SELECT secret_encrypted AS s FROM webhook_endpoints WHERE id = $1', [created.id]))!.s;
+      (await sqlRows<{ s: string }>(db, 'SELECT secret_encrypted AS s FROM webhook_endpoints WHERE id = $1', [created.id]))[0].s;
     const original = await stored();
-    const anonymous = await platformCall(null, 'POST', `/${created.id}/rotate-secret`);
-    expect([anonymous.status, ((await anonymous.json()) as { error: string }).error]).toEqual([401, 'Unauthorized']);
-    const foreign = await platformCall(theirs.clientId, 'POST', `/${created.id}/rotate-secret`);
+    const alone = await platformCall(mine, 'POST', `/${created.id}/rotate-secret`, undefined, true);
+    expect([alone.status, ((await alone.json()) as { error: string }).error]).toEqual([401, 'Unauthorized']);
+    const borrowed = await platformCall({ clientId: mine.clientId, apiKey: theirs.apiKey }, 'POST', `/${created.id}/rotate-secret`);
+    expect([borrowed.status, ((await borrowed.json()) as { error: string }).error]).toEqual([403, 'Forbidden']);
+    const foreign = await platformCall(theirs, 'POST', `/${created.id}/rotate-secret`);
     expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ statusCode: 404, message: 'Webhook not found', error: 'Not Found' });
     expect(await stored()).toBe(original);
-    expect(interfaceVerifies(await platformTestDelivery(mine.clientId, '/guarded'), created.secret)).toBe(true);
+    expect(interfaceVerifies(await platformTestDelivery(mine, '/guarded'), created.secret)).toBe(true);
   });
 
   it('rotates an orchestrator secret on payments-api (both sign during the overlap), with 401 and 404 for others', async () => {
@@ -179,7 +182,7 @@ describe('webhook secret rotation and Standard Webhooks headers (built apps, rea
       return { status: ok ? 200 : 401 };
     });
     try {
-      const created = (await (await platformCall(mine.clientId, 'POST', '', { url: verifying.url('/verifying') })).json()) as {
+      const created = (await (await platformCall(mine, 'POST', '', { url: verifying.url('/verifying') })).json()) as {
         secret: string;
       };
       secret = created.secret;

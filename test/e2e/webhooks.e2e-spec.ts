@@ -7,6 +7,7 @@ import {
   addEndpoint,
   emit,
   paymentConfirmed,
+  seedApiKey,
   seedClientId,
   seedOrchestrator,
   seedPlatform,
@@ -72,12 +73,13 @@ describe('webhook secrets stay secret across the three apps (built, real process
 
   it('shows each secret once, in the create response only: not in lists, state changes, deliveries, nor any log line', async () => {
     const [auth, payments] = apps;
-    const { client } = await tenant(db);
+    const { platformId, client } = await tenant(db);
+    const apiKey = await seedApiKey(db, platformId);
     const orchestrator = await seedOrchestrator(db);
     const platformCall = (method: string, path: string, body?: object) =>
       fetch(`${auth.url}/v1/webhook${path}`, {
         method,
-        headers: { 'x-client-id': client.clientId, 'content-type': 'application/json' },
+        headers: { 'x-client-id': client.clientId, 'x-api-key': apiKey, 'content-type': 'application/json' },
         body: body ? JSON.stringify(body) : undefined,
       });
     const orchestratorCall = (method: string, path: string, body?: object) =>
@@ -119,6 +121,7 @@ describe('webhook secrets stay secret across the three apps (built, real process
     }
     for (const signature of signatures) expect(logs.includes(signature)).toBe(false);
     expect(logs.includes(orchestrator.key)).toBe(false);
+    expect(logs.includes(apiKey)).toBe(false);
   });
 });
 

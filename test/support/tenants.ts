@@ -1,7 +1,7 @@
 import { type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
-import { TenancyModule } from '@payrail/tenancy';
+import { TenancyModule, UpdateClientId, type UpdateClientIdCommand } from '@payrail/tenancy';
 import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
 import { createOrchestrator, createTenant } from '../../libs/tenancy/src/testing/tenants.js';
 
@@ -16,6 +16,11 @@ export async function createTenantIn(env: Record<string, string>, clientId: Para
 /** An orchestrator and its key in the database of `env`, like createTenantIn. */
 export async function createOrchestratorIn(env: Record<string, string>) {
   return withFixtures(env, createOrchestrator);
+}
+
+/** Changes a Client ID as the operator CLI does (`client-id update`): every replica's credential cache drops it. */
+export async function updateClientIdIn(env: Record<string, string>, command: UpdateClientIdCommand) {
+  return withFixtures(env, (context) => context.get(UpdateClientId).execute(command));
 }
 
 async function withFixtures<T>(env: Record<string, string>, make: (context: INestApplicationContext) => Promise<T>): Promise<T> {

@@ -5,7 +5,7 @@ import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
 import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
-import { seedClientId, seedPlatform } from '../../../webhook-worker/src/testing/fixtures.js';
+import { seedTenant } from '../../../webhook-worker/src/testing/fixtures.js';
 import { TestReceiver } from '../../../webhook-worker/src/testing/receiver.js';
 import { startWorkerInProcess } from '../../../webhook-worker/src/testing/worker.js';
 import { AuthApiModule } from '../app.module.js';
@@ -17,27 +17,36 @@ interface Webhook {
   createdAt: string;
 }
 
-describe('platform webhooks on auth-api (/v1/webhook, x-client-id; real Postgres, Redis, worker)', () => {
+/** A Client ID with its platform's API key: what every platform webhook route takes. */
+interface Tenant {
+  clientId: string;
+  apiKey: string;
+}
+
+describe("platform webhooks on auth-api (/v1/webhook, x-client-id with its platform's API key; real Postgres, Redis, worker)", () => {
   let api: InProcessApi;
   let worker: INestApplication;
   let db: DataSource;
-  let mine: string;
-  let theirs: string;
+  let mine: Tenant;
+  let theirs: Tenant;
   let ok: TestReceiver;
   let failing: TestReceiver;
 
-  const call = (clientId: string | null, method: string, path = '', body?: object) =>
+  const call = (as: Tenant | Record<string, string> | null, method: string, path = '', body?: object) =>
     fetch(`${api.url}/v1/webhook${path}`, {
       method,
-      headers: { ...(clientId ? { 'x-client-id': clientId } : {}), 'content-type': 'application/json' },
+      headers: {
+        ...(as && 'apiKey' in as ? { 'x-client-id': as.clientId, 'x-api-key': as.apiKey } : as),
+        'content-type': 'application/json',
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
-  const register = async (clientId: string, url: string) => {
-    const res = await call(clientId, 'POST', '', { url });
+  const register = async (as: Tenant, url: string) => {
+    const res = await call(as, 'POST', '', { url });
     expect(res.status).toBe(201);
     return (await res.json()) as { id: string; secret: string };
   };
-  const list = async (clientId: string) => ((await (await call(clientId, 'GET')).json()) as { webhooks: Webhook[] }).webhooks;
+  const list = async (as: Tenant) => ((await (await call(as, 'GET')).json()) as { webhooks: Webhook[] }).webhooks;
 
   beforeAll(async () => {
     const databaseUrl = await createTestDatabase();
@@ -50,9 +59,8 @@ describe('platform webhooks on auth-api (/v1/webhook, x-client-id; real Postgres
     await db.initialize();
     api = await startInProcessApi(AuthApiModule.forRoot(env));
     worker = await startWorkerInProcess(env);
-    const platform = await seedPlatform(db);
-    mine = (await seedClientId(db, platform)).clientId;
-    theirs = (await seedClientId(db, await seedPlatform(db))).clientId;
+    mine = await seedTenant(db);
+    theirs = await seedTenant(db);
     ok = await TestReceiver.start(() => ({ status: 200 }));
     failing = await TestReceiver.start(() => ({ status: 500, body: 'nope' }));
   });
@@ -121,12 +129,13 @@ describe('platform webhooks on auth-api (/v1/webhook, x-client-id; real Postgres
   });
 
   it('test-fire signs a placeholder payload of the event, with x-service-test: true, to every active endpoint, and counts 2xx', async () => {
-    const clientId = (await seedClientId(db, await seedPlatform(db))).clientId;
-    const good = await register(clientId, ok.url('/test-good'));
-    await register(clientId, failing.url('/test-bad'));
-    const inactive = await register(clientId, ok.url('/test-inactive'));
-    await call(clientId, 'PUT', `/${inactive.id}`);
-    const res = await call(clientId, 'POST', '/test', { eventType: 'secure_payment.access_rejected' });
+    const tenant = await seedTenant(db);
+    const clientId = tenant.clientId;
+    const good = await register(tenant, ok.url('/test-good'));
+    await register(tenant, failing.url('/test-bad'));
+    const inactive = await register(tenant, ok.url('/test-inactive'));
+    await call(tenant, 'PUT', `/${inactive.id}`);
+    const res = await call(tenant, 'POST', '/test', { eventType: 'secure_payment.access_rejected' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ sent: 1, failed: 1 });
     const request = ok.received.find((r) => r.path === '/test-good')!;
@@ -162,22 +171,35 @@ describe('platform webhooks on auth-api (/v1/webhook, x-client-id; real Postgres
     }
   });
 
-  it('requires a valid x-client-id (401)', async () => {
+  it("requires a valid x-client-id and its platform's x-api-key: 401 without either, 403 with another platform's key", async () => {
     expect((await call(null, 'GET')).status).toBe(401);
-    expect((await call('cli_unknown000000000000', 'POST', '', { url: ok.url() })).status).toBe(401);
+    expect((await call({ 'x-api-key': mine.apiKey }, 'GET')).status).toBe(401);
+    expect((await call({ 'x-client-id': 'cli_unknown000000000000', 'x-api-key': mine.apiKey }, 'POST', '', { url: ok.url() })).status).toBe(
+      401,
+    );
+    const alone = await call({ 'x-client-id': mine.clientId }, 'GET');
+    expect([alone.status, ((await alone.json()) as { message: string }).message]).toEqual([
+      401,
+      "Missing x-api-key or session: a Client ID is public, send its platform's x-api-key or session with x-client-id",
+    ]);
+    const foreign = await call({ 'x-client-id': mine.clientId, 'x-api-key': theirs.apiKey }, 'GET');
+    expect([foreign.status, ((await foreign.json()) as { message: string }).message]).toEqual([
+      403,
+      'The x-api-key belongs to another platform than this Client ID',
+    ]);
   });
 
   it('pages delivery history newest first with a cursor, and redelivers a finished delivery with the same id', async () => {
-    const clientId = (await seedClientId(db, await seedPlatform(db))).clientId;
-    const { id } = await register(clientId, ok.url('/history'));
-    for (let i = 0; i < 5; i++) await call(clientId, 'POST', '/test', { eventType: 'payment.confirmed' });
+    const owner = await seedTenant(db);
+    const { id } = await register(owner, ok.url('/history'));
+    for (let i = 0; i < 5; i++) await call(owner, 'POST', '/test', { eventType: 'payment.confirmed' });
     const pages: {
       data: { id: string; test: boolean; status: string; attempts: { statusCode: number }[] }[];
       nextCursor: string | null;
     }[] = [];
     let cursor: string | null = null;
     do {
-      const res = await call(clientId, 'GET', `/${id}/deliveries?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const res = await call(owner, 'GET', `/${id}/deliveries?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
       expect(res.status).toBe(200);
       pages.push((await res.json()) as (typeof pages)[number]);
       cursor = pages.at(-1)!.nextCursor;
@@ -188,10 +210,10 @@ describe('platform webhooks on auth-api (/v1/webhook, x-client-id; real Postgres
     expect(new Set(ids).size).toBe(5);
     expect(pages[0].data[0]).toMatchObject({ test: true, status: 'succeeded', attempts: [{ statusCode: 200 }] });
     expect((await call(theirs, 'GET', `/${id}/deliveries`)).status).toBe(404);
-    expect((await call(clientId, 'GET', `/${id}/deliveries?limit=101`)).status).toBe(400);
+    expect((await call(owner, 'GET', `/${id}/deliveries?limit=101`)).status).toBe(400);
 
     const before = ok.received.filter((r) => r.headers['x-service-delivery'] === ids[4]).length;
-    const redelivered = await call(clientId, 'POST', `/${id}/deliveries/${ids[4]}/redeliver`);
+    const redelivered = await call(owner, 'POST', `/${id}/deliveries/${ids[4]}/redeliver`);
     expect(redelivered.status).toBe(202);
     expect(((await redelivered.json()) as { delivery: { id: string; status: string } }).delivery).toMatchObject({
       id: ids[4],
@@ -199,6 +221,6 @@ describe('platform webhooks on auth-api (/v1/webhook, x-client-id; real Postgres
     });
     const again = await ok.waitUntil((r) => r.headers['x-service-delivery'] === ids[4], before + 1);
     expect(again.headers['x-service-retry-count']).toBe('0');
-    expect((await call(clientId, 'POST', `/${id}/deliveries/01JD000000000000000000000X/redeliver`)).status).toBe(404);
+    expect((await call(owner, 'POST', `/${id}/deliveries/01JD000000000000000000000X/redeliver`)).status).toBe(404);
   });
 });

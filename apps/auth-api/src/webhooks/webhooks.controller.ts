@@ -43,18 +43,27 @@ import {
 import { DeleteWebhook } from './use-cases/delete-webhook.use-case.js';
 import { ToggleWebhook } from './use-cases/toggle-webhook.use-case.js';
 
+/** The Client ID the call acts for; the guard has checked that its platform's key or session came with it. */
 function clientIdCaller(caller: Caller): { owner: WebhookOwner; clientId: string } {
-  if (caller.kind !== 'client-id') throw new PayrailError('UNAUTHENTICATED', 'Missing x-client-id header');
+  if (caller.kind !== 'client-id' || !caller.owner)
+    throw new PayrailError('UNAUTHENTICATED', "Missing x-api-key or session: send its platform's x-api-key or session with x-client-id");
   return { owner: { kind: 'client-id', clientIdId: caller.clientIdId }, clientId: caller.clientId };
 }
 
 const WEBHOOK_ID = ApiParam({ name: 'webhookId', description: 'Endpoint id returned at registration' });
 
-/** Platform webhooks (spec: Platform webhooks): per Client ID, at {auth_url}/v1/webhook. */
+/**
+ * Platform webhooks (spec: Platform webhooks): per Client ID, at {auth_url}/v1/webhook. The
+ * Client ID is public (it ships in checkout pages), so every route also takes a secret of its
+ * platform: the API key or a session of the platform's account (a deviation, see the README).
+ */
 @ApiTags('Webhooks')
-@ApiSecurity('x-client-id')
+// Listed in reverse: the document shows the API key first, then the cookie, then the bearer session.
+@ApiSecurity({ 'x-client-id': [], bearer: [] })
+@ApiSecurity({ 'x-client-id': [], '__Host-session_token': [] })
+@ApiSecurity({ 'x-client-id': [], 'x-api-key': [] })
 @ApiWebhookAuthErrors('x-client-id')
-@Auth('client-id')
+@Auth('client-id-with-owner')
 @Controller('v1/webhook')
 export class PlatformWebhooksController {
   constructor(

@@ -46,6 +46,11 @@ export class DeliverWebhook {
       await this.store.fail(delivery.id, delivery.round, 'endpoint inactive');
       return { kind: 'skipped', reason: 'endpoint inactive' };
     }
+    // Queued or retrying when its Client ID was deactivated, restricted or revoked: dropped, not sent.
+    if (!delivery.endpoint.ownerActive) {
+      await this.store.fail(delivery.id, delivery.round, 'Client ID not active');
+      return { kind: 'skipped', reason: 'Client ID not active' };
+    }
     const startedAt = new Date();
     const result = await this.attempt(delivery, command.attemptsMade);
     const succeeded = result.statusCode !== null && isDeliverySuccess(result.statusCode);

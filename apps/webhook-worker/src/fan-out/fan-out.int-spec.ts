@@ -24,6 +24,8 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
   let o1: { id: string };
   /** Endpoint id -> name. */
   const names = new Map<string, string>();
+  /** Client IDs that are not active, by status: their endpoints must receive nothing. */
+  const unusable = new Map<string, { id: string; clientId: string }>();
 
   const endpointNamesOf = async (outboxId: string): Promise<string[]> => {
     const rows = await sqlRows<{ endpoint_id: string }>(db, 'SELECT endpoint_id FROM webhook_deliveries WHERE outbox_event_id = $1', [
@@ -47,7 +49,7 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
     platformId = await seedPlatform(db);
     c1 = await seedClientId(db, platformId);
     const c2 = await seedClientId(db, platformId);
-    const revoked = await seedClientId(db, platformId, 'revoked');
+    for (const status of ['inactive', 'restricted', 'revoked']) unusable.set(status, await seedClientId(db, platformId, status));
     const otherPlatform = await seedPlatform(db);
     const c4 = await seedClientId(db, otherPlatform);
     o1 = await seedOrchestrator(db);
@@ -57,7 +59,7 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
     await add('c1', { kind: 'client-id', clientIdId: c1.id });
     await add('c1-inactive', { kind: 'client-id', clientIdId: c1.id }, false);
     await add('c2', { kind: 'client-id', clientIdId: c2.id });
-    await add('revoked', { kind: 'client-id', clientIdId: revoked.id });
+    for (const [status, client] of unusable) await add(status, { kind: 'client-id', clientIdId: client.id });
     await add('other-platform', { kind: 'client-id', clientIdId: c4.id });
     await add('o1', { kind: 'orchestrator', orchestratorId: o1.id });
     await add('o1-inactive', { kind: 'orchestrator', orchestratorId: o1.id }, false);
@@ -84,11 +86,20 @@ describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () =
     expect(await endpointNamesOf(outboxId)).toEqual(expected.sort());
   });
 
-  it("sends an event created with an API key (no clientId) to every Client ID of its platform, except revoked ones, never another platform's", async () => {
+  it("sends an event created with an API key (no clientId) to every active Client ID of its platform (not inactive, restricted or revoked ones), never another platform's", async () => {
     const { outboxId, result } = await fanOut(paymentConfirmed({ platformId }, {}));
     expect(result).toEqual({ kind: 'queued', deliveries: 2 });
     expect(await endpointNamesOf(outboxId)).toEqual(['c1', 'c2']);
   });
+
+  it.each(['inactive', 'restricted', 'revoked'])(
+    'sends nothing to the endpoints of a %s Client ID, even for its own events',
+    async (status) => {
+      const { outboxId, result } = await fanOut(paymentConfirmed({ platformId }, { clientId: unusable.get(status)!.clientId }));
+      expect(result).toEqual({ kind: 'no-recipients' });
+      expect(await endpointNamesOf(outboxId)).toEqual([]);
+    },
+  );
 
   it("sends a payment created through an orchestrator to the platform's Client ID and that orchestrator only", async () => {
     const { outboxId } = await fanOut(paymentConfirmed({ platformId }, { clientId: c1.clientId, orchestratorId: o1.id }));

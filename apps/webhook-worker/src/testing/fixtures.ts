@@ -1,4 +1,4 @@
-import { type DomainEvent, issueOrchestratorKey, issueWebhookSecret, newClientId, webhookEvent } from '@payrail/domain';
+import { type DomainEvent, issueApiKey, issueOrchestratorKey, issueWebhookSecret, newClientId, webhookEvent } from '@payrail/domain';
 import { appendToOutbox, sqlExecute, WebhookEndpointsRepository, type WebhookOwner } from '@payrail/persistence';
 import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
@@ -20,6 +20,24 @@ export async function seedClientId(db: DataSource, platformId: string, status = 
     status,
   ]);
   return row;
+}
+
+/** A usable API key (x-api-key) of the platform: the secret factor its platform webhook routes take beside x-client-id. */
+export async function seedApiKey(db: DataSource, platformId: string): Promise<string> {
+  const key = issueApiKey();
+  await sqlExecute(db, 'INSERT INTO api_keys (id, platform_id, prefix, key_hash) VALUES ($1, $2, $3, $4)', [
+    ulid(),
+    platformId,
+    key.prefix,
+    key.hash,
+  ]);
+  return key.secret;
+}
+
+/** A platform with an active Client ID and an API key, as the platform webhook routes need them. */
+export async function seedTenant(db: DataSource): Promise<{ platformId: string; id: string; clientId: string; apiKey: string }> {
+  const platformId = await seedPlatform(db);
+  return { platformId, ...(await seedClientId(db, platformId)), apiKey: await seedApiKey(db, platformId) };
 }
 
 /** An orchestrator with a usable key (x-orchestrator-key). */

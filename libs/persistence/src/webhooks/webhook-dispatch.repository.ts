@@ -23,6 +23,8 @@ export interface DeliveryForAttempt {
     /** The secret before the last rotation while its overlap lasts (database clock), else null. */
     previousSecretEncrypted: string | null;
     isActive: boolean;
+    /** False when the endpoint's Client ID is no longer active (inactive, restricted, revoked); true for orchestrators'. */
+    ownerActive: boolean;
   };
 }
 
@@ -100,15 +102,17 @@ export class WebhookDispatchRepository {
       this.manager,
       `SELECT d.id, d.round, d.status, d.body, d.is_test AS "isTest", e.id AS "endpointId", e.url,
               e.secret_encrypted AS "secretEncrypted", e.is_active AS "isActive",
-              CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_encrypted END AS "previousSecretEncrypted"
+              CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_encrypted END AS "previousSecretEncrypted",
+              (e.client_id_id IS NULL OR c.status = 'active') AS "ownerActive"
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+         LEFT JOIN client_ids c ON c.id = e.client_id_id
         WHERE d.id = ANY($1::text[])`,
       [deliveryIds],
     );
     return new Map(
-      rows.map(({ endpointId, url, secretEncrypted, previousSecretEncrypted, isActive, ...d }) => [
+      rows.map(({ endpointId, url, secretEncrypted, previousSecretEncrypted, isActive, ownerActive, ...d }) => [
         d.id,
-        { ...d, endpoint: { id: endpointId, url, secretEncrypted, previousSecretEncrypted, isActive } },
+        { ...d, endpoint: { id: endpointId, url, secretEncrypted, previousSecretEncrypted, isActive, ownerActive } },
       ]),
     );
   }

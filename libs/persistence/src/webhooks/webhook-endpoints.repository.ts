@@ -87,9 +87,9 @@ export class WebhookEndpointsRepository {
       `SELECT k.idx::int AS idx, r.id
          FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[]) WITH ORDINALITY AS k(platform_id, client_id, orchestrator_id, to_platform, idx)
         CROSS JOIN LATERAL (
-          -- Revoked Client IDs no longer receive anything; inactive or restricted ones still do.
+          -- Only an active Client ID's endpoints receive: inactive, restricted and revoked ones get nothing.
           SELECT e.id FROM webhook_endpoints e JOIN client_ids c ON c.id = e.client_id_id
-           WHERE k.to_platform AND e.is_active AND c.status <> 'revoked'
+           WHERE k.to_platform AND e.is_active AND c.status = 'active'
              AND (k.platform_id IS NOT NULL OR k.client_id IS NOT NULL)
              AND (k.platform_id IS NULL OR c.platform_id = k.platform_id)
              AND (k.client_id IS NULL OR c.client_id = k.client_id)

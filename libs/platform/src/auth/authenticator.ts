@@ -1,7 +1,7 @@
 import { looksLike, originAllowed, PayrailError, secretMatches } from '@payrail/domain';
 import { CredentialsRepository, type ApiKeyEntity, type ClientIdEntity, type OrchestratorKeyEntity } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import type { Caller } from './caller.js';
+import type { Caller, OwnerProof } from './caller.js';
 import { cacheKey, type CredentialCache } from './credential-cache.js';
 
 export interface PresentedCredentials {
@@ -13,6 +13,17 @@ export interface PresentedCredentials {
 
 const unauthenticated = (message: string) => new PayrailError('UNAUTHENTICATED', message);
 const forbidden = (message: string) => new PayrailError('FORBIDDEN', message);
+
+const clientIdCaller = (record: ClientIdEntity, origin: string | null): Extract<Caller, { kind: 'client-id' }> => ({
+  kind: 'client-id',
+  platformId: record.platformId,
+  clientIdId: record.id,
+  clientId: record.clientId,
+  origin,
+  rateTier: record.rateTier,
+  feePercentage: record.feePercentage,
+  feeAddress: record.feeAddress,
+});
 
 /**
  * Turns presented headers into a Caller, or a coded error: 401 for a missing header or an
@@ -41,26 +52,35 @@ export class Authenticator {
   }
 
   async clientId(presented: string | undefined, origin: string | undefined): Promise<Caller> {
-    if (!presented) throw unauthenticated('Missing x-client-id header');
-    const record = looksLike('client-id', presented)
-      ? await this.cache.get<ClientIdEntity | null>(cacheKey.clientId(presented), () => this.repo.clientIdByPublicId(presented))
-      : null;
-    if (!record) throw unauthenticated('Invalid or expired Client ID');
+    const record = await this.knownClientId(presented);
     if (record.status !== 'active') throw forbidden(`Client ID is ${record.status}`);
     if (record.allowedOrigins.length > 0) {
       if (!origin) throw unauthenticated('Origin header is required for this Client ID');
       if (!originAllowed(origin, record.allowedOrigins)) throw forbidden('Origin is not allowed for this Client ID');
     }
-    return {
-      kind: 'client-id',
-      platformId: record.platformId,
-      clientIdId: record.id,
-      clientId: record.clientId,
-      origin: origin ?? null,
-      rateTier: record.rateTier,
-      feePercentage: record.feePercentage,
-      feeAddress: record.feeAddress,
-    };
+    return clientIdCaller(record, origin ?? null);
+  }
+
+  /** The record of a presented Client ID, whatever its status (401 when missing or unknown). */
+  async knownClientId(presented: string | undefined): Promise<ClientIdEntity> {
+    if (!presented) throw unauthenticated('Missing x-client-id header');
+    const record = looksLike('client-id', presented)
+      ? await this.cache.get<ClientIdEntity | null>(cacheKey.clientId(presented), () => this.repo.clientIdByPublicId(presented))
+      : null;
+    if (!record) throw unauthenticated('Invalid or expired Client ID');
+    return record;
+  }
+
+  /**
+   * A Client ID named beside a secret credential of a platform (mode client-id-with-owner): 403
+   * when the credential's platform does not own it, or when it is not active. Its allowed origins
+   * do not apply: the secret, not the browser's Origin, authenticates the call.
+   */
+  ownedClientId(record: ClientIdEntity, platformId: string, owner: OwnerProof): Caller {
+    if (record.platformId !== platformId)
+      throw forbidden(`The ${owner.kind === 'api-key' ? 'x-api-key' : 'session'} belongs to another platform than this Client ID`);
+    if (record.status !== 'active') throw forbidden(`Client ID is ${record.status}`);
+    return { ...clientIdCaller(record, null), owner };
   }
 
   async orchestratorKey(presented: string | undefined): Promise<Caller> {

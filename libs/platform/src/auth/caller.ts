@@ -2,6 +2,10 @@ import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { RateTier } from '@payrail/domain';
 import type { Request } from 'express';
 
+/** The platform's API key or session that proved a caller owns the Client ID it names. */
+export type OwnerProof =
+  { kind: 'api-key'; apiKeyId: string } | { kind: 'session'; sessionKind: 'wallet' | 'email'; userId: string; expiresAt: number };
+
 /** Who is calling, as established by the credential guard. */
 export type Caller =
   | { kind: 'api-key'; platformId: string; apiKeyId: string }
@@ -14,6 +18,11 @@ export type Caller =
       rateTier: RateTier;
       feePercentage: string | null;
       feeAddress: string | null;
+      /**
+       * The secret credential of the Client ID's own platform that came with it (routes in
+       * mode client-id-with-owner); absent when the Client ID came alone.
+       */
+      owner?: OwnerProof;
     }
   | {
       kind: 'orchestrator';

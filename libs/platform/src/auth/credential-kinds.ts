@@ -15,6 +15,7 @@ export const ACCEPTED_KINDS: Record<GuardedMode, readonly CredentialKind[]> = {
   'api-key-client-id-or-orchestrator': ['api-key', 'client-id', 'orchestrator-key'],
   'orchestrator-key': ['orchestrator-key'],
   session: ['session'],
+  'client-id-with-owner': ['client-id', 'api-key', 'session'],
 };
 
 /** How each kind is named in an error message. */
@@ -24,6 +25,12 @@ export const KIND_NAMES: Record<CredentialKind, string> = {
   'orchestrator-key': 'x-orchestrator-key',
   session: 'a session (Authorization: Bearer or the session_token cookie)',
 };
+
+/** What a route of `mode` takes, as a 403 message names it. */
+export function takenBy(mode: GuardedMode): string {
+  if (mode === 'client-id-with-owner') return "x-client-id with its platform's x-api-key or session";
+  return ACCEPTED_KINDS[mode].map((kind) => KIND_NAMES[kind]).join(' or ');
+}
 
 const HEADERS: Record<Exclude<CredentialKind, 'session'>, string> = {
   'api-key': 'x-api-key',

@@ -7,7 +7,7 @@ import { AUTH_MODE_KEY, type AuthMode } from '../http/route-auth.js';
 import { Authenticator } from './authenticator.js';
 import type { Caller, RequestWithCaller } from './caller.js';
 import { grantCors } from './cors.js';
-import { ACCEPTED_KINDS, type CredentialKind, KIND_NAMES, presentedCredentials } from './credential-kinds.js';
+import { ACCEPTED_KINDS, type CredentialKind, KIND_NAMES, presentedCredentials, takenBy } from './credential-kinds.js';
 import { FailedAuthLimiter } from './failed-auth-limiter.js';
 import { clientIpBucket } from './rate-limit/client-ip.js';
 import { RATE_LIMIT_CLASS_KEY, type RateLimitClass } from './rate-limit/rate-limit-class.js';
@@ -110,7 +110,34 @@ export class CredentialGuard implements CanActivate {
         });
       case 'session':
         return this.session(req);
+      case 'client-id-with-owner':
+        return this.clientIdWithOwner(req);
     }
+  }
+
+  /**
+   * x-client-id names the Client ID; the owning platform's x-api-key (it decides when both are
+   * sent) or session proves the caller may act for it. None, or an invalid one: 401; a valid one
+   * of another platform: 403 (Authenticator.ownedClientId).
+   */
+  private async clientIdWithOwner(req: RequestWithCaller): Promise<Caller> {
+    const record = await this.authenticator.knownClientId(header(req, 'x-client-id'));
+    const apiKey = header(req, 'x-api-key');
+    if (apiKey) {
+      const key = await this.authenticator.apiKey(apiKey);
+      if (key.kind === 'api-key')
+        return this.authenticator.ownedClientId(record, key.platformId, { kind: 'api-key', apiKeyId: key.apiKeyId });
+    } else if (presentedSessionToken(req)) {
+      const session = await this.session(req);
+      if (session.kind === 'session') {
+        const { sessionKind, userId, expiresAt } = session;
+        return this.authenticator.ownedClientId(record, session.platformId, { kind: 'session', sessionKind, userId, expiresAt });
+      }
+    }
+    throw new PayrailError(
+      'UNAUTHENTICATED',
+      "Missing x-api-key or session: a Client ID is public, send its platform's x-api-key or session with x-client-id",
+    );
   }
 
   /**
@@ -125,8 +152,7 @@ export class CredentialGuard implements CanActivate {
     if (presented.some((c) => accepted.includes(c.kind))) throw error;
     for (const credential of presented) {
       if (await this.isValid(credential.kind, credential.value, req)) {
-        const wanted = accepted.map((kind) => KIND_NAMES[kind]).join(' or ');
-        throw new PayrailError('FORBIDDEN', `${KIND_NAMES[credential.kind]} is not allowed on this route: it takes ${wanted}`);
+        throw new PayrailError('FORBIDDEN', `${KIND_NAMES[credential.kind]} is not allowed on this route: it takes ${takenBy(mode)}`);
       }
     }
     throw error;

@@ -41,6 +41,12 @@ const UNAUTHORIZED: Record<GuardedMode, Documented> = {
       'No session (`Authorization: Bearer <token>`, or the `__Host-session_token` cookie; `session_token` is still read), or an invalid or expired one',
     message: 'Invalid or expired session',
   },
+  'client-id-with-owner': {
+    description:
+      'Missing or unknown x-client-id; or x-client-id alone (a Client ID is public): without the x-api-key or session ' +
+      '(`Authorization: Bearer`, or the `__Host-session_token` cookie) of its platform; or an invalid or expired key or session',
+    message: "Missing x-api-key or session: a Client ID is public, send its platform's x-api-key or session with x-client-id",
+  },
 };
 
 const wrongKind = (takes: string, example: string): Documented => ({
@@ -68,6 +74,14 @@ const FORBIDDEN: Record<GuardedMode, Documented[]> = {
   ],
   'orchestrator-key': [wrongKind('x-orchestrator-key', 'x-client-id')],
   session: [wrongKind('a session (Authorization: Bearer or the session_token cookie)', 'x-client-id')],
+  'client-id-with-owner': [
+    wrongKind("x-client-id with its platform's x-api-key or session", 'x-orchestrator-key'),
+    { description: 'Client ID inactive, restricted or revoked', message: 'Client ID is revoked' },
+    {
+      description: 'the x-api-key or session belongs to another platform than the Client ID',
+      message: 'The x-api-key belongs to another platform than this Client ID',
+    },
+  ],
 };
 
 const CSRF: Documented = {
@@ -99,9 +113,11 @@ export interface ApiAuthErrorsOptions {
  */
 export function ApiAuthErrors(mode: GuardedMode, options: ApiAuthErrorsOptions = {}) {
   const unauthorized = [UNAUTHORIZED[mode], options.unauthorized].filter((d): d is Documented => d !== undefined);
-  const forbidden = [...FORBIDDEN[mode], mode === 'session' && options.cookieWrites ? CSRF : undefined, options.forbidden].filter(
-    (d): d is Documented => d !== undefined,
-  );
+  const forbidden = [
+    ...FORBIDDEN[mode],
+    (mode === 'session' || mode === 'client-id-with-owner') && options.cookieWrites ? CSRF : undefined,
+    options.forbidden,
+  ].filter((d): d is Documented => d !== undefined);
   return applyDecorators(
     ApiUnauthorizedResponse(combined(401, 'Unauthorized', unauthorized)),
     ApiForbiddenResponse(combined(403, 'Forbidden', forbidden)),

@@ -14,7 +14,12 @@ export type AuthMode =
   /** API key, Client ID, or orchestrator key with the x-client-id of a platform linked to it (secure payment creation). */
   | { mode: 'api-key-client-id-or-orchestrator' }
   | { mode: 'orchestrator-key' }
-  | { mode: 'session' };
+  | { mode: 'session' }
+  /**
+   * x-client-id selects the Client ID; the owning platform's x-api-key or session (bearer or
+   * cookie) must come with it, since a Client ID is public (platform webhooks).
+   */
+  | { mode: 'client-id-with-owner' };
 
 /** A route anyone may call; the reason is kept beside the route for review. */
 export const Public = (reason: string) => applyDecorators(SetMetadata(AUTH_MODE_KEY, { mode: 'public', reason } satisfies AuthMode));

@@ -26,13 +26,16 @@ export class SessionCookieRefresh implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<RequestWithCaller>();
     const caller = req.caller;
-    if (caller?.kind !== 'session' || caller.sessionKind !== 'wallet') return next.handle();
+    // A wallet session may also have come as the owner proof beside a Client ID (platform webhooks).
+    const session =
+      caller?.kind === 'session' ? caller : caller?.kind === 'client-id' && caller.owner?.kind === 'session' ? caller.owner : undefined;
+    if (session?.sessionKind !== 'wallet') return next.handle();
     const presented = presentedSessionToken(req);
     if (presented?.via !== 'cookie') return next.handle();
     const res = context.switchToHttp().getResponse<Response>();
     return next.handle().pipe(
       tap(() => {
-        if (!res.headersSent && !handlerSetCookie(res)) setSessionCookie(res, presented.token, caller.expiresAt, this.clock.now());
+        if (!res.headersSent && !handlerSetCookie(res)) setSessionCookie(res, presented.token, session.expiresAt, this.clock.now());
       }),
     );
   }

@@ -1,9 +1,12 @@
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { ApiAuthErrors, apiErrorSchema as errorSchema } from '../http/api-errors.js';
 
-/** The error statuses every webhook route can answer (credential guard and rate limiter). */
+/**
+ * The error statuses every webhook route can answer (credential guard and rate limiter). Platform
+ * routes take x-client-id with its platform's API key or session (mode client-id-with-owner).
+ */
 export const ApiWebhookAuthErrors = (credential: 'x-client-id' | 'x-orchestrator-key') =>
-  ApiAuthErrors(credential === 'x-client-id' ? 'client-id' : 'orchestrator-key');
+  credential === 'x-client-id' ? ApiAuthErrors('client-id-with-owner', { cookieWrites: true }) : ApiAuthErrors('orchestrator-key');
 
 export const ApiWebhookBadRequest = (description: string, message: string) =>
   ApiBadRequestResponse({ description, ...errorSchema(400, message, 'Bad Request') });
