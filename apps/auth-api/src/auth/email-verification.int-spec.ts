@@ -160,11 +160,11 @@ describe('POST /v1/auth/verify-email/resend reveals nothing and is limited per a
       ).toBe(201);
     await fetch(`${api.url}/v1/auth/verify-email`, json({ token: await latestVerificationToken(outbox, verified) }));
 
-    const answers = [];
+    const answers: unknown[] = [];
     for (const address of [unknown, verified, unverified]) {
       const res = await resend(address, '203.0.113.2');
       expect(res.status).toBe(202);
-      answers.push((await res.json()));
+      answers.push(await res.json());
     }
     expect(answers).toEqual([unknown, verified, unverified].map((address) => ({ status: 'accepted', email: address })));
     expect(await mailsTo(outbox, unknown)).toHaveLength(0);
