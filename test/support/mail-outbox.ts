@@ -1,6 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LOCAL_MAILBOX_CONTEXT } from '../../apps/auth-api/src/auth/mail/log-mail-transport.js';
 import type { OutboxMail } from '../../apps/auth-api/src/auth/mail/outbox-mail-transport.js';
+import { waitFor } from '../../tools/devstack/src/index.js';
 import { testStack, uniqueName } from './stack.js';
 
 /** A fresh directory for auth-api's `outbox` mail transport, and the env that selects it. */
@@ -42,4 +44,33 @@ export async function registerVerified(
   const registered = await post(`${authUrl}/v1/auth/register`, account, headers);
   if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   await verifyEmailOf(authUrl, outboxDir, account.email);
+}
+
+/** A `LocalMailbox` log line (MAIL_TRANSPORT=log, PAYRAIL_ENV=local) and the token it carries. */
+export interface LoggedVerification {
+  line: string;
+  token: string;
+}
+
+/** The verification token lines auth-api has written to its log file so far, oldest first. */
+export async function loggedVerifications(logFile: string): Promise<LoggedVerification[]> {
+  const text = await readFile(logFile, 'utf8').catch(() => '');
+  return text.split('\n').flatMap((line) => {
+    if (!line.includes(`"context":"${LOCAL_MAILBOX_CONTEXT}"`)) return [];
+    const token = /POST \/v1\/auth\/verify-email \{\\"token\\":\\"(evt_[A-Za-z0-9_-]{43})\\"\}/.exec(line)?.[1];
+    return token ? [{ line, token }] : [];
+  });
+}
+
+/** Waits (up to 10 s) until the log file holds `count` verification token lines and answers them. */
+export async function waitForLoggedVerifications(logFile: string, count = 1): Promise<LoggedVerification[]> {
+  return waitFor(
+    `${count} verification token line(s) in ${logFile}`,
+    async () => {
+      const found = await loggedVerifications(logFile);
+      return found.length >= count ? found : undefined;
+    },
+    10000,
+    50,
+  );
 }
