@@ -48,7 +48,7 @@ import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
         new ResendLimiter(
           redis,
           env.QUEUE_PREFIX,
-          { perWindow: env.EMAIL_VERIFICATION_RESEND_PER_EMAIL, windowMs: env.EMAIL_VERIFICATION_RESEND_WINDOW_SECONDS * 1000 },
+          { perWindow: env.EMAIL_RESEND_PER_ADDRESS, windowMs: env.EMAIL_RESEND_WINDOW_SECONDS * 1000 },
           shift,
         ),
     },

@@ -141,7 +141,7 @@ describe('POST /v1/auth/verify-email/resend reveals nothing and is limited per a
       RATE_LIMIT_MULTIPLIER: '1',
       RATE_LIMIT_SIGN_IN_PER_SECOND: '100',
       RATE_LIMIT_SIGN_IN_PER_MINUTE: '12',
-      EMAIL_VERIFICATION_RESEND_PER_EMAIL: '2',
+      EMAIL_RESEND_PER_ADDRESS: '2',
     });
     [api] = started.apis as [InProcessApi];
     outbox = started.outbox;

@@ -60,8 +60,8 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
    * Verification mails one e-mail address may be sent through the resend route per window
    * (counted for every address asked about, whether or not it has an account); beyond it, 429.
    */
-  @Type(() => Number) @IsInt() @Min(1) @Max(1000) EMAIL_VERIFICATION_RESEND_PER_EMAIL: number = 3;
-  @Type(() => Number) @IsInt() @Min(60) @Max(86400) EMAIL_VERIFICATION_RESEND_WINDOW_SECONDS: number = 3600;
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000) EMAIL_RESEND_PER_ADDRESS: number = 3;
+  @Type(() => Number) @IsInt() @Min(60) @Max(86400) EMAIL_RESEND_WINDOW_SECONDS: number = 3600;
 
   /** The mail transport in effect (MAIL_TRANSPORT, or its default for PAYRAIL_ENV). */
   mailTransport(): MailTransportName {
