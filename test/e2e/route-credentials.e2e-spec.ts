@@ -59,6 +59,9 @@ describe('every route x every credential kind: 401 for missing or invalid, 403 f
     const env = appEnv(await createTestDatabase(), uniqueName('creds'), {
       LOG_LEVEL: 'silent',
       RATE_LIMIT_MULTIPLIER: '1000',
+      // Every route is called with bad credentials from one address: the failed-authentication
+      // limit (tested on its own in auth-abuse.int-spec) would answer 429 before the guard's 401/403.
+      FAILED_AUTH_MAX_PER_IP: '100000',
       SIWE_DOMAIN: 'dashboard.payrail.test',
       SIWE_URI: DASHBOARD,
       DASHBOARD_ORIGINS: DASHBOARD,

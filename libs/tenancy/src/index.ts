@@ -5,6 +5,8 @@ export * from './tenancy.module.js';
 export * from './use-cases/create-api-key.use-case.js';
 export * from './use-cases/create-client-id.use-case.js';
 export * from './use-cases/create-orchestrator.use-case.js';
+export * from './use-cases/create-orchestrator-key.use-case.js';
+export * from './use-cases/revoke-orchestrator-key.use-case.js';
 export * from './use-cases/create-platform.use-case.js';
 export * from './use-cases/link-orchestrator.use-case.js';
 export * from './use-cases/revoke-api-key.use-case.js';

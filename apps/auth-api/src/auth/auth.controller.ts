@@ -161,7 +161,17 @@ export class AuthController {
   @ApiOperation({
     summary: 'Log out everywhere: delete every session of the signed-in user (all devices, wallet and e-mail) and clear the cookie',
   })
-  @ApiOkResponse({ schema: { example: { success: true, revoked: 3 } } })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['success', 'revoked'],
+      properties: {
+        success: { type: 'boolean', enum: [true] },
+        revoked: { type: 'integer', minimum: 0, description: 'How many sessions were deleted' },
+      },
+      example: { success: true, revoked: 3 },
+    },
+  })
   @ApiAuthErrors('session', { cookieWrites: true })
   async logoutAll(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) res: Response) {
     if (caller.kind !== 'session') throw new Error('session route reached without a session');

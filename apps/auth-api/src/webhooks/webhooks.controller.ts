@@ -71,7 +71,7 @@ export class PlatformWebhooksController {
   @Post()
   @ApiOperation({ summary: 'Register a webhook endpoint', description: 'Returns the signing secret, once: it is never shown again.' })
   @ApiCreatedResponse({ type: PlatformWebhookCreatedDto })
-  @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS in production')
+  @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS')
   @ApiWebhookCapConflict()
   async create(@Body() dto: RegisterWebhookDto, @CurrentCaller() caller: Caller): Promise<PlatformWebhookCreatedDto> {
     const { webhook, secret } = await this.register.execute({

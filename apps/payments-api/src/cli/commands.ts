@@ -3,9 +3,11 @@ import {
   CreateApiKey,
   CreateClientId,
   CreateOrchestrator,
+  CreateOrchestratorKey,
   CreatePlatform,
   LinkOrchestrator,
   RevokeApiKey,
+  RevokeOrchestratorKey,
   UnlinkOrchestrator,
   UpdateClientId,
 } from '@payrail/tenancy';
@@ -55,6 +57,8 @@ export const COMMANDS: Record<string, Command> = {
   'api-key create': (app, f) => app.get(CreateApiKey).execute({ platformId: required(f, 'platform') }),
   'api-key revoke': (app, f) => app.get(RevokeApiKey).execute({ keyPrefix: required(f, 'key-prefix') }),
   'orchestrator create': (app, f) => app.get(CreateOrchestrator).execute({ name: required(f, 'name') }),
+  'orchestrator-key create': (app, f) => app.get(CreateOrchestratorKey).execute({ orchestratorId: required(f, 'orchestrator') }),
+  'orchestrator-key revoke': (app, f) => app.get(RevokeOrchestratorKey).execute({ keyPrefix: required(f, 'key-prefix') }),
   'orchestrator link': (app, f) =>
     app.get(LinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
   'secrets reencrypt': (app) => reencryptSecrets(app),
@@ -71,6 +75,8 @@ export const USAGE = `usage: npm run -s admin -- <command> [--json] [options]
   api-key revoke --key-prefix P
   orchestrator create --name N
   orchestrator link --orchestrator ID --client-id CID
+  orchestrator-key create --orchestrator ID   (another key for the orchestrator, printed once)
+  orchestrator-key revoke --key-prefix P      (answers 401 at once on every replica)
   orchestrator unlink --orchestrator ID --client-id CID
   secrets reencrypt            (after a key rotation: rewrites webhook secrets and PII under the first key)
   demo seed [--origin URL]     (a demo platform, browser and backend Client IDs, API key, linked orchestrator)`;

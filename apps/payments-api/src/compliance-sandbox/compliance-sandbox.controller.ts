@@ -7,7 +7,7 @@ import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
 import type { ComplianceResult } from '../payer/compliance/compliance-provider.js';
 import { ApplyComplianceResult } from '../payer/use-cases/apply-compliance-result.use-case.js';
-import { sandboxPage } from './sandbox-page.js';
+import { SANDBOX_PAGE_CSP, sandboxPage } from './sandbox-page.js';
 
 class OutcomeDto {
   @IsString() outcome!: string;
@@ -45,6 +45,7 @@ export class ComplianceSandboxController {
 
   @Get(':step/:session')
   @Header('content-type', 'text/html; charset=utf-8')
+  @Header('content-security-policy', SANDBOX_PAGE_CSP)
   async page(@Param('step') stepParam: string, @Param('session') session: string) {
     const step = stepOf(stepParam);
     await this.apply.execute(result(step, session, 'pending', { provider: 'sandbox', step, event: 'opened' }));

@@ -63,7 +63,7 @@ export class OrchestratorWebhooksController {
     description: 'Returns the signing secret, once: never in list, deactivate or reactivate responses.',
   })
   @ApiCreatedResponse({ type: OrchestratorWebhookCreatedDto })
-  @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS in production')
+  @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS')
   @ApiWebhookCapConflict({
     description: 'The orchestrator already registered this URL, active or inactive: reactivate it (PATCH) instead',
   })

@@ -141,7 +141,7 @@ describe('multicall payouts: create, session-only state, partially_settled -> co
     expect((await state(token, { cookie: `session_token=${bearer}` })).status).toBe(200);
   });
 
-  it('requires a session of the payout platform: none 401, an API key 403, a bad token 401, another platform 404', async () => {
+  it('requires a session of the payout platform: none 401, a valid API key 403 (known, not allowed), a bad token 401, another platform 404', async () => {
     const { body } = await create({ payouts: [terms(PAYEES[0], '1'), terms(PAYEES[1], '1')] });
     expect((await state(body.token, {})).status).toBe(401);
     expect((await state(body.token, { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(403);

@@ -4,17 +4,26 @@ import ipaddr from 'ipaddr.js';
  * Which webhook URLs are accepted (spec: Events, "Production endpoints require HTTPS;
  * localhost is accepted for local development"):
  *
- *   production      https only; the host must not be a loopback, private, link-local,
- *                   metadata or otherwise non-public address, as a literal or once resolved
- *                   (the resolution is checked at registration and again at every delivery)
- *   local, staging  https to any host; plain http only to localhost / 127.0.0.0/8 / [::1]
+ *   every environment but local   https only, to an allowed port (WEBHOOK_ALLOWED_PORTS,
+ *                                 default 443); the host must not be a loopback, private,
+ *                                 link-local, metadata or otherwise non-public address, as a
+ *                                 literal or once resolved (the resolution is checked at
+ *                                 registration and again at every delivery)
+ *   local                         https to any host and port; plain http only to
+ *                                 localhost / 127.0.0.0/8 / [::1]
  *
  * Everywhere: absolute http(s) URL, at most 2048 characters, no user:password part (it
  * would be echoed in lists and logs).
  */
 export interface WebhookUrlPolicy {
-  production: boolean;
+  /** True everywhere except PAYRAIL_ENV=local: public HTTPS addresses on allowed ports only. */
+  restricted: boolean;
+  /** The ports a restricted policy accepts (443 when the URL names none). */
+  allowedPorts: readonly number[];
 }
+
+/** The default of WEBHOOK_ALLOWED_PORTS. */
+export const DEFAULT_WEBHOOK_PORTS: readonly number[] = [443];
 
 export const MAX_WEBHOOK_URL_LENGTH = 2048;
 
@@ -35,10 +44,20 @@ const fail = (reason: string): WebhookUrlCheck => ({ ok: false, reason });
 /** RFC 6761: `localhost` and `*.localhost` always mean this machine. */
 const isLocalhostName = (host: string): boolean => host === 'localhost' || host.endsWith('.localhost');
 
+/**
+ * Ranges ipaddr.js files under `unicast` that still reach something else: `::/96`
+ * (IPv4-compatible IPv6, deprecated by RFC 4291; `::7f00:1` is 127.0.0.1 on stacks that
+ * still honour it).
+ */
+const SPECIAL_UNICAST: Parameters<typeof ipaddr.subnetMatch>[1] = {
+  ipv4Compatible: [ipaddr.parseCIDR('::/96')],
+};
+
 /** Only globally routable unicast addresses; IPv4-mapped IPv6 is judged as IPv4. */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
+  const parsed = ipaddr.process(address);
+  return parsed.range() === 'unicast' && ipaddr.subnetMatch(parsed, SPECIAL_UNICAST, 'unicast') === 'unicast';
 }
 
 function isLoopbackHost(host: string): boolean {
@@ -59,21 +78,23 @@ export function checkWebhookUrl(raw: string, policy: WebhookUrlPolicy): WebhookU
   const hostname = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (hostname === '') return fail('url must name a host');
   const ip = ipaddr.isValid(hostname) ? ipaddr.process(hostname).toString() : null;
-  if (policy.production) {
-    if (url.protocol !== 'https:') return fail('url must use HTTPS in production');
+  if (policy.restricted) {
+    if (url.protocol !== 'https:') return fail('url must use HTTPS');
+    const port = url.port === '' ? 443 : Number(url.port);
+    if (!policy.allowedPorts.includes(port)) return fail(`url must use port ${policy.allowedPorts.join(' or ')}`);
     if (isLocalhostName(hostname) || (ip !== null && !isPublicAddress(ip)))
       return fail('url must not point to a loopback, private, link-local or metadata address');
   } else if (url.protocol === 'http:' && !isLoopbackHost(hostname)) {
-    return fail('url must use HTTPS (plain HTTP is accepted only for localhost and 127.0.0.1 outside production)');
+    return fail('url must use HTTPS (plain HTTP is accepted only for localhost and 127.0.0.1 in local development)');
   }
   url.hash = '';
   return { ok: true, url: url.toString(), hostname, ip };
 }
 
 /**
- * Whether a resolved address may be connected to. Outside production every address is
+ * Whether a resolved address may be connected to. In local development every address is
  * allowed (the registration rule already limited plain HTTP to loopback).
  */
 export function addressAllowed(address: string, policy: WebhookUrlPolicy): boolean {
-  return !policy.production || isPublicAddress(address);
+  return !policy.restricted || isPublicAddress(address);
 }

@@ -1,6 +1,6 @@
 import { type EntityManager, IsNull, Not } from 'typeorm';
 import type { RequestOwner } from '../requests/requests.repository.js';
-import { sqlRows } from '../sql/typed-query.js';
+import { sqlOne, sqlRows } from '../sql/typed-query.js';
 import { RecurringExecutionEntity } from './recurring-execution.entity.js';
 import { RecurringPaymentEntity } from './recurring-payment.entity.js';
 
@@ -78,6 +78,24 @@ export class RecurringRepository {
       [network, payer, token, proxy, excludeId ?? ''],
     );
     return BigInt(rows[0]?.total ?? '0');
+  }
+
+  /**
+   * What the owner's own live (active or paused) schedules of this payer, token and proxy still
+   * pull: remaining payments x (amount + fee + gas fee), summed. A Client ID owner counts only
+   * the schedules made with it. Never another platform's: their volumes are theirs to know.
+   */
+  async outstandingOwnedBy(owner: RequestOwner, network: string, payer: string, token: string, proxy: string): Promise<bigint> {
+    const row = await sqlOne<{ total: string | null }>(
+      this.manager,
+      `SELECT sum((total_payments - processed_payments) * (amount + fee_amount + gas_fee))::text AS total
+         FROM recurring_payments
+        WHERE platform_id = $1 AND ($2::text IS NULL OR client_id_id = $2)
+          AND network = $3 AND lower(payer) = lower($4) AND lower(token) = lower($5) AND lower(recurring_proxy) = lower($6)
+          AND status IN ('active', 'paused')`,
+      [owner.platformId, owner.clientIdId ?? null, network, payer, token, proxy],
+    );
+    return BigInt(row?.total ?? '0');
   }
 
   /** Ids of the active schedules on a network, oldest first. */

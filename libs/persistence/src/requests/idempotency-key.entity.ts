@@ -3,7 +3,7 @@ import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 /** The first answer to a POST sent with an `Idempotency-Key`, kept for 24 hours. */
 @Entity({ name: 'idempotency_keys' })
 export class IdempotencyKeyEntity {
-  /** Whose key: keys are scoped to the caller's platform. */
+  /** Whose key: the credential that sent it (`api-key:<id>`, `client-id:<id>`, `orchestrator:<id>`), never a whole platform. */
   @PrimaryColumn('text') owner: string;
   @PrimaryColumn('text') key: string;
   /** "POST /v2/payouts"; the same key on another route is another request. */

@@ -9,15 +9,18 @@ export interface StoredResponse {
   body: unknown;
 }
 
-/** Idempotency keys: the first answer per (owner, key), until it expires. */
+/**
+ * Idempotency keys: the first answer per (scope, key), until it expires. The scope (column
+ * `owner`) names the credential that sent the key, e.g. `api-key:<id>` or `client-id:<id>`.
+ */
 export class IdempotencyRepository {
   constructor(private readonly manager: EntityManager) {}
 
   /** The live (unexpired) answer stored under the key, if any. */
-  async find(owner: string, key: string): Promise<StoredResponse | undefined> {
+  async find(scope: string, key: string): Promise<StoredResponse | undefined> {
     const row = await this.manager
       .createQueryBuilder(IdempotencyKeyEntity, 'k')
-      .where('k.owner = :owner AND k.key = :key AND k.expires_at > now()', { owner, key })
+      .where('k.owner = :owner AND k.key = :key AND k.expires_at > now()', { owner: scope, key })
       .getOne();
     return row ? { route: row.route, requestHash: row.requestHash, status: row.responseStatus, body: row.responseBody } : undefined;
   }
@@ -28,7 +31,7 @@ export class IdempotencyRepository {
    * writes what the answer describes: a concurrent insert of the same key waits for that
    * transaction and then sees it, so only one answer is ever kept.
    */
-  async claim(owner: string, key: string, response: StoredResponse, ttlSeconds: number): Promise<boolean> {
+  async claim(scope: string, key: string, response: StoredResponse, ttlSeconds: number): Promise<boolean> {
     const rows = await sqlRows<{ owner: string }>(
       this.manager,
       `INSERT INTO idempotency_keys (owner, key, route, request_hash, response_status, response_body, expires_at)
@@ -38,7 +41,7 @@ export class IdempotencyRepository {
          response_body = EXCLUDED.response_body, created_at = now(), expires_at = EXCLUDED.expires_at
        WHERE idempotency_keys.expires_at <= now()
        RETURNING owner`,
-      [owner, key, response.route, response.requestHash, response.status, JSON.stringify(response.body), ttlSeconds],
+      [scope, key, response.route, response.requestHash, response.status, JSON.stringify(response.body), ttlSeconds],
     );
     return rows.length === 1;
   }

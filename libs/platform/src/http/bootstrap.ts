@@ -9,6 +9,7 @@ import { HttpApiEnv } from '../config/http-api-env.js';
 import { PayrailExceptionFilter, type StatusByCode } from '../errors/exception.filter.js';
 import { payrailValidationPipe } from '../errors/validation.js';
 import { setupOpenApi, type OpenApiInfo } from './openapi.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface HttpAppOptions {
   /** Largest JSON body accepted; larger ones get 413. */
@@ -34,6 +35,7 @@ export async function createHttpApp(module: Type | DynamicModule, options: HttpA
 export function configureHttpApp(app: NestExpressApplication, options: HttpAppOptions = {}): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  app.use(securityHeaders({ hsts: app.get(BaseEnv).PAYRAIL_ENV !== 'local' }));
   // API answers are not cached by clients; hashing every body for an ETag costs more than it saves.
   app.set('etag', false);
   app.useBodyParser('json', { limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });

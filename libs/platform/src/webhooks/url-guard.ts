@@ -31,7 +31,7 @@ const invalidUrl = (reason: string) =>
 
 /**
  * Applies the webhook URL policy (see checkWebhookUrl) at registration and at every
- * delivery. In production a host name is resolved and every address it resolves to must
+ * delivery. Outside local development a host name is resolved and every address it resolves to must
  * be public; the delivery then connects to the address that was checked, so a DNS answer
  * that changes between the check and the connection (rebinding) cannot redirect it.
  */
@@ -45,7 +45,7 @@ export class WebhookUrlGuard {
   async checkRegistration(raw: string): Promise<string> {
     const check = checkWebhookUrl(raw, this.policy);
     if (!check.ok) throw invalidUrl(check.reason);
-    if (this.policy.production && check.ip === null) {
+    if (this.policy.restricted && check.ip === null) {
       const addresses = await this.resolve(check.hostname).catch(() => []);
       if (addresses.length === 0) throw invalidUrl('url host does not resolve');
       if (addresses.some((a) => !addressAllowed(a.address, this.policy)))

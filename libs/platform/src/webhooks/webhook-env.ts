@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { DEFAULT_WEBHOOK_PORTS } from '@payrail/domain';
+import { IsInt, Matches, Max, Min } from 'class-validator';
 import { IsEncryptionKeyList } from '../config/encryption-key-list.js';
 import type { BaseEnv } from '../config/env.js';
 
@@ -15,7 +16,12 @@ export interface WebhookEnvFields {
   WEBHOOK_MAX_ENDPOINTS_PER_OWNER: number;
   WEBHOOK_MAX_ENDPOINTS_PER_HOST: number;
   WEBHOOK_TEST_FIRES_PER_MINUTE: number;
+  WEBHOOK_ALLOWED_PORTS: string;
 }
+
+/** Comma-separated TCP ports 1-65535. */
+const PORT_LIST =
+  /^(?:[1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])(?:,(?:[1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5]))*$/;
 
 /**
  * Adds the webhook variables to an app's env schema (payments-api, auth-api, webhook-worker).
@@ -39,6 +45,10 @@ export function WithWebhookEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
 
     /** APIs: test fires per owner per minute (their own limit, beside the caller's rate limit). */
     @Type(() => Number) @IsInt() @Min(1) @Max(600) WEBHOOK_TEST_FIRES_PER_MINUTE: number = 10;
+
+    /** The ports a webhook URL may use outside PAYRAIL_ENV=local (local accepts any port). */
+    @Matches(PORT_LIST, { message: 'must be comma-separated ports 1-65535, e.g. 443,8443' })
+    WEBHOOK_ALLOWED_PORTS: string = DEFAULT_WEBHOOK_PORTS.join(',');
   }
   return WebhookEnv;
 }
@@ -50,7 +60,9 @@ export interface WebhookSettings {
   maxEndpointsPerOwner: number;
   maxEndpointsPerHost: number;
   testFiresPerMinute: number;
-  production: boolean;
+  /** The webhook URL policy is restricted (public HTTPS on allowed ports) everywhere except local. */
+  restricted: boolean;
+  allowedPorts: readonly number[];
   queuePrefix: string;
   redisUrl: string;
 }
@@ -65,7 +77,8 @@ export function webhookSettings(env: BaseEnv): WebhookSettings {
     maxEndpointsPerOwner: fields.WEBHOOK_MAX_ENDPOINTS_PER_OWNER ?? 20,
     maxEndpointsPerHost: fields.WEBHOOK_MAX_ENDPOINTS_PER_HOST ?? 5,
     testFiresPerMinute: fields.WEBHOOK_TEST_FIRES_PER_MINUTE ?? 10,
-    production: env.PAYRAIL_ENV === 'production',
+    restricted: env.PAYRAIL_ENV !== 'local',
+    allowedPorts: fields.WEBHOOK_ALLOWED_PORTS ? fields.WEBHOOK_ALLOWED_PORTS.split(',').map(Number) : DEFAULT_WEBHOOK_PORTS,
     queuePrefix: env.QUEUE_PREFIX,
     redisUrl: env.REDIS_URL,
   };

@@ -41,7 +41,8 @@ const USE_CASES = [RegisterWebhook, ListWebhooks, FireTestWebhook, ListWebhookDe
     {
       provide: WebhookUrlGuard,
       inject: [WEBHOOK_SETTINGS, WEBHOOK_DNS_LOOKUP],
-      useFactory: (s: WebhookSettings, lookup: DnsLookup) => new WebhookUrlGuard({ production: s.production }, lookup),
+      useFactory: (s: WebhookSettings, lookup: DnsLookup) =>
+        new WebhookUrlGuard({ restricted: s.restricted, allowedPorts: s.allowedPorts }, lookup),
     },
     WebhookDeliveryQueue,
     WebhookDeliveryOutcomes,

@@ -1,3 +1,4 @@
+import { CreateApiKey } from '@payrail/tenancy';
 import { DataSource } from 'typeorm';
 import { startPayoutsApi, type PayoutsApi } from '../testing/payouts-api.js';
 
@@ -58,7 +59,7 @@ describe('Idempotency-Key on POST /v2/payouts and /v2/payouts/batch', () => {
     expect(await rows()).toBe(before + 1);
   });
 
-  it('gives another key its own request, scopes keys to the platform, and forgets them after 24 hours', async () => {
+  it('gives another key its own request, and forgets them after 24 hours', async () => {
     const a = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY, headers('scope-1'));
     const b = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY, headers('scope-2'));
     expect(a.body.requestId).not.toBe(b.body.requestId);
@@ -66,6 +67,36 @@ describe('Idempotency-Key on POST /v2/payouts and /v2/payouts/batch', () => {
     const later = await p.call<{ requestId: string }>('POST', '/v2/payouts', { ...BODY, amount: '12' }, headers('scope-1'));
     expect(later.status).toBe(201);
     expect(later.body.requestId).not.toBe(a.body.requestId);
+  });
+
+  it('keeps a Client ID from squatting the keys its platform uses with its API key', async () => {
+    const browser = { 'x-client-id': p.tenant.client.clientId };
+    // The attacker holds only the public Client ID and guesses the key the backend will send.
+    const squat = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY, { ...browser, 'idempotency-key': 'order-42' });
+    const squatOther = await p.call('POST', '/v2/payouts', { ...BODY, amount: '13' }, { ...browser, 'idempotency-key': 'order-43' });
+    expect([squat.status, squatOther.status]).toEqual([201, 201]);
+    // Same key and body: the backend gets its own request, not the attacker's stored answer.
+    const backend = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY, headers('order-42'));
+    expect(backend.status).toBe(201);
+    expect(backend.headers.get('idempotent-replayed')).toBeNull();
+    expect(backend.body.requestId).not.toBe(squat.body.requestId);
+    // Another body under a squatted key is not a 409 for the backend either.
+    const backendOther = await p.call('POST', '/v2/payouts', BODY, headers('order-43'));
+    expect(backendOther.status).toBe(201);
+    // The Client ID still replays its own answer.
+    const replay = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY, { ...browser, 'idempotency-key': 'order-42' });
+    expect(replay.body.requestId).toBe(squat.body.requestId);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('scopes keys per API key: a second key of the same platform does not replay the answers of the first', async () => {
+    const first = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY, headers('per-key-1'));
+    const second = await p.call<{ requestId: string }>('POST', '/v2/payouts', BODY, {
+      'x-api-key': (await p.api.app.get(CreateApiKey).execute({ platformId: p.tenant.platform.id })).apiKey,
+      'idempotency-key': 'per-key-1',
+    });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.requestId).not.toBe(first.body.requestId);
   });
 
   it('refuses a malformed key with 400 naming the header', async () => {

@@ -11,8 +11,8 @@ const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 export interface IdempotentRequest {
-  /** Whose key it is (keys are scoped to the caller's platform). */
-  owner: string;
+  /** Whose key it is: the credential that sent it (see idempotencyScope). */
+  scope: string;
   key: string | undefined;
   route: string;
   body: unknown;
@@ -84,7 +84,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
     const stored: StoredResponse = { route: request.route, requestHash, status: 201, body: prepared.response };
     try {
       await this.db.transaction(async (manager) => {
-        if (!(await new IdempotencyRepository(manager).claim(request.owner, key, stored, IDEMPOTENCY_TTL_SECONDS))) throw new KeyTaken();
+        if (!(await new IdempotencyRepository(manager).claim(request.scope, key, stored, IDEMPOTENCY_TTL_SECONDS))) throw new KeyTaken();
         await prepared.persist(manager);
       });
     } catch (error) {
@@ -98,7 +98,7 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
   }
 
   private async earlier<T>(request: IdempotentRequest, requestHash: string): Promise<Outcome<T> | undefined> {
-    const found = await new IdempotencyRepository(this.db.manager).find(request.owner, request.key!);
+    const found = await new IdempotencyRepository(this.db.manager).find(request.scope, request.key!);
     if (!found) return undefined;
     if (found.route !== request.route || found.requestHash !== requestHash) {
       throw new PayrailError('CONFLICT', 'This Idempotency-Key was already used with a different request');

@@ -56,9 +56,19 @@ export function permitFor(p: RecurringPlan): RecurringPaymentPermit {
   });
 }
 
+const MAX_UINT256 = (1n << 256n) - 1n;
+
 /**
- * The answer: the allowance this schedule needs on top of what the payer's other live schedules
- * still need, against the allowance read on chain; an approve of the whole when it is short.
+ * The answer. `existingPaymentsAmount` is what the caller's own live schedules of this payer,
+ * token and proxy still pull (never another platform's: that would publish their volumes to
+ * anyone who names the wallet), and `totalNeededAllowance` that plus this schedule.
+ *
+ * The ERC-20 allowance to the proxy is one number shared by every schedule of the wallet,
+ * whoever made it, and approve() overwrites it. So the approve never lowers what is there: it
+ * sets max(current, own existing) + this schedule's need, which keeps every earlier schedule
+ * covered without knowing (or revealing) what the others need. It is answered on every new
+ * schedule (deciding to skip it would need the others' volumes), except when the allowance is
+ * already unlimited (2^256 - 1, which ERC-20 tokens do not spend down).
  */
 export function recurringView(
   p: RecurringPlan,
@@ -66,9 +76,12 @@ export function recurringView(
   allowance: { current: bigint; existing: bigint },
 ): RecurringPayoutView {
   const perPayment = p.plan.amount + p.plan.fee.amount + p.gasFee;
-  const total = perPayment * BigInt(p.terms.totalExecutions) + allowance.existing;
-  const additional = total > allowance.current ? total - allowance.current : 0n;
-  const transactions = additional > 0n ? [{ to: p.plan.token, data: encodeApprove(p.recurringProxy, total), value: '0x0' }] : [];
+  const need = perPayment * BigInt(p.terms.totalExecutions);
+  const total = need + allowance.existing;
+  const covered = allowance.current > allowance.existing ? allowance.current : allowance.existing;
+  const approved = covered + need > MAX_UINT256 ? MAX_UINT256 : covered + need;
+  const additional = allowance.current === MAX_UINT256 ? 0n : approved - allowance.current;
+  const transactions = additional > 0n ? [{ to: p.plan.token, data: encodeApprove(p.recurringProxy, approved), value: '0x0' }] : [];
   return {
     id: p.id,
     transactions,

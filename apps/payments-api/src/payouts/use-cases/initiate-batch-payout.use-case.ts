@@ -9,6 +9,7 @@ import { BatchFeeCache } from '../chain/batch-fee.cache.js';
 import { type NativeRecipient, NativeRecipientGuard } from '../chain/native-recipients.js';
 import { PayerStateReader } from '../chain/payer-state.reader.js';
 import type { BatchPayoutDto } from '../dto/batch-payout.dto.js';
+import { idempotencyScope } from '../idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
 import { ownerOf } from '../owner.js';
 import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
@@ -59,7 +60,12 @@ export class InitiateBatchPayout {
 
   execute(command: InitiateBatchPayoutCommand): Promise<Outcome<BatchPayoutView>> {
     const owner = ownerOf(command.caller);
-    const request = { owner: owner.platformId, key: command.idempotencyKey, route: 'POST /v2/payouts/batch', body: command.body };
+    const request = {
+      scope: idempotencyScope(command.caller),
+      key: command.idempotencyKey,
+      route: 'POST /v2/payouts/batch',
+      body: command.body,
+    };
     return this.idempotency.run(request, () => this.prepare(command, owner));
   }
 

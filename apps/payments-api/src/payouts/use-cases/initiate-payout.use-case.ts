@@ -5,6 +5,7 @@ import { type NativeRecipient, NativeRecipientGuard } from '../chain/native-reci
 import { PayerStateReader } from '../chain/payer-state.reader.js';
 import { TronPayerStateReader } from '../chain/tron-payer-state.reader.js';
 import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
+import { idempotencyScope } from '../idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
 import { ownerOf } from '../owner.js';
 import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
@@ -55,9 +56,9 @@ export class InitiatePayout {
   ) {}
 
   execute(command: InitiatePayoutCommand): Promise<Outcome<PayoutView>> {
-    const owner = ownerOf(command.caller);
+    ownerOf(command.caller); // refuses callers that cannot create payouts before any key is read
     return this.idempotency.run(
-      { owner: owner.platformId, key: command.idempotencyKey, route: 'POST /v2/payouts', body: command.body },
+      { scope: idempotencyScope(command.caller), key: command.idempotencyKey, route: 'POST /v2/payouts', body: command.body },
       () => this.prepare(command),
     );
   }

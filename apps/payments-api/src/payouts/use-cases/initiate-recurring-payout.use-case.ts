@@ -69,7 +69,7 @@ export class InitiateRecurringPayout {
     const permit = permitFor(schedule);
     const [state, existing] = await Promise.all([
       this.reader.read({ network: network.name, payer, tokens: [{ token, spender: recurringProxy }], estimates: [] }),
-      new RecurringRepository(this.db.manager).outstandingFor(network.name, payer, token, recurringProxy),
+      new RecurringRepository(this.db.manager).outstandingOwnedBy(owner, network.name, payer, token, recurringProxy),
     ]);
     // Without an RPC endpoint nothing is read: the allowance counts as 0 and the approve is always answered.
     const current = state?.tokens[0]?.allowance ?? 0n;

@@ -19,19 +19,25 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PaymentTermsDto } from '../../payouts/dto/initiate-payout.dto.js';
+import { BRANDING_PATH_DOC, IsBrandingPath } from './branding-path.validator.js';
 
 const COLOR = /^#[0-9A-Fa-f]{3,8}$/;
 
 /** Page branding (the multicall state's branding fields a creator sets). */
 export class BrandingDto {
-  @ApiPropertyOptional({ description: 'Logo URL or path' }) @IsOptional() @IsString() @Length(1, 2048) logoPath?: string;
+  @ApiPropertyOptional({ ...BRANDING_PATH_DOC, example: 'https://cdn.shop.example/logo.svg' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 2048)
+  @IsBrandingPath()
+  logoPath?: string;
   @ApiPropertyOptional({ example: '#ffffff' }) @IsOptional() @Matches(COLOR) pageBackgroundColor?: string;
   @ApiPropertyOptional({ example: '#ffffff' }) @IsOptional() @Matches(COLOR) cardBackgroundColor?: string;
   @ApiPropertyOptional({ example: '#0052ff' }) @IsOptional() @Matches(COLOR) primaryActionColor?: string;
   @ApiPropertyOptional({ example: '#111111' }) @IsOptional() @Matches(COLOR) primaryTextColor?: string;
   @ApiPropertyOptional({ example: '#666666' }) @IsOptional() @Matches(COLOR) secondaryTextColor?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @Length(1, 2048) termsPath?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @Length(1, 2048) privacyPath?: string;
+  @ApiPropertyOptional(BRANDING_PATH_DOC) @IsOptional() @IsString() @Length(1, 2048) @IsBrandingPath() termsPath?: string;
+  @ApiPropertyOptional(BRANDING_PATH_DOC) @IsOptional() @IsString() @Length(1, 2048) @IsBrandingPath() privacyPath?: string;
   @ApiPropertyOptional() @IsOptional() @IsBoolean() displayRequestBranding?: boolean;
 }
 

@@ -17,8 +17,8 @@ import { invalidField } from '../../payouts/planning/invalid.js';
 import type { CompleteLinkIntentDto } from './link-intent.dto.js';
 
 /**
- * POST /v2/orchestrators/link-intents/{intentId}/complete: the platform (its session, on the
- * hosted onboarding page) links its Client ID to the orchestrator with a payout destination;
+ * POST /v2/orchestrators/link-intents/{intentId}/complete: the platform (its wallet session, on
+ * the hosted onboarding page; an e-mail session, API key or Client ID is 403) links its Client ID to the orchestrator with a payout destination;
  * the link and client_id.linked (delivered to the orchestrator only) are written in one
  * transaction. A direct API link (LinkOrchestrator) emits nothing.
  */
@@ -31,6 +31,8 @@ export class CompleteLinkIntent {
 
   async execute({ caller, intentId, body }: { caller: Caller; intentId: string; body: CompleteLinkIntentDto }) {
     if (caller.kind !== 'session') throw new PayrailError('UNAUTHENTICATED', 'Missing session');
+    // The platform's owner proves control of its wallet (SIWE) on the hosted page; an e-mail session is not enough.
+    if (caller.sessionKind !== 'wallet') throw new PayrailError('FORBIDDEN', 'Link intents are completed with a wallet session');
     const currency = this.registry.byId(body.currency);
     // Payment destinations are USDC or USDT (spec: Networks and currencies); USDT0 and the rest only pay.
     if (!currency || currency.network === 'fiat' || !isDestinationCurrency(currency))

@@ -51,7 +51,7 @@ export class LinkIntentsController {
   @ApiBearerAuth()
   @ApiOperation({
     operationId: 'OrchestratorV2Controller_completeLinkIntent_v2',
-    summary: 'Complete an onboarding link intent (hosted onboarding, platform session)',
+    summary: 'Complete an onboarding link intent (hosted onboarding, platform wallet session)',
     description: 'Links the Client ID to the orchestrator with a payout destination and emits client_id.linked to the orchestrator only.',
   })
   @ApiOkResponse({ type: CompletedLinkIntentDto })
@@ -63,7 +63,13 @@ export class LinkIntentsController {
       'Bad Request',
     ),
   })
-  @ApiAuthErrors('session', { cookieWrites: true })
+  @ApiAuthErrors('session', {
+    cookieWrites: true,
+    forbidden: {
+      description: 'An e-mail session (link intents are completed with a wallet session)',
+      message: 'Link intents are completed with a wallet session',
+    },
+  })
   @ApiNotFoundResponse({
     description: "Unknown intent, or a Client ID not of the session's platform",
     ...errorExample(404, 'Link intent not found', 'Not Found'),

@@ -11,20 +11,31 @@ describe('onboarding link intents: client_id.linked to the orchestrator only, ne
   let p: PayoutsApi;
   let db: DataSource;
   let bearer: string;
+  let emailBearer: string;
 
   beforeAll(async () => {
     p = await startPayoutsApi({ SECURE_PAYMENT_PAGE_URL: 'https://pay.payrail.test' });
     db = p.api.app.get(DataSource);
     const sessions = p.api.app.get(SessionStore, { strict: false });
-    bearer = (await sessions.create({ kind: 'email', userId: 'owner', platformId: p.tenant.platform.id, walletAddress: null, email: null }))
-      .token;
+    bearer = (
+      await sessions.create({ kind: 'wallet', userId: 'owner', platformId: p.tenant.platform.id, walletAddress: WALLET, email: null })
+    ).token;
+    emailBearer = (
+      await sessions.create({
+        kind: 'email',
+        userId: 'ops',
+        platformId: p.tenant.platform.id,
+        walletAddress: null,
+        email: 'ops@shop.example',
+      })
+    ).token;
   });
   afterAll(() => p?.close());
 
   const linkedEvents = () =>
     db.query<{ payload: Record<string, unknown> }[]>(`SELECT payload FROM outbox_events WHERE event_type = 'client_id.linked' ORDER BY id`);
 
-  it('creates an intent (orchestrator key), completes it with a platform session, links and emits client_id.linked once', async () => {
+  it('creates an intent (orchestrator key), completes it with a platform wallet session, links and emits client_id.linked once', async () => {
     const orchestrator = await createOrchestrator(p.api.app);
     const created = await p.call<{ intentId: string; onboardingUrl: string; externalId: string }>(
       'POST',
@@ -105,6 +116,34 @@ describe('onboarding link intents: client_id.linked to the orchestrator only, ne
     const res = await complete({ clientId: p.tenant.client.clientId, destinationWalletAddress: tron, currency: 'USDT-tron' });
     expect(res.status).toBe(200);
     expect((await linkedEvents()).at(-1)?.payload).toMatchObject({ destinationWalletAddress: tron, chain: 'tron', currency: 'USDT-tron' });
+  });
+
+  it('lets only a wallet session complete an intent: a Client ID, API key, orchestrator key or e-mail session is 403, nothing is 401', async () => {
+    const orchestrator = await createOrchestrator(p.api.app);
+    const created = await p.call<{ intentId: string }>(
+      'POST',
+      '/v2/orchestrators/link-intents',
+      { externalId: 'onb-squat' },
+      { 'x-orchestrator-key': orchestrator.orchestratorKey },
+    );
+    const body = { clientId: p.tenant.client.clientId, destinationWalletAddress: WALLET, currency: 'fUSDC-sepolia' };
+    const complete = (headers: Record<string, string>) =>
+      p.call<Record<string, unknown>>('POST', `/v2/orchestrators/link-intents/${created.body.intentId}/complete`, body, headers);
+    // The platform's public Client ID (all an attacker holding the onboarding URL needs to name) links nothing.
+    const others: Record<string, string>[] = [
+      { 'x-client-id': p.tenant.client.clientId },
+      { 'x-api-key': p.tenant.apiKey.apiKey },
+      { 'x-orchestrator-key': orchestrator.orchestratorKey },
+      { authorization: `Bearer ${emailBearer}` },
+    ];
+    for (const headers of others) {
+      const res = await complete(headers);
+      expect([Object.keys(headers)[0], res.status, res.body.error]).toEqual([Object.keys(headers)[0], 403, 'Forbidden']);
+    }
+    expect((await complete({})).status).toBe(401);
+    expect((await complete({ 'x-api-key': `${p.tenant.apiKey.apiKey.slice(0, -4)}AAAA` })).status).toBe(401);
+    expect(await db.query('SELECT 1 FROM orchestrator_links WHERE orchestrator_id = $1', [orchestrator.id])).toEqual([]);
+    expect((await complete({ authorization: `Bearer ${bearer}` })).status).toBe(200);
   });
 
   it('emits nothing for a direct API link', async () => {

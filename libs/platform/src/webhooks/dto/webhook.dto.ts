@@ -6,7 +6,7 @@ import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 export class RegisterWebhookDto {
   @ApiProperty({
     description:
-      'Endpoint URL. HTTPS in production (public addresses only); outside production plain HTTP is accepted for localhost and 127.0.0.1.',
+      'Endpoint URL. Outside local development: HTTPS to a public address on port 443 (or a port in WEBHOOK_ALLOWED_PORTS); in local development any HTTPS URL, and plain HTTP for localhost and 127.0.0.1.',
     example: 'https://merchant.example.com/webhooks/payrail',
     maxLength: 2048,
   })
