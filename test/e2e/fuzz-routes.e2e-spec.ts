@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { repoRoot, type AppHandle } from '../../tools/devstack/src/index.js';
 import { type Schema, textFor, valueFor } from '../support/fuzz-values.js';
+import { mailOutbox, verifyEmailOf } from '../support/mail-outbox.js';
 import { createOrchestratorIn, createTenantIn } from '../support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
 
@@ -72,7 +73,12 @@ describe('fuzzing every route of both APIs never gets a 5xx or an error outside 
   const credentials: Credentials = {};
 
   beforeAll(async () => {
-    const env = appEnv(await createTestDatabase(), uniqueName('fuzz'), { RATE_LIMIT_MULTIPLIER: '1000', WEBHOOK_TEST_WAIT_MS: '1000' });
+    const mail = mailOutbox();
+    const env = appEnv(await createTestDatabase(), uniqueName('fuzz'), {
+      ...mail.env,
+      RATE_LIMIT_MULTIPLIER: '1000',
+      WEBHOOK_TEST_WAIT_MS: '1000',
+    });
     const [tenant, orchestrator] = await Promise.all([createTenantIn(env, { allowedOrigins: [ORIGIN] }), createOrchestratorIn(env)]);
     [apps['payments-api'], apps['auth-api']] = await Promise.all([startTestApp('payments-api', env), startTestApp('auth-api', env)]);
     const account = { email: `${uniqueName('fuzz')}@example.com`, password: 'correct horse battery staple' };
@@ -83,6 +89,7 @@ describe('fuzzing every route of both APIs never gets a 5xx or an error outside 
         body: JSON.stringify(account),
       });
     expect((await post('/v1/auth/register')).status).toBe(201);
+    await verifyEmailOf(apps['auth-api'].url, mail.dir, account.email);
     const login = await post('/v1/auth/login');
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie()[0].split(';')[0];

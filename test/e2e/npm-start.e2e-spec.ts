@@ -71,6 +71,19 @@ describe('npm start: the whole platform on this machine', () => {
     }
   });
 
+  it('signs in with the demo login at once: it is created verified and owns the demo platform', async () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    expect(stack.demo.loginEmail).toMatch(/^demo\.[0-9a-f]{8}@payrail\.test$/);
+    expect(output).toContain(stack.demo.loginPassword);
+    const login = await fetch(`${stack.authApiUrl}/v1/auth/login?bearer=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: stack.demo.loginEmail, password: stack.demo.loginPassword }),
+    });
+    expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ kind: 'email', platformId: stack.demo.platformId, user: { email: stack.demo.loginEmail } });
+  });
+
   it('stops everything it started on Ctrl-C (SIGINT)', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGINT');

@@ -7,6 +7,7 @@ export * from './tenancy/tenancy.entities.js';
 export * from './tenancy/credentials.repository.js';
 export * from './accounts/accounts.entities.js';
 export * from './accounts/accounts.repository.js';
+export * from './accounts/email-verification.repository.js';
 export * from './webhooks/index.js';
 export * from './payers/payer.entity.js';
 export * from './payers/payers.repository.js';

@@ -15,6 +15,9 @@ export interface DemoTenant {
   apiKey: string;
   orchestratorId: string;
   orchestratorKey: string;
+  /** The dashboard login of the demo platform (e-mail verified at creation). */
+  loginEmail: string;
+  loginPassword: string;
 }
 
 async function stillThere(databaseUrl: string, demo: DemoTenant): Promise<boolean> {
@@ -38,7 +41,8 @@ export async function ensureDemoTenant(opts: { file: string; databaseUrl: string
     (s) => JSON.parse(s) as DemoTenant,
     () => undefined,
   );
-  if (saved && (await stillThere(opts.databaseUrl, saved))) return saved;
+  // A demo.json from before the demo login existed is seeded again (the login comes with a new tenant).
+  if (saved?.loginEmail && (await stillThere(opts.databaseUrl, saved))) return saved;
   const cli = join(repoRoot(), 'dist', 'apps', 'payments-api', 'src', 'cli', 'admin.js');
   const { stdout } = await run(process.execPath, [cli, 'demo', 'seed', '--origin', opts.origin, '--json'], {
     env: { ...process.env, DATABASE_URL: opts.databaseUrl, REDIS_URL: opts.redisUrl, LOG_LEVEL: 'error' },

@@ -1,10 +1,12 @@
 import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
+import { registerVerified, verifyEmailOf } from '../../../../test/support/mail-outbox.js';
 import { DASHBOARD, json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
 
 describe('e-mail/password accounts and sessions over HTTP (two replicas, one Redis)', () => {
   let a: InProcessApi;
   let b: InProcessApi;
   let clock: ManualClock;
+  let outbox: string;
   let n = 0;
   const email = () => `user${++n}.${Date.now()}@Example.COM`;
 
@@ -12,6 +14,7 @@ describe('e-mail/password accounts and sessions over HTTP (two replicas, one Red
     const started = await startAuthApi(2, { LOGIN_FREE_ATTEMPTS: '3' });
     [a, b] = started.apis as [InProcessApi, InProcessApi];
     clock = started.clock;
+    outbox = started.outbox;
   });
   afterAll(async () => Promise.all([a.close(), b.close()]));
 
@@ -20,11 +23,12 @@ describe('e-mail/password accounts and sessions over HTTP (two replicas, one Red
   const session = (api: InProcessApi, token: string) =>
     fetch(`${api.url}/v1/auth/session`, { headers: { cookie: `__Host-session_token=${token}` } });
 
-  it('registers, normalises the e-mail, and logs in with a 30-day session cookie', async () => {
+  it('registers, normalises the e-mail, and once it is verified logs in with a 30-day session cookie', async () => {
     const address = email();
     const created = await register(a, { email: `  ${address} `, password: 'correct horse' });
     expect(created.status).toBe(201);
     expect(await created.json()).toEqual({ status: 'registered', email: address.toLowerCase() });
+    await verifyEmailOf(a.url, outbox, address);
     const res = await login(b, { email: address.toUpperCase(), password: 'correct horse' });
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()[0]).toMatch(/Max-Age=2592000/);
@@ -47,13 +51,15 @@ describe('e-mail/password accounts and sessions over HTTP (two replicas, one Red
     expect((await register(a, { email: email(), password: '12345678' })).status).toBe(201);
   });
 
-  it('does not reveal whether an e-mail is registered (same status and body)', async () => {
+  it('does not reveal whether an e-mail is registered (same status and body) and leaves a verified account unchanged', async () => {
     const address = email();
     const first = await register(a, { email: address, password: 'first password' });
+    await verifyEmailOf(a.url, outbox, address);
     const again = await register(a, { email: address, password: 'another password' });
     expect([first.status, again.status]).toEqual([201, 201]);
     expect(await again.json()).toEqual(await first.json());
     expect((await login(a, { email: address, password: 'another password' })).status).toBe(401); // unchanged
+    expect((await login(a, { email: address, password: 'first password' })).status).toBe(200);
     const unknown = await login(a, { email: email(), password: 'whatever1' });
     const wrong = await login(a, { email: address, password: 'wrong password' });
     expect([unknown.status, wrong.status]).toEqual([401, 401]);
@@ -71,7 +77,7 @@ describe('e-mail/password accounts and sessions over HTTP (two replicas, one Red
 
   it('expires an e-mail session after 30 days', async () => {
     const address = email();
-    await register(a, { email: address, password: 'thirty days' });
+    await registerVerified(a.url, outbox, { email: address, password: 'thirty days' });
     const token = sessionCookie(await login(a, { email: address, password: 'thirty days' }))!;
     clock.advance(29 * 24 * 3600 * 1000);
     expect((await session(b, token)).status).toBe(200);
@@ -81,7 +87,7 @@ describe('e-mail/password accounts and sessions over HTTP (two replicas, one Red
 
   it('logout deletes the session for every replica and clears the cookie', async () => {
     const address = email();
-    await register(a, { email: address, password: 'log me out' });
+    await registerVerified(a.url, outbox, { email: address, password: 'log me out' });
     const token = sessionCookie(await login(a, { email: address, password: 'log me out' }))!;
     expect((await session(b, token)).status).toBe(200);
     const out = await fetch(`${b.url}/v1/auth/logout`, {
@@ -96,7 +102,7 @@ describe('e-mail/password accounts and sessions over HTTP (two replicas, one Red
 
   it('issues a new session id at every sign-in', async () => {
     const address = email();
-    await register(a, { email: address, password: 'new every time' });
+    await registerVerified(a.url, outbox, { email: address, password: 'new every time' });
     const first = sessionCookie(await login(a, { email: address, password: 'new every time' }));
     const second = sessionCookie(await login(a, { email: address, password: 'new every time' }));
     expect(first).toBeDefined();

@@ -4,6 +4,7 @@ import {
   ApiCookieAuth,
   ApiCreatedResponse,
   ApiExtraModels,
+  ApiForbiddenResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -93,7 +94,10 @@ export class AuthController {
   @Post('register')
   @Public('account creation needs no credential')
   @RateLimitClassOf('sign-in')
-  @ApiOperation({ summary: 'Create an e-mail/password account (same answer whether or not the e-mail exists)' })
+  @ApiOperation({
+    summary:
+      'Create an e-mail/password account, unverified: a single-use verification token is e-mailed (same answer whether or not the e-mail exists)',
+  })
   @ApiCreatedResponse({
     schema: {
       type: 'object',
@@ -116,6 +120,7 @@ export class AuthController {
   @ApiOkResponse(SIGNED_IN)
   @ApiBadRequestResponse({ description: 'Invalid e-mail or password format, or `bearer` not true/false' })
   @ApiUnauthorizedResponse({ description: 'Invalid e-mail or password (one answer for both)' })
+  @ApiForbiddenResponse({ description: 'Right password, but the e-mail address is not verified yet (POST /v1/auth/verify-email)' })
   @ApiTooManyRequestsResponse({
     description:
       'Too many sign-in requests from this client IP, or this account and client IP must wait (back-off after failed attempts); ' +

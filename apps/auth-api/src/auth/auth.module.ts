@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
-import { AccountsRepository } from '@payrail/persistence';
+import { AccountsRepository, EmailVerificationRepository } from '@payrail/persistence';
 import { REDIS, REDIS_TIME_SHIFT, BaseEnv, type RedisTimeShift } from '@payrail/platform';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AuthApiEnv } from '../config/auth-api.env.js';
 import { AuthController } from './auth.controller.js';
+import { EmailVerificationController } from './email-verification.controller.js';
+import { mailTransportProvider } from './mail/mail-transport.provider.js';
+import { ResendLimiter } from './resend-limiter.js';
 import { ChallengeStore } from './challenge-store.js';
 import { LoginThrottle } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -12,11 +15,13 @@ import { SignatureVerifier } from './signature-verifier.js';
 import { IssueWalletChallenge } from './use-cases/issue-wallet-challenge.use-case.js';
 import { LoginAccount } from './use-cases/login-account.use-case.js';
 import { RegisterAccount } from './use-cases/register-account.use-case.js';
+import { ResendVerification } from './use-cases/resend-verification.use-case.js';
+import { VerifyEmail } from './use-cases/verify-email.use-case.js';
 import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
 
-/** Wallet sign-in (SIWE / Tron), e-mail accounts, sessions. */
+/** Wallet sign-in (SIWE / Tron), e-mail accounts and their verification, sessions. */
 @Module({
-  controllers: [AuthController],
+  controllers: [AuthController, EmailVerificationController],
   providers: [
     {
       provide: ChallengeStore,
@@ -29,7 +34,24 @@ import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
       useFactory: (env: AuthApiEnv) => new SignatureVerifier(env.SIWE_DOMAIN, env.SIWE_RPC_URL),
     },
     { provide: AccountsRepository, inject: [DataSource], useFactory: (db: DataSource) => new AccountsRepository(db) },
+    {
+      provide: EmailVerificationRepository,
+      inject: [DataSource],
+      useFactory: (db: DataSource) => new EmailVerificationRepository(db),
+    },
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
+    mailTransportProvider,
+    {
+      provide: ResendLimiter,
+      inject: [REDIS, AuthApiEnv, REDIS_TIME_SHIFT],
+      useFactory: (redis: Redis, env: AuthApiEnv, shift: RedisTimeShift) =>
+        new ResendLimiter(
+          redis,
+          env.QUEUE_PREFIX,
+          { perWindow: env.EMAIL_RESEND_PER_ADDRESS, windowMs: env.EMAIL_RESEND_WINDOW_SECONDS * 1000 },
+          shift,
+        ),
+    },
     {
       provide: LoginThrottle,
       inject: [REDIS, AuthApiEnv, REDIS_TIME_SHIFT],
@@ -50,6 +72,8 @@ import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
     VerifyWallet,
     RegisterAccount,
     LoginAccount,
+    VerifyEmail,
+    ResendVerification,
   ],
 })
 export class AuthModule {}

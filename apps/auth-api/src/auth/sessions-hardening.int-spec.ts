@@ -1,5 +1,6 @@
 import { Wallet } from 'ethers';
 import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
+import { registerVerified } from '../../../../test/support/mail-outbox.js';
 import { DASHBOARD, json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
 
 let n = 0;
@@ -14,11 +15,13 @@ interface Signer {
 describe('session hardening over HTTP (cookie, token, rotation, log out everywhere, lifetimes)', () => {
   let api: InProcessApi;
   let clock: ManualClock;
+  let outbox: string;
 
   beforeAll(async () => {
     const started = await startAuthApi(1);
     [api] = started.apis as [InProcessApi];
     clock = started.clock;
+    outbox = started.outbox;
   });
   afterAll(() => api.close());
 
@@ -28,7 +31,7 @@ describe('session hardening over HTTP (cookie, token, rotation, log out everywhe
     fetch(`${api.url}/v1/auth/login${query}`, json({ email: address, password }, headers));
   const account = async (password = 'session password') => {
     const address = email();
-    expect((await fetch(`${api.url}/v1/auth/register`, json({ email: address, password }))).status).toBe(201);
+    await registerVerified(api.url, outbox, { email: address, password });
     return address;
   };
   const walletSignIn = async (wallet: Signer, headers: Record<string, string> = {}) => {

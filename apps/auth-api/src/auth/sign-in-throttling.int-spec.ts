@@ -1,4 +1,5 @@
 import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
+import { verifyEmailOf } from '../../../../test/support/mail-outbox.js';
 import { json, startAuthApi } from '../testing/auth-api.js';
 import { PasswordHasher } from './password-hasher.js';
 
@@ -10,6 +11,7 @@ const email = () => `throttle${++n}.${Date.now()}@example.com`;
 describe('sign-in back-off per account and client IP (Redis-reserved before argon2)', () => {
   let api: InProcessApi;
   let clock: ManualClock;
+  let outbox: string;
   let hashes = 0;
 
   beforeAll(async () => {
@@ -21,6 +23,7 @@ describe('sign-in back-off per account and client IP (Redis-reserved before argo
     });
     [api] = started.apis as [InProcessApi];
     clock = started.clock;
+    outbox = started.outbox;
     // Count the password checks argon2 runs (the use case holds this very instance).
     const hasher = api.app.get(PasswordHasher, { strict: false });
     const verify = hasher.verify.bind(hasher);
@@ -31,8 +34,12 @@ describe('sign-in back-off per account and client IP (Redis-reserved before argo
   });
   afterAll(() => api.close());
 
-  const register = (address: string, password: string) =>
-    fetch(`${api.url}/v1/auth/register`, json({ email: address, password }, from('198.51.100.200')));
+  /** A registered and verified account (its owner used the token of the mail). */
+  const register = async (address: string, password: string) => {
+    const res = await fetch(`${api.url}/v1/auth/register`, json({ email: address, password }, from('198.51.100.200')));
+    if (res.status === 201) await verifyEmailOf(api.url, outbox, address);
+    return res;
+  };
   const login = (address: string, password: string, ip: string) =>
     fetch(`${api.url}/v1/auth/login`, json({ email: address, password }, from(ip)));
 

@@ -1,5 +1,6 @@
 import { Wallet } from 'ethers';
 import type { InProcessApi } from '../../../../test/support/in-process.js';
+import { registerVerified } from '../../../../test/support/mail-outbox.js';
 import { DASHBOARD, json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
 
 describe('Client ID management with a session (auth-api /v1/client-ids)', () => {
@@ -8,7 +9,8 @@ describe('Client ID management with a session (auth-api /v1/client-ids)', () => 
   let emailToken: string;
 
   beforeAll(async () => {
-    [api] = (await startAuthApi()).apis as [InProcessApi];
+    const started = await startAuthApi();
+    [api] = started.apis as [InProcessApi];
     const wallet = Wallet.createRandom();
     const c = (await (await fetch(`${api.url}/v1/auth/wallet/challenge`, json({ address: wallet.address }))).json()) as {
       challengeId: string;
@@ -21,7 +23,7 @@ describe('Client ID management with a session (auth-api /v1/client-ids)', () => 
     )!;
     expect(walletToken).toBeDefined();
     const email = `cid.${Date.now()}@example.com`;
-    await fetch(`${api.url}/v1/auth/register`, json({ email, password: 'password123' }));
+    await registerVerified(api.url, started.outbox, { email, password: 'password123' });
     emailToken = sessionCookie(await fetch(`${api.url}/v1/auth/login`, json({ email, password: 'password123' })))!;
   });
   afterAll(() => api.close());

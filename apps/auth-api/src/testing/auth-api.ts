@@ -1,15 +1,21 @@
 import { ManualClock, startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
+import { mailOutbox } from '../../../../test/support/mail-outbox.js';
 import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
 import { AuthApiModule } from '../app.module.js';
 
 export const DASHBOARD = 'https://dashboard.payrail.test';
 
-/** auth-api replicas in this process on one test database and Redis namespace, sharing a manual clock. */
+/**
+ * auth-api replicas in this process on one test database and Redis namespace, sharing a manual
+ * clock and an `outbox` mail transport (`outbox`: its directory, for test/support/mail-outbox.ts).
+ */
 export async function startAuthApi(
   replicas = 1,
   extraEnv: Record<string, string> = {},
-): Promise<{ apis: InProcessApi[]; clock: ManualClock }> {
+): Promise<{ apis: InProcessApi[]; clock: ManualClock; outbox: string }> {
+  const mail = mailOutbox();
   const env = appEnv(await createTestDatabase(), uniqueName('auth'), {
+    ...mail.env,
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MULTIPLIER: '100',
     SIWE_DOMAIN: 'dashboard.payrail.test',
@@ -20,7 +26,7 @@ export async function startAuthApi(
   const clock = new ManualClock();
   const apis: InProcessApi[] = [];
   for (let i = 0; i < replicas; i++) apis.push(await startInProcessApi(AuthApiModule.forRoot(env), { clock }));
-  return { apis, clock };
+  return { apis, clock, outbox: mail.dir };
 }
 
 /** The `__Host-session_token` value of a response's Set-Cookie header. */

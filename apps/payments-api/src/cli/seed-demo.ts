@@ -1,5 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
+import { AccountsRepository } from '@payrail/persistence';
 import { CreateApiKey, CreateClientId, CreateOrchestrator, CreatePlatform, LinkOrchestrator } from '@payrail/tenancy';
+import argon2 from 'argon2';
+import { DataSource } from 'typeorm';
 
 export interface DemoTenant {
   platformId: string;
@@ -9,11 +13,27 @@ export interface DemoTenant {
   apiKey: string;
   orchestratorId: string;
   orchestratorKey: string;
+  /** The demo's dashboard login (e-mail/password), created verified: it signs in at once. */
+  loginEmail: string;
+  loginPassword: string;
+}
+
+/**
+ * An e-mail account owning the demo platform, its e-mail verified already (nobody reads a local
+ * mailbox). argon2id with auth-api's parameters; auth-api reads them from the encoded hash anyway.
+ */
+async function demoLogin(app: INestApplicationContext, platformId: string): Promise<{ loginEmail: string; loginPassword: string }> {
+  const loginEmail = `demo.${randomBytes(4).toString('hex')}@payrail.test`;
+  const loginPassword = randomBytes(12).toString('base64url');
+  const hash = await argon2.hash(loginPassword, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+  await new AccountsRepository(app.get(DataSource)).createVerifiedByEmail(loginEmail, hash, platformId);
+  return { loginEmail, loginPassword };
 }
 
 /**
  * `demo seed`: what `npm start` gives a new developer: a platform with a browser Client ID
- * for `origin`, a backend Client ID, an API key, and an orchestrator linked to the platform.
+ * for `origin`, a backend Client ID, an API key, an orchestrator linked to the platform, and a
+ * verified e-mail login that owns the platform.
  */
 export async function seedDemo(app: INestApplicationContext, origin: string): Promise<DemoTenant> {
   const platform = await app.get(CreatePlatform).execute({ name: 'Demo platform' });
@@ -32,5 +52,6 @@ export async function seedDemo(app: INestApplicationContext, origin: string): Pr
     apiKey: apiKey.apiKey,
     orchestratorId: orchestrator.id,
     orchestratorKey: orchestrator.orchestratorKey,
+    ...(await demoLogin(app, platform.id)),
   };
 }

@@ -8,6 +8,8 @@ export class UserEntity {
   @Column({ type: 'text', nullable: true }) email: string | null;
   /** argon2id encoded hash. */
   @Column({ name: 'password_hash', type: 'text', nullable: true }) passwordHash: string | null;
+  /** When the owner of `email` proved it (a verification token); null: e-mail login is refused. */
+  @Column({ name: 'email_verified_at', type: 'timestamptz', nullable: true }) emailVerifiedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
 }
 

@@ -1,8 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ulid } from 'ulid';
-import { sqlRows } from '../sql/typed-query.js';
+import { sqlExecute, sqlOne, sqlRows } from '../sql/typed-query.js';
 import { PlatformEntity } from '../tenancy/tenancy.entities.js';
 import { PlatformMemberEntity, UserEntity, WalletEntity } from './accounts.entities.js';
+import { storeVerificationToken, type PendingVerification } from './email-verification.repository.js';
 
 export interface AccountRef {
   userId: string;
@@ -38,8 +39,13 @@ export class AccountsRepository {
     });
   }
 
-  /** Creates an e-mail account unless the e-mail is taken; returns whether it was created. */
-  async createByEmail(email: string, passwordHash: string): Promise<boolean> {
+  /**
+   * An e-mail registration, in one transaction: a new e-mail gets an unverified user and its
+   * platform; an e-mail whose account is still unverified gets `passwordHash` as its latest
+   * password (login stays refused until a token is used); both store `token`, bound to
+   * `passwordHash`. A verified account is left as it is and no token is stored: undefined.
+   */
+  async registerByEmail(email: string, passwordHash: string, token: PendingVerification): Promise<{ userId: string } | undefined> {
     return this.db.transaction(async (m) => {
       const userId = ulid();
       const inserted = await sqlRows<{ id: string }>(
@@ -47,17 +53,45 @@ export class AccountsRepository {
         `INSERT INTO users (id, email, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING id`,
         [userId, email, passwordHash],
       );
-      if (inserted.length === 0) return false;
-      await this.createPlatformFor(m, userId, email);
-      return true;
+      if (inserted.length > 0) await this.createPlatformFor(m, userId, email);
+      else {
+        const pending = await sqlOne<{ id: string }>(
+          m,
+          `UPDATE users SET password_hash = $2 WHERE email = $1 AND email_verified_at IS NULL RETURNING id`,
+          [email, passwordHash],
+        );
+        if (!pending) return undefined;
+        return { userId: await storeVerificationToken(m, pending.id, passwordHash, token) };
+      }
+      return { userId: await storeVerificationToken(m, userId, passwordHash, token) };
     });
   }
 
-  async byEmail(email: string): Promise<(AccountRef & { passwordHash: string | null }) | undefined> {
+  /** A verified e-mail account made by an operator (the `npm start` demo login), owner of `platformId`. */
+  async createVerifiedByEmail(email: string, passwordHash: string, platformId: string): Promise<AccountRef> {
+    return this.db.transaction(async (m) => {
+      const userId = ulid();
+      await sqlExecute(m, `INSERT INTO users (id, email, password_hash, email_verified_at) VALUES ($1, $2, $3, now())`, [
+        userId,
+        email,
+        passwordHash,
+      ]);
+      await m.insert(PlatformMemberEntity, { platformId, userId, role: 'owner' });
+      return { userId, email, platformId };
+    });
+  }
+
+  async byEmail(email: string): Promise<(AccountRef & { passwordHash: string | null; emailVerified: boolean }) | undefined> {
     const user = await this.db.manager.findOneBy(UserEntity, { email });
     if (!user) return undefined;
     const platformId = await this.platformOf(this.db.manager, user.id);
-    return { userId: user.id, email: user.email, platformId, passwordHash: user.passwordHash };
+    return {
+      userId: user.id,
+      email: user.email,
+      platformId,
+      passwordHash: user.passwordHash,
+      emailVerified: user.emailVerifiedAt !== null,
+    };
   }
 
   private async byWallet(m: EntityManager, kind: 'evm' | 'tron', address: string): Promise<AccountRef | undefined> {

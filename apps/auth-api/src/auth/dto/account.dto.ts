@@ -1,24 +1,38 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsEmail, IsOptional, IsString, Length, MaxLength } from 'class-validator';
+import { IsBoolean, IsEmail, IsOptional, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { VERIFICATION_TOKEN_PATTERN } from '../verification-token.js';
 
 /** Longest e-mail an account can register with (RFC 5321 allows 254; the platform it names allows 200). */
 export const MAX_EMAIL_LENGTH = 200;
 
 const normalizeEmail = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 
-export class CredentialsDto {
+export class EmailDto {
   @ApiProperty({ example: 'ada@example.com', maxLength: MAX_EMAIL_LENGTH, description: 'Trimmed and lower-cased before use.' })
   @normalizeEmail()
   @IsEmail({}, { message: 'email must be an e-mail address' })
   // An account's platform is named after its e-mail, and a platform name is at most 200 characters.
   @MaxLength(MAX_EMAIL_LENGTH, { message: `email must be at most ${MAX_EMAIL_LENGTH} characters` })
   email!: string;
+}
 
+export class CredentialsDto extends EmailDto {
   @ApiProperty({ minLength: 8, maxLength: 100 })
   @IsString()
   @Length(8, 100, { message: 'password must be 8 to 100 characters' })
   password!: string;
+}
+
+export class VerifyEmailDto {
+  @ApiProperty({
+    example: 'evt_3q2-7wEvQ1mXr5k4zT0a9bYc8dHf6gJh2iKl1mNo0pQ',
+    pattern: VERIFICATION_TOKEN_PATTERN.source,
+    description: 'The token of the verification e-mail (single use).',
+  })
+  @IsString()
+  @Matches(VERIFICATION_TOKEN_PATTERN, { message: 'token must be a verification token (evt_...)' })
+  token!: string;
 }
 
 export class SessionUserView {

@@ -16,7 +16,8 @@ export interface LoginCommand {
 /**
  * E-mail/password sign-in: the attempt is reserved in the (account, IP) back-off before argon2
  * runs; one answer for unknown e-mail and wrong password; a success resets the back-off and
- * replaces any session the request carried with a new one.
+ * replaces any session the request carried with a new one. An account whose e-mail is not
+ * verified yet is refused (403) once its password is right.
  */
 @Injectable()
 export class LoginAccount {
@@ -33,6 +34,12 @@ export class LoginAccount {
     const ok = await this.hasher.verify(account?.passwordHash ?? null, command.password);
     if (!ok || !account) throw new PayrailError('UNAUTHENTICATED', 'Invalid e-mail or password');
     await this.throttle.reset(command.email, command.ip);
+    // Only the holder of the password learns this (an unknown e-mail or a wrong password is the 401 above).
+    if (!account.emailVerified)
+      throw new PayrailError(
+        'FORBIDDEN',
+        'E-mail address not verified: use the token sent at registration (POST /v1/auth/verify-email), or ask for a new one (POST /v1/auth/verify-email/resend)',
+      );
     if (command.replacing) await this.sessions.destroy(command.replacing);
     return this.sessions.create({
       kind: 'email',
