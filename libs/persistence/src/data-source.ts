@@ -18,6 +18,7 @@ import { CreateSecurePayments1763885700000 } from './migrations/1763885700000-cr
 import { WebhookSecretRotation1763885820000 } from './migrations/1763885820000-webhook-secret-rotation.js';
 import { SecurePaymentEntity } from './secure-payments/secure-payment.entity.js';
 import { SettlementChecks1763885850000 } from './migrations/1763885850000-settlement-checks.js';
+import { SecurePaymentPayerViolation1763885900000 } from './migrations/1763885900000-secure-payment-payer-violation.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 export const ENTITIES = [
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   CreateSecurePayments1763885700000,
   WebhookSecretRotation1763885820000,
   SettlementChecks1763885850000,
+  SecurePaymentPayerViolation1763885900000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
