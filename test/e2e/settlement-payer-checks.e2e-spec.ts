@@ -1,6 +1,7 @@
 import { encodeApprove, encodeErc20FeeProxyPayment } from '@payrail/permits';
 import { Wallet } from 'ethers';
-import pg from 'pg';
+import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
+import type { DataSource } from 'typeorm';
 import { payWithReference, startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
 import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
 import { ANVIL_ACCOUNTS, fundAccounts, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
@@ -19,7 +20,7 @@ const PAYER = ANVIL_ACCOUNTS[1].address;
 // payment.confirmed goes out, naming the violation; the secure payment is compliance_failed.
 describe('settlement checks the wallet that paid against the allowlist and KYT (built apps, private chain)', () => {
   let chain: Chain;
-  let db: pg.Client;
+  let db: DataSource;
   let apps: AppHandle[] = [];
   let apiKey: string;
 
@@ -42,12 +43,12 @@ describe('settlement checks the wallet that paid against the allowlist and KYT (
     });
     apiKey = (await createTenantIn(env)).apiKey.apiKey;
     apps = await Promise.all((['payments-api', 'chain-worker'] as const).map((name) => startTestApp(name, env)));
-    db = new pg.Client({ connectionString: databaseUrl });
-    await db.connect();
+    db = createDataSource(databaseUrl, 2);
+    await db.initialize();
   }, 120000);
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.stop()));
-    await db?.end();
+    await db?.destroy();
     await chain?.stop();
   });
 
@@ -65,11 +66,11 @@ describe('settlement checks the wallet that paid against the allowlist and KYT (
     });
     expect(res.status).toBe(201);
     const { token, requestIds } = (await res.json()) as { token: string; requestIds: string[] };
-    const { rows } = await db.query(
+    const row = (await sqlOne<{ payment_reference: string; fee: string; fee_address: string | null }>(
+      db,
       'SELECT payment_reference, fee_amount::text AS fee, fee_address FROM requests WHERE id = $1',
       requestIds,
-    );
-    const row = rows[0] as { payment_reference: string; fee: string; fee_address: string | null };
+    ))!;
     return { token, requestId: requestIds[0], payee, reference: row.payment_reference, fee: BigInt(row.fee), feeAddress: row.fee_address };
   };
   type Link = Awaited<ReturnType<typeof link>>;
@@ -86,15 +87,18 @@ describe('settlement checks the wallet that paid against the allowlist and KYT (
     waitFor(
       'the secure payment settled',
       async () => {
-        const { rows } = await db.query('SELECT status, payer_violation FROM secure_payments WHERE token = $1', [l.token]);
-        const row = rows[0] as { status: string; payer_violation: Record<string, unknown> | null };
-        return row.status === 'pending' ? undefined : row;
+        const row = await sqlOne<{ status: string; payer_violation: Record<string, unknown> | null }>(
+          db,
+          'SELECT status, payer_violation FROM secure_payments WHERE token = $1',
+          [l.token],
+        );
+        return row?.status === 'pending' ? undefined : row;
       },
       15000,
       50,
     );
   const outbox = async (aggregateId: string): Promise<Row[]> =>
-    (await db.query('SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id', [aggregateId])).rows as Row[];
+    sqlRows<Row>(db, 'SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id', [aggregateId]);
 
   it('control: a payer inside the allowlist completes the payment with a plain payment.confirmed', async () => {
     const l = await link({ allowedPayerAddresses: [PAYER] });
