@@ -25,6 +25,7 @@ export * from './auth/authenticator.js';
 export * from './auth/caller.js';
 export * from './auth/clock.js';
 export * from './auth/cors.js';
+export * from './auth/wallet-proof.js';
 export * from './auth/credential-cache.js';
 export * from './auth/credential.guard.js';
 export * from './auth/rate-limit/rate-limiter.js';
