@@ -47,9 +47,19 @@ export class TransferSettlement implements Settlement {
        UNION SELECT reference_topic FROM reversed_transfers WHERE network = $1`,
       [network, confirmedThrough],
     );
+    // One payment reference that cannot settle now (a KYT provider down, a bad row) must not hold
+    // up every other payment of the network: each settles in its own transaction, failures are
+    // logged and the pass fails after the others, so the leader loop retries them next pass.
+    const failed: string[] = [];
     for (const { reference_topic: topic } of ready) {
-      await this.db.transaction((m) => this.settleTopic(m, network, topic, confirmedThrough));
+      try {
+        await this.db.transaction((m) => this.settleTopic(m, network, topic, confirmedThrough));
+      } catch (error) {
+        failed.push(topic);
+        this.logger.error({ err: error, network, referenceTopic: topic }, 'settling a payment reference failed; retried next pass');
+      }
     }
+    if (failed.length > 0) throw new Error(`${failed.length} payment reference(s) on ${network} could not settle this pass`);
   }
 
   private async settleTopic(m: EntityManager, network: string, topic: string, confirmedThrough: number): Promise<void> {
