@@ -12,7 +12,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, type ClientIdCaller, CurrentCaller } from '@payrail/platform';
 import { errorExample } from '../payouts/dto/error-example.js';
 import { CreateSecurePaymentDto } from './dto/create-secure-payment.dto.js';
 import { SecurePaymentQueryDto } from './dto/secure-payment-query.dto.js';
@@ -122,7 +122,7 @@ export class SecurePaymentsController {
   getSecurePayment(
     @Param('token') token: string,
     @Query() query: SecurePaymentQueryDto,
-    @CurrentCaller() caller: Caller,
+    @CurrentCaller('client-id') caller: ClientIdCaller,
   ): Promise<SinglePaymentView> {
     return this.get.execute({ caller, token, query });
   }
@@ -176,7 +176,11 @@ export class SecurePaymentsController {
     tooManyRequests: 'Too many reports for this payment from this IP (or past the Client ID limit); Retry-After says when to try again',
   })
   @ApiNotFoundResponse(NOT_FOUND)
-  reportUserEvent(@Param('token') token: string, @Body() body: UserEventDto, @CurrentCaller() caller: Caller): Promise<{ accepted: true }> {
+  reportUserEvent(
+    @Param('token') token: string,
+    @Body() body: UserEventDto,
+    @CurrentCaller('client-id') caller: ClientIdCaller,
+  ): Promise<{ accepted: true }> {
     return this.userEvents.execute({ caller, token, body });
   }
 }

@@ -12,7 +12,7 @@ import {
   type SecurePaymentQuery,
 } from '@payrail/domain';
 import { appendToOutbox, RequestsRepository, SecurePaymentsRepository, type SecurePaymentEntity } from '@payrail/persistence';
-import type { Caller } from '@payrail/platform';
+import type { ClientIdCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { pageReaderOf } from '../creator.js';
 import { ScreenPayer } from '../kyt/screen-payer.js';
@@ -40,7 +40,7 @@ export class GetSecurePayment {
     private readonly usdRates: UsdRates,
   ) {}
 
-  async execute(command: { caller: Caller; token: string; query: SecurePaymentQuery }): Promise<SinglePaymentView> {
+  async execute(command: { caller: ClientIdCaller; token: string; query: SecurePaymentQuery }): Promise<SinglePaymentView> {
     const reader = pageReaderOf(command.caller);
     const errors = securePaymentQueryErrors(command.query, (value) => detectAddressKind(value) !== undefined);
     if (errors.length > 0)
