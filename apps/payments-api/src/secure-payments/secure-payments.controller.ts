@@ -12,7 +12,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, type ClientIdCaller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { errorExample } from '../payouts/dto/error-example.js';
 import { CreateSecurePaymentDto } from './dto/create-secure-payment.dto.js';
@@ -150,7 +150,7 @@ export class SecurePaymentsController {
   getSecurePayment(
     @Param('token') token: string,
     @Query() query: SecurePaymentQueryDto,
-    @CurrentCaller() caller: Caller,
+    @CurrentCaller('client-id') caller: ClientIdCaller,
     @PresentedWalletProof() proof: WalletProof | undefined,
   ): Promise<SinglePaymentView> {
     return this.get.execute({ caller, token, query, proof });
@@ -205,7 +205,11 @@ export class SecurePaymentsController {
     tooManyRequests: 'Too many reports for this payment from this IP (or past the Client ID limit); Retry-After says when to try again',
   })
   @ApiNotFoundResponse(NOT_FOUND)
-  reportUserEvent(@Param('token') token: string, @Body() body: UserEventDto, @CurrentCaller() caller: Caller): Promise<{ accepted: true }> {
+  reportUserEvent(
+    @Param('token') token: string,
+    @Body() body: UserEventDto,
+    @CurrentCaller('client-id') caller: ClientIdCaller,
+  ): Promise<{ accepted: true }> {
     return this.userEvents.execute({ caller, token, body });
   }
 }

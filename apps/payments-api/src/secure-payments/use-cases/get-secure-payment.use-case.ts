@@ -12,7 +12,7 @@ import {
   type SecurePaymentQuery,
 } from '@payrail/domain';
 import { appendToOutbox, RequestsRepository, SecurePaymentsRepository, type SecurePaymentEntity } from '@payrail/persistence';
-import { type Caller, provenWallet } from '@payrail/platform';
+import { type ClientIdCaller, provenWallet } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { DataSource } from 'typeorm';
 import { pageReaderOf } from '../creator.js';
@@ -67,7 +67,12 @@ export class GetSecurePayment {
     private readonly usdRates: UsdRates,
   ) {}
 
-  async execute(command: { caller: Caller; token: string; query: SecurePaymentQuery; proof?: WalletProof }): Promise<SinglePaymentView> {
+  async execute(command: {
+    caller: ClientIdCaller;
+    token: string;
+    query: SecurePaymentQuery;
+    proof?: WalletProof;
+  }): Promise<SinglePaymentView> {
     const reader = pageReaderOf(command.caller);
     const errors = securePaymentQueryErrors(command.query, (value) => detectAddressKind(value) !== undefined);
     if (errors.length > 0)
