@@ -7,8 +7,8 @@ import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.
 import { type ApiTransaction, ChainPayer, proxyEvents, referenceTopic } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
 import { TenancyModule } from '../../apps/payments-api/src/tenancy/tenancy.module.js';
 import { createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
-import { ANVIL_ACCOUNTS, type AppHandle } from '../../tools/devstack/src/index.js';
-import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../support/stack.js';
+import { ANVIL_ACCOUNTS, type AppHandle } from '@payrail/devstack';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 interface Payout {
   requestId: string;

@@ -8,9 +8,9 @@ import { approveProxy, payWithReference, startPrivateChain } from '../../apps/ch
 import { insertRequest } from '../../apps/chain-worker/src/testing/requests.js';
 import { addEndpoint } from '../../apps/webhook-worker/src/testing/fixtures.js';
 import { TestReceiver } from '../../apps/webhook-worker/src/testing/receiver.js';
-import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
-import { createTenantIn } from '../support/tenants.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
+import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
+import { createTenantIn } from '@payrail/test-support/tenants.js';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
-import { latestVerificationToken, mailsTo } from '../../../../test/support/mail-outbox.js';
+import type { InProcessApi, ManualClock } from '@payrail/test-support/in-process.js';
+import { latestVerificationToken, mailsTo } from '@payrail/test-support/mail-outbox.js';
 import { json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
 
 let n = 0;

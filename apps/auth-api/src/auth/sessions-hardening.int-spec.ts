@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers';
-import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
-import { registerVerified } from '../../../../test/support/mail-outbox.js';
+import type { InProcessApi, ManualClock } from '@payrail/test-support/in-process.js';
+import { registerVerified } from '@payrail/test-support/mail-outbox.js';
 import { DASHBOARD, json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
 
 let n = 0;

@@ -1,5 +1,5 @@
-import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
-import { verifyEmailOf } from '../../../../test/support/mail-outbox.js';
+import type { InProcessApi, ManualClock } from '@payrail/test-support/in-process.js';
+import { verifyEmailOf } from '@payrail/test-support/mail-outbox.js';
 import { json, startAuthApi } from '../testing/auth-api.js';
 import { PasswordHasher } from './password-hasher.js';
 

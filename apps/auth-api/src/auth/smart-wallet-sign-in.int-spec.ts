@@ -1,7 +1,7 @@
 import { loadArtifact } from '@payrail/devstack';
 import { ContractFactory, JsonRpcProvider, parseEther, toBeHex, Wallet } from 'ethers';
-import type { InProcessApi } from '../../../../test/support/in-process.js';
-import { testStack } from '../../../../test/support/stack.js';
+import type { InProcessApi } from '@payrail/test-support/in-process.js';
+import { testStack } from '@payrail/test-support/stack.js';
 import { json, startAuthApi } from '../testing/auth-api.js';
 
 interface Challenge {

@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
 import { TronWeb, utils as tronUtils } from 'tronweb';
-import type { InProcessApi } from '../../../../test/support/in-process.js';
-import type { ManualClock } from '../../../../test/support/in-process.js';
+import type { InProcessApi } from '@payrail/test-support/in-process.js';
+import type { ManualClock } from '@payrail/test-support/in-process.js';
 import { json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
 
 interface Challenge {

@@ -1,6 +1,6 @@
-import { ManualClock, startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { mailOutbox } from '../../../../test/support/mail-outbox.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { ManualClock, startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { mailOutbox } from '@payrail/test-support/mail-outbox.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { AuthApiModule } from '../app.module.js';
 
 export const DASHBOARD = 'https://dashboard.payrail.test';

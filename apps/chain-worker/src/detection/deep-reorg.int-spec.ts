@@ -2,7 +2,7 @@ import { NETWORKS } from '@payrail/chains';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../test/support/stack.js';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
 import { TransferSettlement } from '../settlement/transfer-settlement.js';
 import { approveProxy, payWithReference, startPrivateChain } from '../testing/private-chain.js';
 import { insertRequest } from '../testing/requests.js';

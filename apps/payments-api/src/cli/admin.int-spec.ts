@@ -4,8 +4,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
 import { FieldCipher, parseCipherKeys, parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
-import { repoRoot } from '../../../../tools/devstack/src/paths.js';
-import { createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
+import { repoRoot } from '@payrail/devstack';
+import { createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 const exec = promisify(execFile);
 

@@ -1,6 +1,6 @@
 import { BATCH_PAYMENTS_ABI, encodeApprove } from '@payrail/permits';
 import { getAddress, Wallet } from 'ethers';
-import { testStack } from '../../../../test/support/stack.js';
+import { testStack } from '@payrail/test-support/stack.js';
 import { setEtherBalance } from './testing/chain-payer.js';
 import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
 

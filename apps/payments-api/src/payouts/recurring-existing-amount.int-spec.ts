@@ -1,6 +1,6 @@
 import { encodeApprove, type RecurringPaymentPermit } from '@payrail/permits';
 import { getAddress, toBeHex, Wallet } from 'ethers';
-import { testStack } from '../../../../test/support/stack.js';
+import { testStack } from '@payrail/test-support/stack.js';
 import { createTenant } from '../tenancy/testing/tenants.js';
 import { ChainPayer } from './testing/chain-payer.js';
 import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';

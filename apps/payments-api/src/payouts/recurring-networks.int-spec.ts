@@ -1,7 +1,7 @@
 import { PRODUCTION_CONTRACTS } from '@payrail/chains';
 import type { RecurringPaymentPermit } from '@payrail/permits';
 import { getAddress, Wallet } from 'ethers';
-import { testStack } from '../../../../test/support/stack.js';
+import { testStack } from '@payrail/test-support/stack.js';
 import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
 
 const PAYEE = getAddress('0x00000000000000000000000000000000000a11ce');

@@ -1,6 +1,6 @@
 import { SecurePaymentsRepository, sqlExecute, sqlOne } from '@payrail/persistence';
 import { Wallet } from 'ethers';
-import { ANVIL_ACCOUNTS } from '../../../../tools/devstack/src/index.js';
+import { ANVIL_ACCOUNTS } from '@payrail/devstack';
 import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
 import { createOrchestrator, createTenant } from '../tenancy/testing/tenants.js';
 import { ALLOWED, ORIGIN, PAYEE, PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';

@@ -1,5 +1,5 @@
 import { Wallet } from 'ethers';
-import { startFakeTronGrid, type FakeTronGrid } from '../../../../test/support/fake-trongrid.js';
+import { startFakeTronGrid, type FakeTronGrid } from '@payrail/test-support/fake-trongrid.js';
 import { PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';
 
 const TIMEOUT_MS = 300;

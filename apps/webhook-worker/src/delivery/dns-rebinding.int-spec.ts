@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
 import { FanOutWatcher, lastOutboxId } from '../testing/domain-event-watcher.js';
 import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '../testing/fixtures.js';
 import { DeliveryJobWatcher } from '../testing/queue-events.js';

@@ -4,7 +4,7 @@ import { createDataSource, sqlRows } from '@payrail/persistence';
 import { type DomainEventJob, domainEventJobId, QUEUES } from '@payrail/platform';
 import { Queue, QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
 import { FanOutWatcher, lastOutboxId, readOutboxEvent } from '../testing/domain-event-watcher.js';
 import { DeliveryJobWatcher } from '../testing/queue-events.js';
 import { addEndpoint, emit, paymentConfirmed, seedClientId, seedOrchestrator, seedPlatform } from '../testing/fixtures.js';

@@ -1,5 +1,5 @@
-import { startInProcessApi, type InProcessApi } from '../../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../../test/support/stack.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiModule } from '../../app.module.js';
 import { createTenant } from '../../tenancy/testing/tenants.js';
 import { startRpcCounter, type RpcCounter } from './rpc-counter.js';
