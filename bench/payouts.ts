@@ -8,7 +8,7 @@ import { configureHttpApp } from '@payrail/platform';
 import { Wallet } from 'ethers';
 import { PaymentsApiModule } from '../apps/payments-api/src/app.module.js';
 import { type RpcRoundTrip, startRpcCounterProcess } from '../apps/payments-api/src/payouts/testing/rpc-counter.js';
-import { createTenant } from '../apps/payments-api/src/tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { fmt } from './autocannon.js';
 import { postLoad, type PostLoadResult } from './payouts-load.js';
 import { openLoop, type OpenLoopResult } from './payouts-open-loop.js';

@@ -6,7 +6,7 @@ import { Contract, Interface, Wallet } from 'ethers';
 import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
 import { type ApiTransaction, ChainPayer, proxyEvents, referenceTopic } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
 import { TenancyModule } from '../../apps/payments-api/src/tenancy/tenancy.module.js';
-import { createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { ANVIL_ACCOUNTS, type AppHandle } from '@payrail/devstack';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 

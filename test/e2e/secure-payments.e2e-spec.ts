@@ -3,7 +3,7 @@ import { Contract, Wallet } from 'ethers';
 import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
-import { type createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
+import { type createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
 import { createTenantIn } from '@payrail/test-support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';

@@ -3,7 +3,7 @@ import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-p
 import { expectApiSecurityHeaders } from '@payrail/test-support/security-headers.js';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiModule } from './app.module.js';
-import { createTenant } from './tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 const key = () => `k1:${randomBytes(32).toString('base64')}`;
 

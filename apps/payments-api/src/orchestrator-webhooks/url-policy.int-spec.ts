@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { startInProcessApi } from '@payrail/test-support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiModule } from '../app.module.js';
-import { createOrchestrator } from '../tenancy/testing/tenants.js';
+import { createOrchestrator } from '@payrail/test-support/tenancy/tenants.js';
 
 const key = () => `k1:${randomBytes(32).toString('base64')}`;
 

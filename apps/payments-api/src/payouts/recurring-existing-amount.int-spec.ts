@@ -1,7 +1,7 @@
 import { encodeApprove, type RecurringPaymentPermit } from '@payrail/permits';
 import { getAddress, toBeHex, Wallet } from 'ethers';
 import { testStack } from '@payrail/test-support/stack.js';
-import { createTenant } from '../tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { ChainPayer } from './testing/chain-payer.js';
 import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
 

@@ -9,7 +9,7 @@ import { sqlExecute } from '@payrail/persistence';
 import { getAddress, toBeHex, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
 import { testStack } from '@payrail/test-support/stack.js';
-import { createTenant } from '../tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { ChainPayer } from './testing/chain-payer.js';
 import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
 

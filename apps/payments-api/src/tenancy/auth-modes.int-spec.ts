@@ -14,7 +14,7 @@ import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/st
 import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from './tenancy.module.js';
-import { createOrchestrator, createTenant } from './testing/tenants.js';
+import { createOrchestrator, createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 @Controller('t')
 class ModesController {

@@ -17,7 +17,7 @@ import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-p
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from './tenancy.module.js';
-import { createTenant } from './testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 class EchoDto {
   @IsString() message!: string;

@@ -4,7 +4,7 @@ import { ManualClock, startInProcessApi, type InProcessApi } from '@payrail/test
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from './tenancy.module.js';
-import { createTenant } from './testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 @Controller('t')
 class ThingController {
