@@ -7,7 +7,7 @@ import { ANVIL_ACCOUNTS, startEphemeralInfra } from '@payrail/devstack';
 import { configureHttpApp } from '@payrail/platform';
 import { Wallet } from 'ethers';
 import { PaymentsApiModule } from '../apps/payments-api/src/app.module.js';
-import { type RpcRoundTrip, startRpcCounterProcess } from '../apps/payments-api/src/payouts/testing/rpc-counter.js';
+import { type RpcRoundTrip, startRpcCounterProcess } from '@payrail/test-support/payments-api/rpc-counter.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { fmt } from './autocannon.js';
 import { postLoad, type PostLoadResult } from './payouts-load.js';

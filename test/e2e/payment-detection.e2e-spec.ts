@@ -1,7 +1,7 @@
 import { Contract, Wallet } from 'ethers';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { type ApiTransaction, ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
+import { type ApiTransaction, ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
 import { createTenantIn } from '@payrail/test-support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';

@@ -3,7 +3,7 @@ import { Contract, toBeHex, Wallet } from 'ethers';
 import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
-import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
+import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
 import { createTenantIn } from '@payrail/test-support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';

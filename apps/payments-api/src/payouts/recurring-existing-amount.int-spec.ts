@@ -2,8 +2,8 @@ import { encodeApprove, type RecurringPaymentPermit } from '@payrail/permits';
 import { getAddress, toBeHex, Wallet } from 'ethers';
 import { testStack } from '@payrail/test-support/stack.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
-import { ChainPayer } from './testing/chain-payer.js';
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 interface RecurringPayout {
   id: string;

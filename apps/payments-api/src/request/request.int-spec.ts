@@ -1,7 +1,7 @@
 import { sqlExecute, sqlOne } from '@payrail/persistence';
 import { CreateClientId } from '@payrail/tenancy';
 import { DataSource } from 'typeorm';
-import { startPayoutsApi, type PayoutsApi } from '../payouts/testing/payouts-api.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 const BODY = {

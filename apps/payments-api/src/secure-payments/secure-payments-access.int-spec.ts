@@ -9,7 +9,7 @@ import {
   startSecurePaymentsApi,
   TRON,
   type SecurePaymentsApi,
-} from './testing/secure-payments-api.js';
+} from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 describe('secure payments: access policy, user events, KYT and payout links', () => {
   let s: SecurePaymentsApi;

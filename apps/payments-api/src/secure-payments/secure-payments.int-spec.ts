@@ -3,7 +3,14 @@ import { Wallet } from 'ethers';
 import { ANVIL_ACCOUNTS } from '@payrail/devstack';
 import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
 import { createOrchestrator, createTenant } from '@payrail/test-support/tenancy/tenants.js';
-import { ALLOWED, ORIGIN, PAYEE, PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';
+import {
+  ALLOWED,
+  ORIGIN,
+  PAYEE,
+  PAYMENT,
+  startSecurePaymentsApi,
+  type SecurePaymentsApi,
+} from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 describe('secure payments: create, GET by token (fields, query rules, Origin, 404) and status lifecycle', () => {
   let s: SecurePaymentsApi;

@@ -1,7 +1,7 @@
-import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
-import { appEnv, createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
-import { PaymentsApiModule } from '../../app.module.js';
-import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { startInProcessApi, type InProcessApi } from '../in-process.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '../stack.js';
+import { PaymentsApiModule } from '../../../apps/payments-api/src/app.module.js';
+import { createTenant } from '../tenancy/tenants.js';
 import { startRpcCounter, type RpcCounter } from './rpc-counter.js';
 
 export interface PayoutsApi {
