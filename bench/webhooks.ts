@@ -8,7 +8,7 @@ import { signWebhook, webhookBody } from '@payrail/domain';
 import { type AppHandle, freePort, repoRoot, startApp, startEphemeralInfra } from '@payrail/devstack';
 import { appendToOutbox, createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '../apps/webhook-worker/src/testing/fixtures.js';
+import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '@payrail/test-support/webhook-worker/fixtures.js';
 import { fmt } from './autocannon.js';
 
 // Webhook dispatcher throughput and latency on real Postgres, Redis and the built worker, in one run:

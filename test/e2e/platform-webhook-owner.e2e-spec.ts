@@ -2,8 +2,8 @@ import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import type { AppHandle } from '@payrail/devstack';
-import { emit, paymentConfirmed, seedApiKey } from '../../apps/webhook-worker/src/testing/fixtures.js';
-import { TestReceiver } from '../../apps/webhook-worker/src/testing/receiver.js';
+import { emit, paymentConfirmed, seedApiKey } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 import { updateClientIdIn } from '@payrail/test-support/tenants.js';
 

@@ -10,7 +10,7 @@ import {
 import { createDataSource, sqlOne } from '@payrail/persistence';
 import { toBeHex, Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import { startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
+import { startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
 import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
 import { startRpcGate, type RpcCall, type RpcGate } from '@payrail/test-support/rpc-gate.js';

@@ -1,7 +1,7 @@
 import { createDataSource } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import type { AppHandle } from '@payrail/devstack';
-import { seedOrchestrator, seedTenant } from '../../apps/webhook-worker/src/testing/fixtures.js';
+import { seedOrchestrator, seedTenant } from '@payrail/test-support/webhook-worker/fixtures.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 // No amplification (issue 17, item 5), over HTTP against the built auth-api and payments-api

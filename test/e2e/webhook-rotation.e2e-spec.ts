@@ -3,8 +3,8 @@ import { createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
 import { Webhook } from 'standardwebhooks';
 import type { DataSource } from 'typeorm';
 import type { AppHandle } from '@payrail/devstack';
-import { emit, paymentConfirmed, seedOrchestrator, seedTenant } from '../../apps/webhook-worker/src/testing/fixtures.js';
-import { type ReceivedWebhook, TestReceiver } from '../../apps/webhook-worker/src/testing/receiver.js';
+import { emit, paymentConfirmed, seedOrchestrator, seedTenant } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { type ReceivedWebhook, TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 // Standard Webhooks headers and secret rotation, end to end: the built auth-api, payments-api and

@@ -11,8 +11,8 @@ import {
   seedClientId,
   seedOrchestrator,
   seedPlatform,
-} from '../../apps/webhook-worker/src/testing/fixtures.js';
-import { type ReceivedWebhook, TestReceiver } from '../../apps/webhook-worker/src/testing/receiver.js';
+} from '@payrail/test-support/webhook-worker/fixtures.js';
+import { type ReceivedWebhook, TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 // The built apps as real processes: what the logs hold, a worker killed with SIGKILL in the

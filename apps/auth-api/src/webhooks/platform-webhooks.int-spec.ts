@@ -5,9 +5,9 @@ import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
 import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
-import { seedTenant } from '../../../webhook-worker/src/testing/fixtures.js';
-import { TestReceiver } from '../../../webhook-worker/src/testing/receiver.js';
-import { startWorkerInProcess } from '../../../webhook-worker/src/testing/worker.js';
+import { seedTenant } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { startWorkerInProcess } from '@payrail/test-support/webhook-worker/worker.js';
 import { AuthApiModule } from '../app.module.js';
 
 interface Webhook {

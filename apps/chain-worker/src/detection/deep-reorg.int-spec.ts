@@ -4,8 +4,8 @@ import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase } from '@payrail/test-support/stack.js';
 import { TransferSettlement } from '../settlement/transfer-settlement.js';
-import { approveProxy, payWithReference, startPrivateChain } from '../testing/private-chain.js';
-import { insertRequest } from '../testing/requests.js';
+import { approveProxy, payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
 import { BlockReader } from './block-reader.js';
 import { NetworkFollower } from './network-follower.js';
 

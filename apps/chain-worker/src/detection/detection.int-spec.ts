@@ -6,8 +6,8 @@ import type { DataSource } from 'typeorm';
 import { waitFor } from '@payrail/devstack';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { ChainWorkerModule } from '../app.module.js';
-import { payWithReference, startPrivateChain } from '../testing/private-chain.js';
-import { insertRequest } from '../testing/requests.js';
+import { payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
 import { DetectionService } from './detection.service.js';
 import { MetricsController } from './metrics.controller.js';
 

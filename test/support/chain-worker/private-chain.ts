@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Contract, JsonRpcProvider, NonceManager, Wallet, randomBytes, hexlify } from 'ethers';
 import { ANVIL_ACCOUNTS, deployLocalContracts, freePort, fundAccounts, startAnvil, type LocalDeployment } from '@payrail/devstack';
-import { testStack } from '@payrail/test-support/stack.js';
+import { testStack } from '../stack.js';
 
 /**
  * A private anvil with the contracts, for tests that rewind the chain (snapshots, reorgs) and
