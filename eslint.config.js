@@ -16,7 +16,7 @@ const RAW_SQL_MESSAGE =
   'a direct .query() answers [rows, rowCount] for UPDATE and DELETE.';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.local/**', 'contracts/build/**', 'coverage/**', 'openapi/**'] },
+  { ignores: ['dist/**', 'bench/dist/**', 'node_modules/**', '.local/**', 'contracts/build/**', 'coverage/**', 'openapi/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
