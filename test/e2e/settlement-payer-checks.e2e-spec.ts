@@ -2,9 +2,9 @@ import { encodeApprove, encodeErc20FeeProxyPayment } from '@payrail/permits';
 import { Wallet } from 'ethers';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { payWithReference, startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
-import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
-import { ANVIL_ACCOUNTS, fundAccounts, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
+import { payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
+import { ANVIL_ACCOUNTS, fundAccounts, waitFor, type AppHandle } from '@payrail/devstack';
 import { createTenantIn } from '../support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
 

@@ -2,10 +2,10 @@ import { NETWORKS } from '@payrail/chains';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../test/support/stack.js';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
 import { TransferSettlement } from '../settlement/transfer-settlement.js';
-import { approveProxy, payWithReference, startPrivateChain } from '../testing/private-chain.js';
-import { insertRequest } from '../testing/requests.js';
+import { approveProxy, payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
 import { BlockReader } from './block-reader.js';
 import { NetworkFollower } from './network-follower.js';
 

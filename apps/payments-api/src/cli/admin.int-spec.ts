@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
 import { FieldCipher, parseCipherKeys } from '@payrail/platform';
 import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/webhooks';
-import { repoRoot } from '../../../../tools/devstack/src/paths.js';
-import { createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
+import { repoRoot } from '@payrail/devstack';
+import { createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 const exec = promisify(execFile);
 

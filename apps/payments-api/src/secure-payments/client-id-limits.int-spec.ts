@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers';
-import { testStack } from '../../../../test/support/stack.js';
-import { ChainPayer } from '../payouts/testing/chain-payer.js';
+import { testStack } from '@payrail/test-support/stack.js';
+import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
 import {
   type Created,
   ORIGIN,
@@ -9,7 +9,7 @@ import {
   startSecurePaymentsApi,
   walletProof,
   type SecurePaymentsApi,
-} from './testing/secure-payments-api.js';
+} from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 const MASKED_PAYEE = `${PAYEE.slice(0, 6)}…${PAYEE.slice(-4)}`;
 const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

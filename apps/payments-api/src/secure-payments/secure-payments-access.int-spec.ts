@@ -14,7 +14,7 @@ import {
   TRON,
   walletProof,
   type SecurePaymentsApi,
-} from './testing/secure-payments-api.js';
+} from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 describe('secure payments: access policy, user events, KYT and payout links', () => {
   let s: SecurePaymentsApi;

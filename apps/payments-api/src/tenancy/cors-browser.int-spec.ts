@@ -12,12 +12,12 @@ import {
 } from '@payrail/platform';
 import { IsString } from 'class-validator';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium, freePort } from '../../../../tools/devstack/src/index.js';
-import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { CHROMIUM_ARGS, ensureChromium, freePort } from '@payrail/devstack';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from './tenancy.module.js';
-import { createTenant } from './testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 class EchoDto {
   @IsString() message!: string;

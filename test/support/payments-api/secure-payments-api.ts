@@ -4,7 +4,7 @@ import { SessionStore } from '@payrail/platform';
 import { CreateClientId } from '@payrail/tenancy';
 import { getAddress, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
-import { startPayoutsApi, type PayoutsApi } from '../../payouts/testing/payouts-api.js';
+import { startPayoutsApi, type PayoutsApi } from './payouts-api.js';
 
 export const PAYEE = getAddress('0x00000000000000000000000000000000000b0b01');
 export const ORIGIN = 'https://shop.example';

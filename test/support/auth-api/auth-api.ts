@@ -1,7 +1,7 @@
-import { ManualClock, startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { mailOutbox } from '../../../../test/support/mail-outbox.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
-import { AuthApiModule } from '../app.module.js';
+import { ManualClock, startInProcessApi, type InProcessApi } from '../in-process.js';
+import { mailOutbox } from '../mail-outbox.js';
+import { appEnv, createTestDatabase, uniqueName } from '../stack.js';
+import { AuthApiModule } from '../../../apps/auth-api/src/app.module.js';
 
 export const DASHBOARD = 'https://dashboard.payrail.test';
 

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Contract, JsonRpcProvider } from 'ethers';
-import { freePort, startAnvil, type AnvilHandle } from '../../../../../tools/devstack/src/index.js';
-import { testStack } from '../../../../../test/support/stack.js';
-import { startRpcCounter, type RpcCounter } from '../../payouts/testing/rpc-counter.js';
+import { freePort, startAnvil, type AnvilHandle } from '@payrail/devstack';
+import { testStack } from '../stack.js';
+import { startRpcCounter, type RpcCounter } from './rpc-counter.js';
 
 const MINT = ['function mint(address to, uint256 amount)'];
 

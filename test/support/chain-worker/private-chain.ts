@@ -1,15 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Contract, JsonRpcProvider, NonceManager, Wallet, randomBytes, hexlify } from 'ethers';
-import {
-  ANVIL_ACCOUNTS,
-  deployLocalContracts,
-  freePort,
-  fundAccounts,
-  startAnvil,
-  type LocalDeployment,
-} from '../../../../tools/devstack/src/index.js';
-import { testStack } from '../../../../test/support/stack.js';
+import { ANVIL_ACCOUNTS, deployLocalContracts, freePort, fundAccounts, startAnvil, type LocalDeployment } from '@payrail/devstack';
+import { testStack } from '../stack.js';
 
 /**
  * A private anvil with the contracts, for tests that rewind the chain (snapshots, reorgs) and

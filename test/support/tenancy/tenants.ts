@@ -1,10 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { CreateApiKey } from '../use-cases/create-api-key.use-case.js';
-import { CreateClientId, type CreateClientIdCommand } from '../use-cases/create-client-id.use-case.js';
-import { CreateOrchestrator } from '../use-cases/create-orchestrator.use-case.js';
-import { CreatePlatform } from '../use-cases/create-platform.use-case.js';
+import { CreateApiKey, CreateClientId, type CreateClientIdCommand, CreateOrchestrator, CreatePlatform } from '@payrail/tenancy';
 
-/** Test fixtures made through the real use cases. */
+/** Test fixtures made through the real tenancy use cases (shared by both APIs' tests and the benches). */
 export async function createTenant(app: INestApplicationContext, clientId: Omit<CreateClientIdCommand, 'platformId'> = {}) {
   const platform = await app.get(CreatePlatform).execute({ name: 'Test platform' });
   const apiKey = await app.get(CreateApiKey).execute({ platformId: platform.id });

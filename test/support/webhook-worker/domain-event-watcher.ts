@@ -2,7 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { PublishedDomainEvent } from '@payrail/domain';
 import { sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { FanOutEvent, type FanOutResult } from '../fan-out/fan-out-event.use-case.js';
+import { FanOutEvent, type FanOutResult } from '../../../apps/webhook-worker/src/fan-out/fan-out-event.use-case.js';
 
 /**
  * Awaits the fan-out of given outbox rows in a worker running in this process (tests only),

@@ -1,7 +1,7 @@
-import { startInProcessApi, type InProcessApi } from '../../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../../test/support/stack.js';
-import { PaymentsApiModule } from '../../app.module.js';
-import { createTenant } from '../../tenancy/testing/tenants.js';
+import { startInProcessApi, type InProcessApi } from '../in-process.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '../stack.js';
+import { PaymentsApiModule } from '../../../apps/payments-api/src/app.module.js';
+import { createTenant } from '../tenancy/tenants.js';
 import { startRpcCounter, type RpcCounter } from './rpc-counter.js';
 
 export interface PayoutsApi {

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import { type DnsLookup, WEBHOOK_DNS_LOOKUP } from '@payrail/webhooks';
 import { Logger } from 'nestjs-pino';
-import { WebhookWorkerModule } from '../app.module.js';
+import { WebhookWorkerModule } from '../../../apps/webhook-worker/src/app.module.js';
 
 /** The webhook worker (relay + dispatcher) inside the test process; DNS can be replaced. */
 export async function startWorkerInProcess(env: Record<string, string>, dns?: DnsLookup): Promise<NestExpressApplication> {
