@@ -110,23 +110,38 @@ describe('a reorg deeper than the kept block hashes', () => {
   }, 60000);
 });
 
-/** A node that answers no block for the chosen numbers (behind its peers, or failing), as ethers reports it. */
+/**
+ * A node that answers no block for the chosen numbers (behind its peers, or failing), as ethers
+ * reports it; `beforeRange` runs once as the next range read starts (after the pass's reorg check).
+ */
 class PatchyReader extends BlockReader {
   readonly unanswered = new Set<number>();
+  beforeRange: (() => Promise<void>) | undefined;
   override block(n: number) {
     return this.unanswered.has(n) ? Promise.resolve(undefined) : super.block(n);
+  }
+  override async transfers(fromBlock: number, toBlock: number, parentHash?: string) {
+    const act = this.beforeRange;
+    this.beforeRange = undefined;
+    await act?.();
+    return super.transfers(fromBlock, toBlock, parentHash);
   }
 }
 
 // The ancestor search must stop at the newest block still on the chain, whatever the numbers'
 // digits and whatever the node fails to answer: below it, it would roll back and reverse settled
-// payments that never left the chain. Each test on its own database, passes driven by hand.
-describe('a shallow reorg above a settled payment', () => {
+// payments that never left the chain. And a reorg landing within a pass must still be found.
+// Each test on its own database, passes driven by hand.
+describe('a settled payment and a shallow reorg', () => {
   let chain: Chain;
+  const databases: DataSource[] = [];
 
   beforeAll(async () => {
     chain = await startPrivateChain();
   }, 60000);
+  afterEach(async () => {
+    for (const ds of databases.splice(0)) await ds.destroy();
+  });
   afterAll(() => chain.stop());
 
   const mine = async (n: number): Promise<void> => {
@@ -137,6 +152,7 @@ describe('a shallow reorg above a settled payment', () => {
   async function follow(confirmations: number) {
     const ds = createDataSource(await createTestDatabase(), 2);
     await ds.initialize();
+    databases.push(ds);
     const proxy = chain.deployment.contracts.ERC20FeeProxy;
     const reader = new PatchyReader(chain.provider, [proxy]);
     const settlement = new TransferSettlement(ds, NETWORKS);
@@ -178,8 +194,8 @@ describe('a shallow reorg above a settled payment', () => {
     reversed: [],
   });
 
-  it('in block 100 with hashes kept from block 99 down (3 confirmations, 1-block revert): rolls back one block, stays paid, no payment.reversed', async () => {
-    const { ds, follower, drain, pay, state } = await follow(3);
+  it('above it, the payment in block 100 with hashes kept from block 99 down (3 confirmations, 1-block revert): rolls back one block, stays paid, no payment.reversed', async () => {
+    const { follower, drain, pay, state } = await follow(3);
     expect(await chain.provider.getBlockNumber()).toBeLessThan(99);
     await mineTo(99);
     await drain(); // range end 99: a known hash whose number has fewer digits than the payment's
@@ -198,10 +214,9 @@ describe('a shallow reorg above a settled payment', () => {
     await mine(2);
     await drain();
     expect(await state()).toEqual(paidOnce(100));
-    await ds.destroy();
   }, 60000);
 
-  it('whose block the node does not answer: the pass fails and rolls nothing back; once answered, stays paid, no payment.reversed', async () => {
+  it('above it, with the payment block unanswered by the node: the pass fails and rolls nothing back; once answered, stays paid, no payment.reversed', async () => {
     const { ds, reader, follower, drain, pay, state } = await follow(0);
     const passOutcome = () => follower.pass().then(String, (e: Error) => e.message);
     await drain();
@@ -234,6 +249,28 @@ describe('a shallow reorg above a settled payment', () => {
     const cursor = await sqlOne<{ n: number }>(ds, `SELECT block_number::int AS n FROM chain_cursors WHERE network = 'sepolia'`);
     expect(cursor?.n).toBe(block + 2);
     expect(await state()).toEqual(paidOnce(block));
-    await ds.destroy();
+  }, 60000);
+
+  it('taking it away between the reorg check and the range read of one pass: the range is read again, the reorg found, the payment reversed once', async () => {
+    const { reader, follower, drain, pay, state } = await follow(0);
+    await drain();
+    const snapshot = (await chain.provider.send('evm_snapshot', [])) as string;
+    const paid = await pay();
+    await drain(); // the cursor is the payment's block
+    expect(await state()).toEqual(paidOnce(paid.blockNumber));
+    await mine(1);
+    reader.beforeRange = async () => {
+      expect(await chain.provider.send('evm_revert', [snapshot])).toBe(true);
+      await mine(3); // the replacement chain, without the payment, is already past the range
+    };
+    await drain();
+    expect(reader.beforeRange).toBeUndefined();
+    expect(follower.status.reorgs).toBe(1);
+    expect(await state()).toEqual({
+      request: { status: 'pending', amount_paid: '0' },
+      events: ['payment.confirmed', 'payment.reversed'],
+      transfers: [],
+      reversed: [],
+    });
   }, 60000);
 });

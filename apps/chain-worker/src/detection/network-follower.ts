@@ -66,7 +66,8 @@ export class NetworkFollower {
     const from = cursor.blockNumber + 1;
     const to = Math.min(head, cursor.blockNumber + this.options.maxRange);
     if (from <= to) {
-      const read = await this.reader.transfers(from, to);
+      // The cursor's hash as checked above: a reorg landing after the check is not read past.
+      const read = await this.reader.transfers(from, to, cursor.blockHash);
       if (!read) return true; // the chain moved while reading: read again (the next pass checks for a reorg first)
       const ours = await repo.knownTopics(network, [...new Set(read.transfers.map((t) => t.referenceTopic))]);
       const transfers = read.transfers.filter((t) => ours.has(t.referenceTopic));
