@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { createDataSource, sqlRows } from '@payrail/persistence';
-import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
+import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/webhooks';
 import type { DataSource } from 'typeorm';
 import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';

@@ -37,13 +37,15 @@ describe('reorgs of settled payments (private anvil, evm_snapshot / evm_revert)'
 
   async function startWorker(confirmations: number) {
     const env = appEnv(databaseUrl, uniqueName('reorg'), {
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.REORG_LOG ?? 'silent',
       RPC_URL_SEPOLIA: chain.anvil.rpcUrl,
       CHAIN_DEPLOYMENT_FILE: chain.deploymentFile,
       CHAIN_CONFIRMATIONS: `sepolia:${confirmations}`,
       DETECTION_POLL_INTERVAL_MS: '100',
     });
-    const app = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(env), { logger: false });
+    const app = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(env), {
+      logger: process.env.REORG_LOG ? ['error', 'warn'] : false,
+    });
     workers.push(app);
     return app;
   }

@@ -57,7 +57,8 @@ export async function insertSecurePayment(
   await sqlExecute(
     db,
     `INSERT INTO secure_payments (token, payment_type, platform_id, request_ids, access_policy, expires_at)
-     VALUES ($1, $2, $3, $4, '{}'::jsonb, now() + interval '1 day')`,
+     VALUES ($1, $2, $3, $4, '{"allowedPayerAddresses": [], "screening": "off", "hidePayeeAddress": false}'::jsonb,
+             now() + interval '1 day')`,
     [token, opts.type, opts.platformId, opts.requestIds],
   );
   return token;

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
-import { FieldCipher, parseCipherKeys, parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
+import { FieldCipher, parseCipherKeys } from '@payrail/platform';
+import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/webhooks';
 import { repoRoot } from '../../../../tools/devstack/src/paths.js';
 import { createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
 

@@ -122,7 +122,9 @@ describe('CORS in a real browser', () => {
     const granted = await preflight(allowedOrigin);
     expect(granted.status).toBe(204);
     expect(granted.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
-    expect(granted.headers.get('access-control-allow-headers')).toBe('x-client-id, content-type, idempotency-key');
+    expect(granted.headers.get('access-control-allow-headers')).toBe(
+      'x-client-id, content-type, idempotency-key, x-wallet-proof, x-wallet-proof-timestamp',
+    );
     expect(granted.headers.get('access-control-allow-methods')).toContain('POST');
     expect(granted.headers.get('vary')).toMatch(/Origin/);
     const refused = await preflight(foreignOrigin);

@@ -1,6 +1,6 @@
 import { type DomainEvent, issueApiKey, issueOrchestratorKey, issueWebhookSecret, newClientId, webhookEvent } from '@payrail/domain';
 import { appendToOutbox, sqlExecute, WebhookEndpointsRepository, type WebhookOwner } from '@payrail/persistence';
-import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
+import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/webhooks';
 import type { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
 

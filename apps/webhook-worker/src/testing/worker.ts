@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
-import { type DnsLookup, WEBHOOK_DNS_LOOKUP } from '@payrail/platform';
+import { type DnsLookup, WEBHOOK_DNS_LOOKUP } from '@payrail/webhooks';
 import { Logger } from 'nestjs-pino';
 import { WebhookWorkerModule } from '../app.module.js';
 

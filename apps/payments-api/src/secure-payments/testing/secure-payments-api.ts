@@ -1,7 +1,8 @@
 import { sqlRows } from '@payrail/persistence';
+import { walletProofMessage, type WalletProofAction } from '@payrail/permits';
 import { SessionStore } from '@payrail/platform';
 import { CreateClientId } from '@payrail/tenancy';
-import { getAddress } from 'ethers';
+import { getAddress, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
 import { startPayoutsApi, type PayoutsApi } from '../../payouts/testing/payouts-api.js';
 
@@ -10,6 +11,22 @@ export const ORIGIN = 'https://shop.example';
 export const TRON = 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV';
 export const ALLOWED = getAddress('0x00000000000000000000000000000000000a11ce');
 export const OUTSIDER = '0x00000000000000000000000000000000000BAD01';
+/** A payer whose key the tests hold (it can prove control), and two whose addresses the KYT sandbox rejects (`…dead`) or fails on (`…e770`). */
+export const PAYER = new Wallet('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+export const SANCTIONED = new Wallet('0xeb9fc6b212f88105664c7f089d12a692cb836108ea11ef4a4c1b8f776b23b1ef');
+export const FLAKY_KYT = new Wallet('0x9ab86eac1dac4211e3a52e242155eb9dedce815d6c49311ea8f46debc2f8aed0');
+
+/** The headers of a wallet proof: `wallet` signs `action` on `id` at `timestamp` (now by default). */
+export async function walletProof(
+  wallet: { signMessage(message: string): Promise<string> },
+  id: string,
+  action: WalletProofAction = 'view-secure-payment',
+  timestamp = new Date().toISOString(),
+): Promise<Record<string, string>> {
+  const signature = await wallet.signMessage(walletProofMessage(action, id, timestamp));
+  return { 'x-wallet-proof': signature, 'x-wallet-proof-timestamp': timestamp };
+}
+
 export const PAYMENT = { payee: PAYEE, amount: '12.5', invoiceCurrency: 'fUSDC-sepolia', paymentCurrency: 'fUSDC-sepolia' };
 
 export interface Created {

@@ -1,9 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
+import { applyRateLimitDecision, RateLimiter, type RequestWithCaller } from '@payrail/platform';
 import type { Response } from 'express';
-import type { RequestWithCaller } from '../auth/caller.js';
-import { applyRateLimitDecision } from '../auth/rate-limit/rate-limit-response.js';
-import { RateLimiter } from '../auth/rate-limit/rate-limiter.js';
 import type { WebhookSettings } from './webhook-env.js';
 import { WEBHOOK_SETTINGS } from './webhook.tokens.js';
 

@@ -38,7 +38,7 @@ describe('webhook secret encryption (AES-256-GCM, rotatable keys)', () => {
     expect(() => cipher.decrypt('plaintext', 'ep1')).toThrow(/unrecognised/);
   });
 
-  it('uses the public local key when unset, and refuses a list the validator refuses (crypto/encryption-keys.spec.ts)', () => {
+  it('uses the public local key when unset, and refuses a list the validator refuses (encryption-keys.spec.ts)', () => {
     expect(parseEncryptionKeys(undefined)).toEqual([LOCAL_DEVELOPMENT_KEY]);
     expect(() => parseEncryptionKeys(`a:${key()},a:${key()}`)).toThrow(/^WEBHOOK_ENCRYPTION_KEYS: key id "a" appears twice$/);
   });

@@ -1,8 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { type WebhookOwner, WebhookEndpointsRepository } from '@payrail/persistence';
-import { assertRoomForEndpoint, WEBHOOK_SETTINGS, type WebhookDto, type WebhookSettings, webhookView } from '@payrail/platform';
 import { DataSource } from 'typeorm';
+import type { WebhookDto } from '../dto/webhook.dto.js';
+import { assertRoomForEndpoint } from '../endpoint-limits.js';
+import { webhookView } from '../views.js';
+import type { WebhookSettings } from '../webhook-env.js';
+import { WEBHOOK_SETTINGS } from '../webhook.tokens.js';
 
 /**
  * DELETE (deactivate) and PATCH (reactivate) of an orchestrator endpoint: URL and secret are

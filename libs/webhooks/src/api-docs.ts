@@ -1,5 +1,5 @@
 import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiTooManyRequestsResponse } from '@nestjs/swagger';
-import { ApiAuthErrors, apiErrorSchema as errorSchema } from '../http/api-errors.js';
+import { ApiAuthErrors, apiErrorSchema as errorSchema } from '@payrail/platform';
 
 /**
  * The error statuses every webhook route can answer (credential guard and rate limiter). Platform

@@ -1,4 +1,4 @@
-import { BaseEnv, validateEnv } from '../config/env.js';
+import { BaseEnv, validateEnv } from '@payrail/platform';
 import { webhookSettings, WithWebhookEnv } from './webhook-env.js';
 
 class Env extends WithWebhookEnv(BaseEnv) {}

@@ -1,8 +1,7 @@
 import { Type } from 'class-transformer';
 import { DEFAULT_WEBHOOK_PORTS } from '@payrail/domain';
+import { type BaseEnv, IsEncryptionKeyList } from '@payrail/platform';
 import { IsInt, Matches, Max, Min } from 'class-validator';
-import { IsEncryptionKeyList } from '../config/encryption-key-list.js';
-import type { BaseEnv } from '../config/env.js';
 
 // TypeScript requires a mixin base to take `...args: any[]`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

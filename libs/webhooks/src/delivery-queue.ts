@@ -1,8 +1,8 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import { WEBHOOK_MAX_ATTEMPTS } from '@payrail/domain';
+import { QUEUES, WEBHOOK_BACKOFF, WEBHOOK_JOB_RETENTION, webhookDeliveryJobId, type WebhookDeliveryJob } from '@payrail/platform';
 import type { Job, Queue } from 'bullmq';
-import { QUEUES, WEBHOOK_BACKOFF, WEBHOOK_JOB_RETENTION, webhookDeliveryJobId, type WebhookDeliveryJob } from '../queues/queues.js';
 
 export interface DeliveryToQueue extends WebhookDeliveryJob {
   eventType: string;

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { QUEUES } from '@payrail/platform';
 import { type Job, QueueEvents } from 'bullmq';
-import { QUEUES } from '../queues/queues.js';
 import { WEBHOOK_SETTINGS } from './webhook.tokens.js';
 import type { WebhookSettings } from './webhook-env.js';
 

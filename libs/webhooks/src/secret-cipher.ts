@@ -1,4 +1,4 @@
-import { FieldCipher } from '../crypto/field-cipher.js';
+import { FieldCipher } from '@payrail/platform';
 import type { EncryptionKey } from './encryption-keys.js';
 
 /**

@@ -1,6 +1,5 @@
-import { parseEncryptionKeys } from '../webhooks/encryption-keys.js';
-import { encryptionKeysProblem, parseEncryptionKeyList } from './encryption-keys.js';
-import { parseCipherKeys } from './field-cipher.js';
+import { encryptionKeysProblem, parseCipherKeys, parseEncryptionKeyList } from '@payrail/platform';
+import { parseEncryptionKeys } from './encryption-keys.js';
 
 // Fixed 32-byte keys whose encodings use the alphabet-specific characters (+/ and -_).
 const K1 = Buffer.from(Array.from({ length: 32 }, (_, i) => 0xf8 + (i % 8)));

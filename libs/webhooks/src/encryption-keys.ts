@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { parseEncryptionKeyList } from '../crypto/encryption-keys.js';
-import type { CipherKey } from '../crypto/field-cipher.js';
+import { parseEncryptionKeyList, type CipherKey } from '@payrail/platform';
 
 /**
  * Keys that encrypt webhook signing secrets at rest: `WEBHOOK_ENCRYPTION_KEYS=kid1:base64,kid2:base64`,
- * each a 32-byte AES-256 key (the shared format and validator: crypto/encryption-keys.ts). The
+ * each a 32-byte AES-256 key (the shared format and validator: libs/platform/src/crypto/encryption-keys.ts). The
  * first one encrypts new secrets; every one listed decrypts. To rotate, put a new key first and
  * keep the old ones until nothing references them.
  */
