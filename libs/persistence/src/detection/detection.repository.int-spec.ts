@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../test/support/stack.js';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
 import { createDataSource } from '../data-source.js';
 import { DetectionRepository } from './detection.repository.js';
 
