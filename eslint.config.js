@@ -1,5 +1,6 @@
 // Type-aware ESLint (typescript-eslint) with Prettier owning formatting.
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
@@ -16,7 +17,7 @@ const RAW_SQL_MESSAGE =
   'a direct .query() answers [rows, rowCount] for UPDATE and DELETE.';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.local/**', 'contracts/build/**', 'coverage/**', 'openapi/**'] },
+  { ignores: ['dist/**', 'bench/dist/**', 'node_modules/**', '.local/**', 'contracts/build/**', 'coverage/**', 'openapi/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -71,6 +72,65 @@ export default tseslint.config(
       'libs/persistence/src/migrations/**',
     ],
     rules: { 'no-restricted-syntax': ['error', { selector: RAW_SQL_SELECTOR, message: RAW_SQL_MESSAGE }] },
+  },
+  {
+    // The walls between rooms (STYLE.md, issue #19), checked on resolved imports: relative paths and
+    // @payrail/* aliases alike. The feature-folder rule (a payments-api feature imports only the
+    // kernel) comes with the kernel.
+    name: 'payrail/boundaries',
+    files: ['**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { typescript: { project: './tsconfig.json' } },
+      'boundaries/elements': [
+        { type: 'app', pattern: 'apps/*', capture: ['app'] },
+        { type: 'lib', pattern: 'libs/*', capture: ['lib'] },
+        { type: 'tool', pattern: 'tools/*', capture: ['tool'] },
+        { type: 'test', pattern: 'test' },
+        { type: 'bench', pattern: 'bench' },
+      ],
+      'boundaries/files': [{ category: 'spec', pattern: '**/*.{spec,int-spec,e2e-spec}.ts' }],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          checkAllOrigins: true, // npm packages too: domain and permits take no Nest or TypeORM
+          policies: [
+            {
+              from: { element: { type: 'lib' } },
+              disallow: { to: { element: { types: { anyOf: ['app', 'tool', 'test', 'bench'] } } } },
+              message: 'A library never imports an app, a tool, test rigging or a bench: move the shared code into a library.',
+            },
+            {
+              // A library's own specs may use the test rigging and the devstack.
+              from: { element: { type: 'lib' }, file: { categories: 'spec' } },
+              allow: { to: { element: { types: { anyOf: ['tool', 'test'] } } } },
+            },
+            {
+              from: { element: { type: 'lib', captured: { lib: '{domain,permits}' } } },
+              disallow: { to: { element: { type: 'lib', captured: { lib: '{platform,persistence,chains}' } } } },
+              message: 'libs/domain and libs/permits are pure: no platform, persistence or chains (I/O) imports.',
+            },
+            {
+              from: { element: { type: 'lib', captured: { lib: '{domain,permits}' } } },
+              disallow: { to: { module: { origin: 'external', source: ['@nestjs/*', 'typeorm'] } } },
+              message: 'libs/domain and libs/permits are pure: no NestJS and no TypeORM.',
+            },
+            {
+              from: { element: { types: { anyOf: ['app', 'tool'] } } },
+              disallow: { to: { element: { type: 'test' } } },
+              message: 'Source code never imports test rigging (test/support); only specs do.',
+            },
+            {
+              from: { element: { types: { anyOf: ['app', 'tool'] } }, file: { categories: 'spec' } },
+              allow: { to: { element: { type: 'test' } } },
+            },
+          ],
+        },
+      ],
+    },
   },
   prettier,
 );

@@ -24,8 +24,9 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
-    '^@payrail/(domain|permits|chains|persistence|platform|tenancy)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@payrail/(domain|permits|chains|persistence|platform|tenancy|webhooks)$': '<rootDir>/libs/$1/src/index.ts',
     '^@payrail/devstack$': '<rootDir>/tools/devstack/src/index.ts',
+    '^@payrail/test-support/(.*)\\.js$': '<rootDir>/test/support/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',

@@ -6,7 +6,7 @@ import { startEphemeralInfra } from '@payrail/devstack';
 import { configureHttpApp } from '@payrail/platform';
 import express from 'express';
 import { PaymentsApiModule } from '../apps/payments-api/src/app.module.js';
-import { createTenant } from '../apps/payments-api/src/tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { fmt, load } from './autocannon.js';
 
 // GET /v2/currencies?network=base through payments-api (API key guard, Redis rate limiter with

@@ -15,7 +15,7 @@ import {
 } from '@payrail/platform';
 import { PaymentsApiEnv } from '../apps/payments-api/src/config/payments-api.env.js';
 import { TenancyModule } from '../apps/payments-api/src/tenancy/tenancy.module.js';
-import { createTenant } from '../apps/payments-api/src/tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { fmt, load } from './autocannon.js';
 
 // Guard + rate-limit overhead: the same handler behind `@Public` and behind `@Auth('api-key')`

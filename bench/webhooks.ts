@@ -3,12 +3,13 @@ import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { signWebhook, webhookBody } from '@payrail/domain';
-import { type AppHandle, freePort, repoRoot, startApp, startEphemeralInfra } from '@payrail/devstack';
+import { type AppHandle, freePort, startApp, startEphemeralInfra } from '@payrail/devstack';
 import { appendToOutbox, createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '../apps/webhook-worker/src/testing/fixtures.js';
+import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '@payrail/test-support/webhook-worker/fixtures.js';
 import { fmt } from './autocannon.js';
 
 // Webhook dispatcher throughput and latency on real Postgres, Redis and the built worker, in one run:
@@ -59,7 +60,8 @@ function startReceiver() {
 }
 
 async function bareLoop(url: string, body: string, signature: string, concurrency: number): Promise<number> {
-  const script = join(repoRoot(), 'dist', 'bench', 'webhooks-bare-loop.js');
+  // The benches build on their own (tsconfig.bench.json): the loop is the compiled file beside this one.
+  const script = fileURLToPath(new URL('./webhooks-bare-loop.js', import.meta.url));
   const env = {
     ...process.env,
     TARGET_URL: url,

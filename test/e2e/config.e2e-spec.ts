@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appEntry, APP_NAMES, repoRoot } from '../../tools/devstack/src/index.js';
+import { appEntry, APP_NAMES, repoRoot } from '@payrail/devstack';
 
 // Config is validated at boot: a bad variable stops the process with a message naming it.
 describe('boot-time configuration validation', () => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { repoRoot, type AppHandle } from '../../tools/devstack/src/index.js';
-import { type Schema, textFor, valueFor } from '../support/fuzz-values.js';
-import { mailOutbox, verifyEmailOf } from '../support/mail-outbox.js';
-import { createOrchestratorIn, createTenantIn } from '../support/tenants.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
+import { repoRoot, type AppHandle } from '@payrail/devstack';
+import { type Schema, textFor, valueFor } from '@payrail/test-support/fuzz-values.js';
+import { mailOutbox, verifyEmailOf } from '@payrail/test-support/mail-outbox.js';
+import { createOrchestratorIn, createTenantIn } from '@payrail/test-support/tenants.js';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 interface Operation {
   security?: Record<string, string[]>[];

@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
-import type { AppHandle } from '../../tools/devstack/src/index.js';
-import { createTenantIn } from '../support/tenants.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
+import type { AppHandle } from '@payrail/devstack';
+import { createTenantIn } from '@payrail/test-support/tenants.js';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 interface ErrorBody {
   statusCode: number;

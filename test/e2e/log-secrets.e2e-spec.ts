@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { createDataSource, sqlExecute } from '@payrail/persistence';
-import { freePort, startApp, type AppHandle, type AppName } from '../../tools/devstack/src/index.js';
-import { waitForLoggedVerifications } from '../support/mail-outbox.js';
-import { createTenantIn } from '../support/tenants.js';
-import { appEnv, createTestDatabase, testStack, uniqueName } from '../support/stack.js';
+import { freePort, startApp, type AppHandle, type AppName } from '@payrail/devstack';
+import { waitForLoggedVerifications } from '@payrail/test-support/mail-outbox.js';
+import { createTenantIn } from '@payrail/test-support/tenants.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 const ORIGIN = 'https://shop.example';
 const secret = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;

@@ -3,8 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '../../tools/devstack/src/index.js';
-import { walkthroughPath, walkthroughScript } from '../support/readme-walkthrough.js';
+import { freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '@payrail/devstack';
+import { walkthroughPath, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
 
 // `npm start` as a developer runs it (after the build): its own Postgres, Redis and anvil,
 // contracts, migrations, demo tenant, four apps; Ctrl-C (SIGINT) leaves nothing behind.

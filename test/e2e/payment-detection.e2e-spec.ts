@@ -1,10 +1,10 @@
 import { Contract, Wallet } from 'ethers';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { type ApiTransaction, ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
-import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
-import { createTenantIn } from '../support/tenants.js';
-import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../support/stack.js';
+import { type ApiTransaction, ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
+import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
+import { createTenantIn } from '@payrail/test-support/tenants.js';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 /** A payer of its own (no nonce races with other test files), funded by minting the local test token. */
 async function fundedPayer(rpcUrl: string, token: string): Promise<ChainPayer> {

@@ -4,11 +4,11 @@ import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, Redi
 import { encodeApprove } from '@payrail/permits';
 import { Contract, Interface, Wallet } from 'ethers';
 import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
-import { type ApiTransaction, ChainPayer, proxyEvents, referenceTopic } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
+import { type ApiTransaction, ChainPayer, proxyEvents, referenceTopic } from '@payrail/test-support/payments-api/chain-payer.js';
 import { TenancyModule } from '../../apps/payments-api/src/tenancy/tenancy.module.js';
-import { createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
-import { ANVIL_ACCOUNTS, type AppHandle } from '../../tools/devstack/src/index.js';
-import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../support/stack.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { ANVIL_ACCOUNTS, type AppHandle } from '@payrail/devstack';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 interface Payout {
   requestId: string;

@@ -1,11 +1,11 @@
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import type { AppHandle } from '../../tools/devstack/src/index.js';
-import { emit, paymentConfirmed, seedApiKey } from '../../apps/webhook-worker/src/testing/fixtures.js';
-import { TestReceiver } from '../../apps/webhook-worker/src/testing/receiver.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
-import { updateClientIdIn } from '../support/tenants.js';
+import type { AppHandle } from '@payrail/devstack';
+import { emit, paymentConfirmed, seedApiKey } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
+import { updateClientIdIn } from '@payrail/test-support/tenants.js';
 
 // Issue 17, item 1: a Client ID is public (it ships in the checkout page's JavaScript) and Origin
 // is a header any script sets, so neither may manage a platform's webhooks. The built auth-api and

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_NAMES, repoRoot, type AppHandle } from '../../tools/devstack/src/index.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
+import { APP_NAMES, repoRoot, type AppHandle } from '@payrail/devstack';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 // The four built apps, started as real processes on the test servers.
 describe('platform: four apps on real Postgres, Redis and the local chain', () => {

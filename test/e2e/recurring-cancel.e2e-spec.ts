@@ -10,12 +10,12 @@ import {
 import { createDataSource, sqlOne } from '@payrail/persistence';
 import { toBeHex, Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import { startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
-import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
-import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
-import { startRpcGate, type RpcCall, type RpcGate } from '../support/rpc-gate.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
-import { createTenantIn } from '../support/tenants.js';
+import { startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
+import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
+import { startRpcGate, type RpcCall, type RpcGate } from '@payrail/test-support/rpc-gate.js';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
+import { createTenantIn } from '@payrail/test-support/tenants.js';
 
 interface RecurringPayout {
   id: string;

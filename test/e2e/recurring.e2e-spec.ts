@@ -2,11 +2,11 @@ import type { RecurringPaymentPermit } from '@payrail/permits';
 import { Contract, toBeHex, Wallet } from 'ethers';
 import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
-import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
-import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
-import { createTenantIn } from '../support/tenants.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
+import { startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
+import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
+import { createTenantIn } from '@payrail/test-support/tenants.js';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 interface RecurringPayout {
   id: string;

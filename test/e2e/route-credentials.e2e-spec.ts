@@ -2,9 +2,9 @@ import { type AuthMode, listRoutes, SessionStore, type RouteInfo } from '@payrai
 import { CreateClientId } from '@payrail/tenancy';
 import { AuthApiModule } from '../../apps/auth-api/src/app.module.js';
 import { PaymentsApiModule } from '../../apps/payments-api/src/app.module.js';
-import { createOrchestrator, createTenant } from '../../libs/tenancy/src/testing/tenants.js';
-import { startInProcessApi, type InProcessApi } from '../support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../support/stack.js';
+import { createOrchestrator, createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 
 type Kind = 'api-key' | 'client-id' | 'orchestrator-key' | 'wallet-session' | 'email-session' | 'none' | 'invalid';
 const KINDS: Kind[] = ['api-key', 'client-id', 'orchestrator-key', 'wallet-session', 'email-session', 'none', 'invalid'];

@@ -2,11 +2,11 @@ import { encodeApprove, encodeErc20FeeProxyPayment } from '@payrail/permits';
 import { Contract, Wallet } from 'ethers';
 import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { ChainPayer } from '../../apps/payments-api/src/payouts/testing/chain-payer.js';
-import { type createTenant } from '../../apps/payments-api/src/tenancy/testing/tenants.js';
-import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
-import { createTenantIn } from '../support/tenants.js';
-import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../support/stack.js';
+import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
+import { type createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
+import { createTenantIn } from '@payrail/test-support/tenants.js';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 const ORIGIN = 'https://shop.example';
 

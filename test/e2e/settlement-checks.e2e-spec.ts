@@ -4,13 +4,13 @@ import { verifyWebhook } from '@payrail/domain';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { ContractFactory, Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import { approveProxy, payWithReference, startPrivateChain } from '../../apps/chain-worker/src/testing/private-chain.js';
-import { insertRequest } from '../../apps/chain-worker/src/testing/requests.js';
-import { addEndpoint } from '../../apps/webhook-worker/src/testing/fixtures.js';
-import { TestReceiver } from '../../apps/webhook-worker/src/testing/receiver.js';
-import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '../../tools/devstack/src/index.js';
-import { createTenantIn } from '../support/tenants.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
+import { approveProxy, payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
+import { addEndpoint } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { ANVIL_ACCOUNTS, waitFor, type AppHandle } from '@payrail/devstack';
+import { createTenantIn } from '@payrail/test-support/tenants.js';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
 

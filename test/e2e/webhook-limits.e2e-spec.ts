@@ -1,8 +1,8 @@
 import { createDataSource } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import type { AppHandle } from '../../tools/devstack/src/index.js';
-import { seedOrchestrator, seedTenant } from '../../apps/webhook-worker/src/testing/fixtures.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
+import type { AppHandle } from '@payrail/devstack';
+import { seedOrchestrator, seedTenant } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 // No amplification (issue 17, item 5), over HTTP against the built auth-api and payments-api
 // with the default limits: 20 active endpoints per owner, 5 per URL host, 10 test fires a minute.

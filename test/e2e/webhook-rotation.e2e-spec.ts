@@ -2,10 +2,10 @@ import { verifyStandardWebhook, verifyWebhook } from '@payrail/domain';
 import { createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
 import { Webhook } from 'standardwebhooks';
 import type { DataSource } from 'typeorm';
-import type { AppHandle } from '../../tools/devstack/src/index.js';
-import { emit, paymentConfirmed, seedOrchestrator, seedTenant } from '../../apps/webhook-worker/src/testing/fixtures.js';
-import { type ReceivedWebhook, TestReceiver } from '../../apps/webhook-worker/src/testing/receiver.js';
-import { appEnv, createTestDatabase, startTestApp, uniqueName } from '../support/stack.js';
+import type { AppHandle } from '@payrail/devstack';
+import { emit, paymentConfirmed, seedOrchestrator, seedTenant } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { type ReceivedWebhook, TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 // Standard Webhooks headers and secret rotation, end to end: the built auth-api, payments-api and
 // webhook-worker as processes; deliveries checked as a receiver would, with the published

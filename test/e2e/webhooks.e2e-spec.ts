@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import type { AppHandle } from '../../tools/devstack/src/index.js';
+import type { AppHandle } from '@payrail/devstack';
 import {
   addEndpoint,
   emit,
@@ -11,9 +11,9 @@ import {
   seedClientId,
   seedOrchestrator,
   seedPlatform,
-} from '../../apps/webhook-worker/src/testing/fixtures.js';
-import { type ReceivedWebhook, TestReceiver } from '../../apps/webhook-worker/src/testing/receiver.js';
-import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../support/stack.js';
+} from '@payrail/test-support/webhook-worker/fixtures.js';
+import { type ReceivedWebhook, TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 // The built apps as real processes: what the logs hold, a worker killed with SIGKILL in the
 // middle of a burst, and two worker replicas sharing one queue.

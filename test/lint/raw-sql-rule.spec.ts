@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { repoRoot } from '../../tools/devstack/src/paths.js';
+import { repoRoot } from '@payrail/devstack';
 
 // The repository's configuration, with type information switched off: TypeScript's project service
 // does not know virtual files, and the rule under test is purely syntactic (which files it covers

@@ -2,7 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LOCAL_MAILBOX_CONTEXT } from '../../apps/auth-api/src/auth/mail/log-mail-transport.js';
 import type { OutboxMail } from '../../apps/auth-api/src/auth/mail/outbox-mail-transport.js';
-import { waitFor } from '../../tools/devstack/src/index.js';
+import { waitFor } from '@payrail/devstack';
 import { testStack, uniqueName } from './stack.js';
 
 /** A fresh directory for auth-api's `outbox` mail transport, and the env that selects it. */

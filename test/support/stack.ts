@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createDatabase, freePort, startApp, type AppHandle, type AppName, type StackChain } from '../../tools/devstack/src/index.js';
+import { createDatabase, freePort, startApp, type AppHandle, type AppName, type StackChain } from '@payrail/devstack';
 
 /** What the global setup started, as written for the test files. */
 export interface TestStackInfo {

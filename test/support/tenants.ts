@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
 import { TenancyModule, UpdateClientId, type UpdateClientIdCommand } from '@payrail/tenancy';
 import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
-import { createOrchestrator, createTenant } from '../../libs/tenancy/src/testing/tenants.js';
+import { createOrchestrator, createTenant } from './tenancy/tenants.js';
 
 /**
  * A platform with an API key and a Client ID in the database of `env`, made through the real

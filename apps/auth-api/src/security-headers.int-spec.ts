@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { startInProcessApi, type InProcessApi } from '../../../test/support/in-process.js';
-import { expectApiSecurityHeaders } from '../../../test/support/security-headers.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../test/support/stack.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { expectApiSecurityHeaders } from '@payrail/test-support/security-headers.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { AuthApiModule } from './app.module.js';
 
 const key = () => `k1:${randomBytes(32).toString('base64')}`;

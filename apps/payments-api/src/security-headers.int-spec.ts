@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { startInProcessApi, type InProcessApi } from '../../../test/support/in-process.js';
-import { expectApiSecurityHeaders } from '../../../test/support/security-headers.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../test/support/stack.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { expectApiSecurityHeaders } from '@payrail/test-support/security-headers.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiModule } from './app.module.js';
-import { createTenant } from './tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 const key = () => `k1:${randomBytes(32).toString('base64')}`;
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { BullmqEventPublisher, QueuesModule, WebhooksCoreModule } from '@payrail/platform';
+import { BullmqEventPublisher, QueuesModule } from '@payrail/platform';
+import { WebhooksCoreModule } from '@payrail/webhooks';
 import { DeliverWebhook } from './delivery/deliver-webhook.use-case.js';
 import { DeliveryStore } from './delivery/delivery-store.js';
 import { WebhookHttpSender } from './delivery/http-sender.js';

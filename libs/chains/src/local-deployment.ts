@@ -1,4 +1,4 @@
-import { parseEvmAddress } from './address/evm.js';
+import { parseEvmAddress } from '@payrail/domain';
 import { currencyId } from './currencies/currency.js';
 import { type NetworkInfo, type NetworkName, networkByChainId } from './network-registry.js';
 

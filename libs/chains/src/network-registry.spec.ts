@@ -1,5 +1,4 @@
-import { isTronAddress } from './address/tron.js';
-import { parseEvmAddress } from './address/evm.js';
+import { isTronAddress, parseEvmAddress } from '@payrail/domain';
 import { type LocalChainDeployment, parseLocalDeployment, withLocalDeployment } from './local-deployment.js';
 import { explorerAddressUrl, explorerTxUrl, NETWORK_NAMES, NETWORKS } from './network-registry.js';
 import { EVM_NETWORKS, TRON_NETWORK } from './networks.js';

@@ -1,4 +1,4 @@
-import { parseEvmAddress } from './address/evm.js';
+import { parseEvmAddress } from '@payrail/domain';
 import type { NetworkInfo, NetworkName } from './network-registry.js';
 import { EVM_NETWORK_NAMES, type EvmNetwork } from './networks.js';
 

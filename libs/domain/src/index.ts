@@ -7,3 +7,6 @@ export * from './compliance/compliance.js';
 export * from './payments/index.js';
 export * from './secure-payments/index.js';
 export * from './ids.js';
+export * from './addresses/detect.js';
+export * from './addresses/evm.js';
+export * from './addresses/tron.js';

@@ -1,4 +1,4 @@
-import { tronToEvmAddress } from '@payrail/chains';
+import { tronToEvmAddress } from '@payrail/domain';
 import { getAddress, Interface } from 'ethers';
 import { BATCH_PAYMENTS_ABI, batchFeesOf, encodeBatchPayments } from './batch.js';
 import { decodeUint256, encodeAllowance, encodeApprove, encodeBalanceOf, needsApprovalReset } from './erc20.js';

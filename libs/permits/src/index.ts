@@ -4,3 +4,4 @@ export * from './fee-proxies.js';
 export * from './batch.js';
 export * from './tron.js';
 export * from './recurring.js';
+export * from './wallet-proof.js';

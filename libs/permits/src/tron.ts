@@ -1,4 +1,4 @@
-import { tronToEvmAddress } from '@payrail/chains';
+import { tronToEvmAddress } from '@payrail/domain';
 import { encodeApprove } from './erc20.js';
 import { encodeErc20FeeProxyPayment, type FeeProxyPayment } from './fee-proxies.js';
 

@@ -19,6 +19,7 @@ import { WebhookSecretRotation1763885820000 } from './migrations/1763885820000-w
 import { SecurePaymentEntity } from './secure-payments/secure-payment.entity.js';
 import { SettlementChecks1763885850000 } from './migrations/1763885850000-settlement-checks.js';
 import { EmailVerification1763885900000 } from './migrations/1763885900000-email-verification.js';
+import { SecurePaymentPayerViolation1763885950000 } from './migrations/1763885950000-secure-payment-payer-violation.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 export const ENTITIES = [
@@ -46,6 +47,7 @@ export const MIGRATIONS = [
   WebhookSecretRotation1763885820000,
   SettlementChecks1763885850000,
   EmailVerification1763885900000,
+  SecurePaymentPayerViolation1763885950000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -1,3 +1,7 @@
+/**
+ * @payrail/tenancy: platforms, Client IDs, keys and orchestrators. Routes both APIs serve (Client
+ * IDs) are thin per-app controllers over these use cases, as for webhooks in @payrail/webhooks.
+ */
 export * from './client-id.rules.js';
 export * from './client-id.view.js';
 export * from './tenancy-events.js';
@@ -15,4 +19,3 @@ export * from './use-cases/update-client-id.use-case.js';
 export * from './use-cases/list-client-ids.use-case.js';
 export * from './use-cases/get-client-id.use-case.js';
 export * from './dto/client-id.dto.js';
-export * from './client-id.routes.js';

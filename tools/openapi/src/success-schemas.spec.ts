@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from '../../devstack/src/paths.js';
+import { repoRoot } from '@payrail/devstack';
 
 interface Schema {
   $ref?: string;

@@ -1,6 +1,6 @@
-import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
-import { registerVerified, verifyEmailOf } from '../../../../test/support/mail-outbox.js';
-import { DASHBOARD, json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
+import type { InProcessApi, ManualClock } from '@payrail/test-support/in-process.js';
+import { registerVerified, verifyEmailOf } from '@payrail/test-support/mail-outbox.js';
+import { DASHBOARD, json, sessionCookie, startAuthApi } from '@payrail/test-support/auth-api/auth-api.js';
 
 describe('e-mail/password accounts and sessions over HTTP (two replicas, one Redis)', () => {
   let a: InProcessApi;

@@ -24,9 +24,9 @@ import {
   RateLimitClassOf,
   SessionStore,
   setSessionCookie,
-  type Caller,
   type Clock,
   type Session,
+  type SessionCaller,
 } from '@payrail/platform';
 import type { Request, Response } from 'express';
 import { BearerSessionView, CredentialsDto, SessionView, SignInQueryDto } from './dto/account.dto.js';
@@ -173,8 +173,7 @@ export class AuthController {
     },
   })
   @ApiAuthErrors('session', { cookieWrites: true })
-  async logoutAll(@CurrentCaller() caller: Caller, @Res({ passthrough: true }) res: Response) {
-    if (caller.kind !== 'session') throw new Error('session route reached without a session');
+  async logoutAll(@CurrentCaller('session') caller: SessionCaller, @Res({ passthrough: true }) res: Response) {
     const revoked = await this.sessions.destroyAllOf(caller.userId);
     clearSessionCookie(res);
     return { success: true, revoked };
@@ -186,8 +185,7 @@ export class AuthController {
   @ApiOperation({ summary: 'The current session and user (beyond the spec: the dashboard needs it)' })
   @ApiOkResponse({ type: SessionView })
   @ApiAuthErrors('session')
-  current(@CurrentCaller() caller: Caller) {
-    if (caller.kind !== 'session') throw new Error('session route reached without a session');
+  current(@CurrentCaller('session') caller: SessionCaller) {
     return sessionView(caller, caller.userId);
   }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
-import { latestVerificationToken, mailsTo } from '../../../../test/support/mail-outbox.js';
-import { json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
+import type { InProcessApi, ManualClock } from '@payrail/test-support/in-process.js';
+import { latestVerificationToken, mailsTo } from '@payrail/test-support/mail-outbox.js';
+import { json, sessionCookie, startAuthApi } from '@payrail/test-support/auth-api/auth-api.js';
 
 let n = 0;
 const email = () => `verify${++n}.${Date.now()}@example.com`;

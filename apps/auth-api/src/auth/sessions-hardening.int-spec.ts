@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
-import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
-import { registerVerified } from '../../../../test/support/mail-outbox.js';
-import { DASHBOARD, json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
+import type { InProcessApi, ManualClock } from '@payrail/test-support/in-process.js';
+import { registerVerified } from '@payrail/test-support/mail-outbox.js';
+import { DASHBOARD, json, sessionCookie, startAuthApi } from '@payrail/test-support/auth-api/auth-api.js';
 
 let n = 0;
 const email = () => `sessions${++n}.${Date.now()}@example.com`;

@@ -1,6 +1,6 @@
-import type { InProcessApi, ManualClock } from '../../../../test/support/in-process.js';
-import { verifyEmailOf } from '../../../../test/support/mail-outbox.js';
-import { json, startAuthApi } from '../testing/auth-api.js';
+import type { InProcessApi, ManualClock } from '@payrail/test-support/in-process.js';
+import { verifyEmailOf } from '@payrail/test-support/mail-outbox.js';
+import { json, startAuthApi } from '@payrail/test-support/auth-api/auth-api.js';
 import { PasswordHasher } from './password-hasher.js';
 
 // Every request names its client through X-Forwarded-For (the apps trust the loopback proxy here).

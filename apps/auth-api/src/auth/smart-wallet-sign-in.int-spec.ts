@@ -1,8 +1,8 @@
 import { loadArtifact } from '@payrail/devstack';
 import { ContractFactory, JsonRpcProvider, parseEther, toBeHex, Wallet } from 'ethers';
-import type { InProcessApi } from '../../../../test/support/in-process.js';
-import { testStack } from '../../../../test/support/stack.js';
-import { json, startAuthApi } from '../testing/auth-api.js';
+import type { InProcessApi } from '@payrail/test-support/in-process.js';
+import { testStack } from '@payrail/test-support/stack.js';
+import { json, startAuthApi } from '@payrail/test-support/auth-api/auth-api.js';
 
 interface Challenge {
   challengeId: string;

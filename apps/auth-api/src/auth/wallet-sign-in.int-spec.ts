@@ -1,8 +1,8 @@
 import { Wallet } from 'ethers';
 import { TronWeb, utils as tronUtils } from 'tronweb';
-import type { InProcessApi } from '../../../../test/support/in-process.js';
-import type { ManualClock } from '../../../../test/support/in-process.js';
-import { json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
+import type { InProcessApi } from '@payrail/test-support/in-process.js';
+import type { ManualClock } from '@payrail/test-support/in-process.js';
+import { json, sessionCookie, startAuthApi } from '@payrail/test-support/auth-api/auth-api.js';
 
 interface Challenge {
   challengeId: string;

@@ -1,7 +1,7 @@
 import { Wallet } from 'ethers';
-import type { InProcessApi } from '../../../../test/support/in-process.js';
-import { registerVerified } from '../../../../test/support/mail-outbox.js';
-import { DASHBOARD, json, sessionCookie, startAuthApi } from '../testing/auth-api.js';
+import type { InProcessApi } from '@payrail/test-support/in-process.js';
+import { registerVerified } from '@payrail/test-support/mail-outbox.js';
+import { DASHBOARD, json, sessionCookie, startAuthApi } from '@payrail/test-support/auth-api/auth-api.js';
 
 describe('Client ID management with a session (auth-api /v1/client-ids)', () => {
   let api: InProcessApi;

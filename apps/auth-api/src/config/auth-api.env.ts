@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
-import { HttpApiEnv, WithWebhookEnv } from '@payrail/platform';
+import { HttpApiEnv } from '@payrail/platform';
+import { WithWebhookEnv } from '@payrail/webhooks';
 
 export const MAIL_TRANSPORTS = ['log', 'outbox', 'none'] as const;
 export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];

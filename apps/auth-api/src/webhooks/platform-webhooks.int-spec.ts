@@ -1,13 +1,13 @@
 import { createHmac } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { createDataSource, sqlRows } from '@payrail/persistence';
-import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
+import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/webhooks';
 import type { DataSource } from 'typeorm';
-import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
-import { seedTenant } from '../../../webhook-worker/src/testing/fixtures.js';
-import { TestReceiver } from '../../../webhook-worker/src/testing/receiver.js';
-import { startWorkerInProcess } from '../../../webhook-worker/src/testing/worker.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
+import { seedTenant } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { startWorkerInProcess } from '@payrail/test-support/webhook-worker/worker.js';
 import { AuthApiModule } from '../app.module.js';
 
 interface Webhook {

@@ -9,8 +9,8 @@ import {
   ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
-import { PayrailError } from '@payrail/domain';
 import type { WebhookOwner } from '@payrail/persistence';
+import { Auth, CurrentCaller, CurrentRequestId, type OwnedClientIdCaller } from '@payrail/platform';
 import {
   ApiWebhookAuthErrors,
   ApiWebhookBadRequest,
@@ -18,10 +18,7 @@ import {
   ApiWebhookConflict,
   ApiWebhookNotFound,
   ApiWebhookTestFireLimited,
-  Auth,
-  type Caller,
-  CurrentCaller,
-  CurrentRequestId,
+  DeleteWebhook,
   DeliveryPageDto,
   FireTestWebhook,
   FireTestWebhookDto,
@@ -35,27 +32,22 @@ import {
   RegisterWebhookDto,
   RotateWebhookSecret,
   TestFireResultDto,
+  ToggleWebhook,
   WebhookEnvelopeDto,
   WebhookListDto,
   WebhookSecretRotatedDto,
   WebhookTestFireLimit,
-} from '@payrail/platform';
-import { DeleteWebhook } from './use-cases/delete-webhook.use-case.js';
-import { ToggleWebhook } from './use-cases/toggle-webhook.use-case.js';
+} from '@payrail/webhooks';
 
-/** The Client ID the call acts for; the guard has checked that its platform's key or session came with it. */
-function clientIdCaller(caller: Caller): { owner: WebhookOwner; clientId: string } {
-  if (caller.kind !== 'client-id' || !caller.owner)
-    throw new PayrailError('UNAUTHENTICATED', "Missing x-api-key or session: send its platform's x-api-key or session with x-client-id");
-  return { owner: { kind: 'client-id', clientIdId: caller.clientIdId }, clientId: caller.clientId };
-}
+/** The webhook owner: the Client ID the call names (the guard has checked its platform's key or session came with it). */
+const ownerOf = (caller: OwnedClientIdCaller): WebhookOwner => ({ kind: 'client-id', clientIdId: caller.clientIdId });
 
 const WEBHOOK_ID = ApiParam({ name: 'webhookId', description: 'Endpoint id returned at registration' });
 
 /**
  * Platform webhooks (spec: Platform webhooks): per Client ID, at {auth_url}/v1/webhook. The
  * Client ID is public (it ships in checkout pages), so every route also takes a secret of its
- * platform: the API key or a session of the platform's account (a deviation, see the README).
+ * platform: the API key or a session of the platform's account (a deviation, see docs/deviations.md).
  */
 @ApiTags('Webhooks')
 // Listed in reverse: the document shows the API key first, then the cookie, then the bearer session.
@@ -82,9 +74,12 @@ export class PlatformWebhooksController {
   @ApiCreatedResponse({ type: PlatformWebhookCreatedDto })
   @ApiWebhookBadRequest('Invalid URL, or refused by the URL policy', 'Validation failed: url must use HTTPS')
   @ApiWebhookCapConflict()
-  async create(@Body() dto: RegisterWebhookDto, @CurrentCaller() caller: Caller): Promise<PlatformWebhookCreatedDto> {
+  async create(
+    @Body() dto: RegisterWebhookDto,
+    @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
+  ): Promise<PlatformWebhookCreatedDto> {
     const { webhook, secret } = await this.register.execute({
-      owner: clientIdCaller(caller).owner,
+      owner: ownerOf(caller),
       url: dto.url,
       rejectDuplicateUrl: false,
     });
@@ -94,8 +89,8 @@ export class PlatformWebhooksController {
   @Get()
   @ApiOperation({ summary: "This Client ID's webhook endpoints, active and inactive (never their secrets)" })
   @ApiOkResponse({ type: WebhookListDto })
-  async findAll(@CurrentCaller() caller: Caller): Promise<WebhookListDto> {
-    return { webhooks: await this.list.execute(clientIdCaller(caller).owner) };
+  async findAll(@CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller): Promise<WebhookListDto> {
+    return { webhooks: await this.list.execute(ownerOf(caller)) };
   }
 
   @Post('test')
@@ -110,9 +105,13 @@ export class PlatformWebhooksController {
   @ApiOkResponse({ type: TestFireResultDto })
   @ApiWebhookBadRequest('eventType is not an event name of the interface', 'Validation failed: eventType must be one of: ...')
   @ApiWebhookTestFireLimited()
-  test(@Body() dto: FireTestWebhookDto, @CurrentCaller() caller: Caller, @CurrentRequestId() requestId: string | null) {
-    const { owner, clientId } = clientIdCaller(caller);
-    return this.fireTest.execute({ owner, identity: { clientId, orchestratorId: null }, eventType: dto.eventType, requestId });
+  test(
+    @Body() dto: FireTestWebhookDto,
+    @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
+    @CurrentRequestId() requestId: string | null,
+  ) {
+    const identity = { clientId: caller.clientId, orchestratorId: null };
+    return this.fireTest.execute({ owner: ownerOf(caller), identity, eventType: dto.eventType, requestId });
   }
 
   @Put(':webhookId')
@@ -124,8 +123,11 @@ export class PlatformWebhooksController {
   @ApiOkResponse({ type: WebhookEnvelopeDto })
   @ApiWebhookNotFound()
   @ApiWebhookCapConflict()
-  async toggleOne(@Param('webhookId') webhookId: string, @CurrentCaller() caller: Caller): Promise<WebhookEnvelopeDto> {
-    return { webhook: await this.toggle.execute({ owner: clientIdCaller(caller).owner, webhookId }) };
+  async toggleOne(
+    @Param('webhookId') webhookId: string,
+    @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
+  ): Promise<WebhookEnvelopeDto> {
+    return { webhook: await this.toggle.execute({ owner: ownerOf(caller), webhookId }) };
   }
 
   @Post(':webhookId/rotate-secret')
@@ -139,8 +141,11 @@ export class PlatformWebhooksController {
   @WEBHOOK_ID
   @ApiOkResponse({ type: WebhookSecretRotatedDto })
   @ApiWebhookNotFound()
-  rotateSecret(@Param('webhookId') webhookId: string, @CurrentCaller() caller: Caller): Promise<WebhookSecretRotatedDto> {
-    return this.rotate.execute({ owner: clientIdCaller(caller).owner, webhookId });
+  rotateSecret(
+    @Param('webhookId') webhookId: string,
+    @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
+  ): Promise<WebhookSecretRotatedDto> {
+    return this.rotate.execute({ owner: ownerOf(caller), webhookId });
   }
 
   @Delete(':webhookId')
@@ -149,8 +154,11 @@ export class PlatformWebhooksController {
   @WEBHOOK_ID
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiWebhookNotFound()
-  async removeOne(@Param('webhookId') webhookId: string, @CurrentCaller() caller: Caller): Promise<void> {
-    await this.remove.execute({ owner: clientIdCaller(caller).owner, webhookId });
+  async removeOne(
+    @Param('webhookId') webhookId: string,
+    @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
+  ): Promise<void> {
+    await this.remove.execute({ owner: ownerOf(caller), webhookId });
   }
 
   @Get(':webhookId/deliveries')
@@ -165,8 +173,12 @@ export class PlatformWebhooksController {
     'Validation failed: limit must not be greater than 100',
   )
   @ApiWebhookNotFound()
-  history(@Param('webhookId') webhookId: string, @Query() query: ListDeliveriesQueryDto, @CurrentCaller() caller: Caller) {
-    return this.deliveries.execute({ owner: clientIdCaller(caller).owner, webhookId, cursor: query.cursor, limit: query.limit });
+  history(
+    @Param('webhookId') webhookId: string,
+    @Query() query: ListDeliveriesQueryDto,
+    @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
+  ) {
+    return this.deliveries.execute({ owner: ownerOf(caller), webhookId, cursor: query.cursor, limit: query.limit });
   }
 
   @Post(':webhookId/deliveries/:deliveryId/redeliver')
@@ -183,9 +195,9 @@ export class PlatformWebhooksController {
   async redeliverOne(
     @Param('webhookId') webhookId: string,
     @Param('deliveryId') deliveryId: string,
-    @CurrentCaller() caller: Caller,
+    @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
     @CurrentRequestId() requestId: string | null,
   ): Promise<RedeliveryDto> {
-    return { delivery: await this.redeliver.execute({ owner: clientIdCaller(caller).owner, webhookId, deliveryId, requestId }) };
+    return { delivery: await this.redeliver.execute({ owner: ownerOf(caller), webhookId, deliveryId, requestId }) };
   }
 }

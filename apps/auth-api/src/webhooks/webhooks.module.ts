@@ -1,13 +1,10 @@
 import { Module } from '@nestjs/common';
-import { WebhooksCoreModule } from '@payrail/platform';
-import { DeleteWebhook } from './use-cases/delete-webhook.use-case.js';
-import { ToggleWebhook } from './use-cases/toggle-webhook.use-case.js';
+import { WebhooksCoreModule } from '@payrail/webhooks';
 import { PlatformWebhooksController } from './webhooks.controller.js';
 
-/** Platform webhook endpoints (x-client-id) on auth-api. */
+/** Platform webhook endpoints (x-client-id) on auth-api: a thin controller over the @payrail/webhooks use cases. */
 @Module({
   imports: [WebhooksCoreModule],
   controllers: [PlatformWebhooksController],
-  providers: [ToggleWebhook, DeleteWebhook],
 })
 export class PlatformWebhooksModule {}

@@ -26,11 +26,17 @@ export class BlockReader {
 
   /**
    * The payment logs of a range, or undefined when the chain moved while it was read (the range
-   * end's hash changed between before and after the logs were read, or a log's block is no longer
-   * the block of its number): then nothing of the range may be stored, since the logs may belong to
-   * blocks a reorg replaced and the replacement's logs may be missing; the caller reads it again.
+   * end's hash changed between before and after the logs were read, a log's block is no longer
+   * the block of its number, or the block before the range no longer has `parentHash`, the hash
+   * the caller checked it had): then nothing of the range may be stored, since the logs may belong
+   * to blocks a reorg replaced, the replacement's logs may be missing, or the range may stand on
+   * another chain than the blocks below it; the caller reads it again.
    */
-  async transfers(fromBlock: number, toBlock: number): Promise<{ transfers: DetectedTransfer[]; blocks: BlockRef[] } | undefined> {
+  async transfers(
+    fromBlock: number,
+    toBlock: number,
+    parentHash?: string,
+  ): Promise<{ transfers: DetectedTransfer[]; blocks: BlockRef[] } | undefined> {
     const end = await this.block(toBlock);
     if (!end) return undefined;
     const logs = await this.provider.getLogs({
@@ -43,7 +49,8 @@ export class BlockReader {
       .filter((l) => !l.removed)
       .map(decodeProxyTransfer)
       .filter((t): t is ProxyTransfer => t !== undefined);
-    const blockNumbers = [...new Set([...decoded.map((t) => t.blockNumber), toBlock])];
+    const parent = parentHash ? [fromBlock - 1] : [];
+    const blockNumbers = [...new Set([...decoded.map((t) => t.blockNumber), toBlock, ...parent])];
     const txHashes = [...new Set(decoded.map((t) => t.txHash))];
     const [blocks, txs] = await Promise.all([
       Promise.all(blockNumbers.map((n) => this.block(n))),
@@ -53,12 +60,14 @@ export class BlockReader {
     // Same end hash before and after: the blocks up to it (its ancestry) did not change in between.
     if (byNumber.get(toBlock)?.hash !== end.hash) return undefined;
     if (decoded.some((t) => byNumber.get(t.blockNumber)?.hash !== t.blockHash)) return undefined;
+    // Same parent hash as the caller checked before: the range continues the chain below it.
+    if (parentHash && byNumber.get(fromBlock - 1)?.hash !== parentHash) return undefined;
     const senders = new Map(txs.map((tx, i) => [txHashes[i], tx?.from ?? null]));
     const transfers = decoded.map((t) => ({
       ...t,
       from: senders.get(t.txHash) ?? null,
       timestamp: byNumber.get(t.blockNumber)!.timestamp,
     }));
-    return { transfers, blocks: [...byNumber.values()] };
+    return { transfers, blocks: [...byNumber.values()].filter((b) => b.number >= fromBlock) };
   }
 }

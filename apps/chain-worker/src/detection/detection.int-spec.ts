@@ -3,11 +3,11 @@ import { NestFactory } from '@nestjs/core';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import { waitFor } from '../../../../tools/devstack/src/index.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { waitFor } from '@payrail/devstack';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { ChainWorkerModule } from '../app.module.js';
-import { payWithReference, startPrivateChain } from '../testing/private-chain.js';
-import { insertRequest } from '../testing/requests.js';
+import { payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
 import { DetectionService } from './detection.service.js';
 import { MetricsController } from './metrics.controller.js';
 

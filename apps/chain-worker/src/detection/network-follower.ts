@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { DetectionRepository, type Cursor } from '@payrail/persistence';
+import { DetectionRepository, type BlockRef, type Cursor } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import type { BlockReader } from './block-reader.js';
 
@@ -66,7 +66,8 @@ export class NetworkFollower {
     const from = cursor.blockNumber + 1;
     const to = Math.min(head, cursor.blockNumber + this.options.maxRange);
     if (from <= to) {
-      const read = await this.reader.transfers(from, to);
+      // The cursor's hash as checked above: a reorg landing after the check is not read past.
+      const read = await this.reader.transfers(from, to, cursor.blockHash);
       if (!read) return true; // the chain moved while reading: read again (the next pass checks for a reorg first)
       const ours = await repo.knownTopics(network, [...new Set(read.transfers.map((t) => t.referenceTopic))]);
       const transfers = read.transfers.filter((t) => ours.has(t.referenceTopic));
@@ -86,7 +87,7 @@ export class NetworkFollower {
 
   private async initialCursor(head: number): Promise<Cursor> {
     const start = Math.max(0, head - this.options.backfill);
-    return { blockNumber: start - 1, blockHash: start === 0 ? '' : ((await this.reader.block(start - 1))?.hash ?? '') };
+    return { blockNumber: start - 1, blockHash: start === 0 ? '' : ((await this.blocksAt([start - 1]))[0]?.hash ?? '') };
   }
 
   /**
@@ -96,7 +97,7 @@ export class NetworkFollower {
    */
   private async checkReorg(cursor: Cursor): Promise<Cursor | undefined> {
     if (cursor.blockNumber < 0 || cursor.blockHash === '') return undefined;
-    const onChain = await this.reader.block(cursor.blockNumber);
+    const [onChain] = await this.blocksAt([cursor.blockNumber]);
     if (onChain?.hash === cursor.blockHash) return undefined;
     const ancestor = await this.commonAncestor(cursor.blockNumber);
     const { removed, reversedTopics } = await this.db.transaction(async (m) => {
@@ -126,13 +127,31 @@ export class NetworkFollower {
     for (let below = above; ;) {
       const known = await repo.knownBlocks(this.options.network, below, ANCESTOR_PAGE);
       if (known.length === 0) break;
-      const onChain = await Promise.all(known.map((k) => this.reader.block(k.number)));
+      const onChain = await this.blocksAt(known.map((k) => k.number));
       const match = known.find((k, i) => onChain[i]?.hash === k.hash);
       if (match) return { blockNumber: match.number, blockHash: match.hash };
       below = known.at(-1)!.number;
     }
     const origin = (await repo.cursor(this.options.network))?.origin?.number ?? -1;
-    const block = origin >= 0 ? await this.reader.block(origin) : undefined;
+    const [block] = origin >= 0 ? await this.blocksAt([origin]) : [];
     return { blockNumber: block ? origin : -1, blockHash: block?.hash ?? '' };
+  }
+
+  /**
+   * The chain's blocks of these numbers; undefined where the chain is now shorter than the number
+   * (a reorg took the block away). A block at or below the head that does not come back (a node
+   * behind its peers, a failed or partial read) says nothing about a reorg: the pass fails and is
+   * retried, so a read the node did not answer never rolls back (nor reverses) a settled payment.
+   */
+  private async blocksAt(numbers: number[]): Promise<(BlockRef | undefined)[]> {
+    const blocks = await Promise.all(numbers.map((n) => this.reader.block(n)));
+    const missing = numbers.filter((_, i) => blocks[i] === undefined);
+    if (missing.length === 0) return blocks;
+    const head = await this.reader.head(); // read after the blocks: whatever it covers is on the chain now
+    const unreadable = missing.filter((n) => n <= head);
+    if (unreadable.length > 0) {
+      throw new Error(`blocks ${unreadable.join(', ')} at or below the head (${head}) could not be read; the pass is retried`);
+    }
+    return blocks;
   }
 }

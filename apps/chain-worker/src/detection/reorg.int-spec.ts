@@ -3,11 +3,11 @@ import { NestFactory } from '@nestjs/core';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import { waitFor } from '../../../../tools/devstack/src/index.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { waitFor } from '@payrail/devstack';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { ChainWorkerModule } from '../app.module.js';
-import { approveProxy, payWithReference, startPrivateChain } from '../testing/private-chain.js';
-import { insertRequest, insertSecurePayment } from '../testing/requests.js';
+import { approveProxy, payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { insertRequest, insertSecurePayment } from '@payrail/test-support/chain-worker/requests.js';
 import { DetectionService } from './detection.service.js';
 
 type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
@@ -37,13 +37,15 @@ describe('reorgs of settled payments (private anvil, evm_snapshot / evm_revert)'
 
   async function startWorker(confirmations: number) {
     const env = appEnv(databaseUrl, uniqueName('reorg'), {
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.REORG_LOG ?? 'silent',
       RPC_URL_SEPOLIA: chain.anvil.rpcUrl,
       CHAIN_DEPLOYMENT_FILE: chain.deploymentFile,
       CHAIN_CONFIRMATIONS: `sepolia:${confirmations}`,
       DETECTION_POLL_INTERVAL_MS: '100',
     });
-    const app = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(env), { logger: false });
+    const app = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(env), {
+      logger: process.env.REORG_LOG ? ['error', 'warn'] : false,
+    });
     workers.push(app);
     return app;
   }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { NETWORKS, paymentReferenceTopic, TronGridEventSource } from '@payrail/chains';
 import { createDataSource, sqlExecute, sqlOne, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../test/support/stack.js';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
 import { TransferSettlement } from '../settlement/transfer-settlement.js';
 import { TronFollower } from './tron-follower.js';
 

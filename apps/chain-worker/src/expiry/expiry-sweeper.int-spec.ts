@@ -3,8 +3,8 @@ import { NestFactory } from '@nestjs/core';
 import { newUlid } from '@payrail/domain';
 import { SecurePaymentsRepository, sqlExecute, sqlRows } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { waitFor } from '../../../../tools/devstack/src/index.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { waitFor } from '@payrail/devstack';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { ChainWorkerModule } from '../app.module.js';
 import { ExpirySweeper } from './expiry-sweeper.service.js';
 

@@ -4,9 +4,9 @@ import { createDataSource, RecurringRepository, sqlExecute, sqlRows } from '@pay
 import { Contract, JsonRpcProvider, NonceManager, toBeHex, Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
-import { ANVIL_ACCOUNTS } from '../../../../tools/devstack/src/index.js';
-import { createTestDatabase } from '../../../../test/support/stack.js';
-import { startPrivateChain } from '../testing/private-chain.js';
+import { ANVIL_ACCOUNTS } from '@payrail/devstack';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
+import { startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { ExecutionRecords } from './execution-records.js';
 import { RelayerChain } from './relayer-chain.js';
 import { ScheduleRunner } from './schedule-runner.js';

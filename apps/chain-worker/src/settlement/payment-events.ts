@@ -26,13 +26,15 @@ const routingOf = (request: RequestEntity) => ({ platformId: request.platformId 
 /**
  * The event of a request's new settlement after new transfers: `payment.confirmed` (paid or
  * overpaid, with the excess noted), `payment.partial`, or `payment.failed` with
- * `subStatus: "fee_short"` when the amount arrived with its fee short. Pending: none.
+ * `subStatus: "fee_short"` when the amount arrived with its fee short. Pending: none. `payerCheck`
+ * (a refused or unscreened payer of a secure payment) is the subStatus of payment.confirmed.
  */
 export function paymentEvent(
   request: RequestEntity,
   who: EventIdentity,
   network: NetworkInfo | undefined,
   settled: { amount: bigint; fees: bigint; last: SettledTransfer },
+  payerCheck?: string,
 ): DomainEvent | undefined {
   const units = (v: bigint) => formatUnits(v, request.currencyDecimals);
   if (request.status === 'pending') return undefined;
@@ -54,7 +56,7 @@ export function paymentEvent(
     currency: request.invoiceCurrency,
     paymentCurrency: request.paymentCurrency,
     isCryptoToFiat: false,
-    subStatus: request.status === 'overpaid' ? 'overpaid' : '',
+    subStatus: payerCheck ?? (request.status === 'overpaid' ? 'overpaid' : ''),
     paymentProcessor: PAYMENT_PROCESSOR,
     fees: settled.fees > 0n ? [{ type: 'platform', amount: units(settled.fees), currency: request.paymentCurrency }] : [],
   };

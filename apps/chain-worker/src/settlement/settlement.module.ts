@@ -1,5 +1,6 @@
 import { Global, Logger, Module } from '@nestjs/common';
 import { loadLocalDeploymentFile, NETWORKS, withLocalDeployment } from '@payrail/chains';
+import { kytProviderFor } from '@payrail/domain';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { SETTLEMENT } from '../detection/settlement.js';
@@ -14,7 +15,7 @@ import { TransferSettlement } from './transfer-settlement.js';
       inject: [DataSource, ChainWorkerEnv],
       useFactory: (db: DataSource, env: ChainWorkerEnv) => {
         const local = loadLocalDeploymentFile(env, (m) => new Logger('Settlement').warn(m));
-        return new TransferSettlement(db, local ? withLocalDeployment(NETWORKS, local) : NETWORKS);
+        return new TransferSettlement(db, local ? withLocalDeployment(NETWORKS, local) : NETWORKS, kytProviderFor(env.PAYRAIL_ENV));
       },
     },
   ],

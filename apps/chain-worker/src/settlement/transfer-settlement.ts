@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
-import { countsToward, hasBeenPaid, paymentState, type DomainEvent } from '@payrail/domain';
+import { countsToward, hasBeenPaid, paymentState, UnavailableKytProvider, type DomainEvent, type KytProvider } from '@payrail/domain';
 import {
   appendToOutbox,
   RecurringRepository,
@@ -12,6 +12,7 @@ import {
 } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Settlement } from '../detection/settlement.js';
+import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
 import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
 import { observed, REVERSED_COLUMNS, termsOf, TRANSFER_COLUMNS, type ReversedRow, type TransferRow } from './settlement-rows.js';
 
@@ -24,14 +25,20 @@ import { observed, REVERSED_COLUMNS, termsOf, TRANSFER_COLUMNS, type ReversedRow
  * `payment.reversed` when a reorg took settled transfers away and the paid amount or fee went down.
  * A transfer counts once buried under the confirmations, and keeps counting once settled for as
  * long as detection keeps it (a reorg deletes it, and keeps it in reversed_transfers until here).
+ * A request just paid is checked against the access policy of its secure payment (PayerChecks):
+ * a refused payer makes the payment compliance_failed and the payment.confirmed names why.
  */
 export class TransferSettlement implements Settlement {
   private readonly logger = new Logger('Settlement');
+  private readonly payerChecks: PayerChecks;
 
   constructor(
     private readonly db: DataSource,
     private readonly networks: Readonly<Record<NetworkName, NetworkInfo>>,
-  ) {}
+    kyt: KytProvider = new UnavailableKytProvider(),
+  ) {
+    this.payerChecks = new PayerChecks(kyt);
+  }
 
   async settle(network: string, confirmedThrough: number): Promise<void> {
     const ready = await sqlRows<{ reference_topic: string }>(
@@ -40,9 +47,19 @@ export class TransferSettlement implements Settlement {
        UNION SELECT reference_topic FROM reversed_transfers WHERE network = $1`,
       [network, confirmedThrough],
     );
+    // One payment reference that cannot settle now (a KYT provider down, a bad row) must not hold
+    // up every other payment of the network: each settles in its own transaction, failures are
+    // logged and the pass fails after the others, so the leader loop retries them next pass.
+    const failed: string[] = [];
     for (const { reference_topic: topic } of ready) {
-      await this.db.transaction((m) => this.settleTopic(m, network, topic, confirmedThrough));
+      try {
+        await this.db.transaction((m) => this.settleTopic(m, network, topic, confirmedThrough));
+      } catch (error) {
+        failed.push(topic);
+        this.logger.error({ err: error, network, referenceTopic: topic }, 'settling a payment reference failed; retried next pass');
+      }
     }
+    if (failed.length > 0) throw new Error(`${failed.length} payment reference(s) on ${network} could not settle this pass`);
   }
 
   private async settleTopic(m: EntityManager, network: string, topic: string, confirmedThrough: number): Promise<void> {
@@ -77,6 +94,9 @@ export class TransferSettlement implements Settlement {
     if (!changed && txHash === request.txHash) return;
     Object.assign(request, next, { txHash, paidAt: hasBeenPaid(next.status) ? (request.paidAt ?? new Date()) : null });
     await m.save(RequestEntity, request);
+    // Who paid, checked before the secure payment completes: a refused payer makes it compliance_failed.
+    const payerCheck =
+      changed && hasBeenPaid(next.status) ? await this.payerChecks.check(m, request, await this.payersOf(m, request, counted)) : undefined;
     // A secure payment over this request completes, or opens again, with it (same transaction).
     await new SecurePaymentsRepository(m).settleForRequest(request.id);
     if (!changed) return;
@@ -87,6 +107,7 @@ export class TransferSettlement implements Settlement {
             m,
             request,
             counted.filter((t) => t.settled_at === null),
+            payerCheck,
           );
     if (event) await appendToOutbox(m, [event]);
   }
@@ -115,7 +136,18 @@ export class TransferSettlement implements Settlement {
   }
 
   /** The event of new transfers (none when only removals changed the state, or nothing counted is new). */
-  private async settlement(m: EntityManager, request: RequestEntity, fresh: TransferRow[]): Promise<DomainEvent | undefined> {
+  /** The wallets that paid: each counted transfer's sender, or the subscriber when a relayer executed a recurring payment. */
+  private async payersOf(m: EntityManager, request: RequestEntity, counted: TransferRow[]): Promise<Payer[]> {
+    const recurring = await new RecurringRepository(m).scheduleOfRequest(request.id);
+    return counted.map((t) => ({ address: recurring ? request.payer : t.from_address, txHash: t.tx_hash }));
+  }
+
+  private async settlement(
+    m: EntityManager,
+    request: RequestEntity,
+    fresh: TransferRow[],
+    payerCheck?: PayerCheckSubStatus,
+  ): Promise<DomainEvent | undefined> {
     const lastRow = fresh.at(-1);
     if (!lastRow) return undefined;
     const settled = {
@@ -129,7 +161,7 @@ export class TransferSettlement implements Settlement {
         feeAmount: BigInt(lastRow.fee_amount),
       },
     };
-    return paymentEvent(request, await this.identity(m, request), this.networks[request.network as NetworkName], settled);
+    return paymentEvent(request, await this.identity(m, request), this.networks[request.network as NetworkName], settled, payerCheck);
   }
 
   private async identity(m: EntityManager, request: RequestEntity): Promise<EventIdentity> {

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from '../../../../tools/devstack/src/paths.js';
-import { createTestDatabase, testStack } from '../../../../test/support/stack.js';
+import { repoRoot } from '@payrail/devstack';
+import { createTestDatabase, testStack } from '@payrail/test-support/stack.js';
 
 const exec = promisify(execFile);
 const cli = () => join(repoRoot(), 'dist', 'apps', 'payments-api', 'src', 'cli', 'admin.js');

@@ -1,4 +1,5 @@
-import { BaseEnv, WithWebhookEnv } from '@payrail/platform';
+import { BaseEnv } from '@payrail/platform';
+import { WithWebhookEnv } from '@payrail/webhooks';
 import { WithPiiEnv } from '../config/pii-env.js';
 
 /** The operator CLI: the database and Redis, plus the encryption keys `secrets reencrypt` rotates to. */

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
-import { FieldCipher, parseCipherKeys, parseEncryptionKeys, WebhookSecretCipher } from '@payrail/platform';
-import { repoRoot } from '../../../../tools/devstack/src/paths.js';
-import { createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
+import { FieldCipher, parseCipherKeys } from '@payrail/platform';
+import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/webhooks';
+import { repoRoot } from '@payrail/devstack';
+import { createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 const exec = promisify(execFile);
 

@@ -17,8 +17,8 @@ import {
   Wallet,
 } from 'ethers';
 import { publishedArtifact } from '@payrail/chains';
-import { repoRoot } from '../../../../tools/devstack/src/paths.js';
-import { testStack } from '../../../../test/support/stack.js';
+import { repoRoot } from '@payrail/devstack';
+import { testStack } from '@payrail/test-support/stack.js';
 import { recurringProxySource } from './chain/expected-code.js';
 
 const exec = promisify(execFile);

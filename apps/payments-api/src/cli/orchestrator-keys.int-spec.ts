@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { repoRoot } from '../../../../tools/devstack/src/paths.js';
-import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { repoRoot } from '@payrail/devstack';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiModule } from '../app.module.js';
 
 const exec = promisify(execFile);

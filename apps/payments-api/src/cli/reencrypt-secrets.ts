@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import { FieldCipher, parseCipherKeys, parseEncryptionKeys, reencryptColumn, WebhookSecretCipher } from '@payrail/platform';
+import { FieldCipher, parseCipherKeys, reencryptColumn } from '@payrail/platform';
+import { parseEncryptionKeys, WebhookSecretCipher } from '@payrail/webhooks';
 import { DataSource } from 'typeorm';
 import { AdminEnv } from './admin.env.js';
 

@@ -1,7 +1,7 @@
-import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiModule } from '../app.module.js';
-import { createTenant } from '../tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 describe('Client ID management with an API key (payments-api /v2/client-ids)', () => {
   let api: InProcessApi;

@@ -1,5 +1,6 @@
 import { WithChainEnv } from '@payrail/chains';
-import { HttpApiEnv, WithWebhookEnv } from '@payrail/platform';
+import { HttpApiEnv } from '@payrail/platform';
+import { WithWebhookEnv } from '@payrail/webhooks';
 import { WithPiiEnv } from './pii-env.js';
 import { Type } from 'class-transformer';
 import {

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
-import type { AppHandle } from '../../../../tools/devstack/src/index.js';
-import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '../../../../test/support/stack.js';
+import type { AppHandle } from '@payrail/devstack';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from '../tenancy/tenancy.module.js';
-import { createTenant } from '../tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 /** An API key of a fresh platform in the app's database, made through the real tenancy use cases. */
 async function issueApiKey(env: Record<string, string>): Promise<string> {

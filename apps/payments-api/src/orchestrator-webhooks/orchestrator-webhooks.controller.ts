@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { PayrailError } from '@payrail/domain';
 import type { WebhookOwner } from '@payrail/persistence';
+import { Auth, CurrentCaller, CurrentRequestId, type OrchestratorCaller } from '@payrail/platform';
 import {
   ApiWebhookAuthErrors,
   ApiWebhookBadRequest,
@@ -9,10 +9,6 @@ import {
   ApiWebhookConflict,
   ApiWebhookNotFound,
   ApiWebhookTestFireLimited,
-  Auth,
-  type Caller,
-  CurrentCaller,
-  CurrentRequestId,
   DeliveryPageDto,
   FireTestWebhook,
   FireTestWebhookDto,
@@ -25,18 +21,16 @@ import {
   RegisterWebhook,
   RegisterWebhookDto,
   RotateWebhookSecret,
+  SetWebhookActive,
   TestFireResultDto,
   WebhookEnvelopeDto,
   WebhookListDto,
   WebhookSecretRotatedDto,
   WebhookTestFireLimit,
-} from '@payrail/platform';
-import { SetWebhookActive } from './use-cases/set-webhook-active.use-case.js';
+} from '@payrail/webhooks';
 
-function orchestratorCaller(caller: Caller): { owner: WebhookOwner; orchestratorId: string } {
-  if (caller.kind !== 'orchestrator') throw new PayrailError('UNAUTHENTICATED', 'Missing x-orchestrator-key header');
-  return { owner: { kind: 'orchestrator', orchestratorId: caller.orchestratorId }, orchestratorId: caller.orchestratorId };
-}
+/** The webhook owner: the orchestrator whose key authenticated the call. */
+const ownerOf = (caller: OrchestratorCaller): WebhookOwner => ({ kind: 'orchestrator', orchestratorId: caller.orchestratorId });
 
 const ID = ApiParam({ name: 'id', description: 'Endpoint id (webhook.id)' });
 
@@ -67,15 +61,18 @@ export class OrchestratorWebhooksController {
   @ApiWebhookCapConflict({
     description: 'The orchestrator already registered this URL, active or inactive: reactivate it (PATCH) instead',
   })
-  create(@Body() dto: RegisterWebhookDto, @CurrentCaller() caller: Caller): Promise<OrchestratorWebhookCreatedDto> {
-    return this.register.execute({ owner: orchestratorCaller(caller).owner, url: dto.url, rejectDuplicateUrl: true });
+  create(
+    @Body() dto: RegisterWebhookDto,
+    @CurrentCaller('orchestrator') caller: OrchestratorCaller,
+  ): Promise<OrchestratorWebhookCreatedDto> {
+    return this.register.execute({ owner: ownerOf(caller), url: dto.url, rejectDuplicateUrl: true });
   }
 
   @Get()
   @ApiOperation({ summary: "All of the orchestrator's endpoints, including inactive ones (never their secrets)" })
   @ApiOkResponse({ type: WebhookListDto })
-  async findAll(@CurrentCaller() caller: Caller): Promise<WebhookListDto> {
-    return { webhooks: await this.list.execute(orchestratorCaller(caller).owner) };
+  async findAll(@CurrentCaller('orchestrator') caller: OrchestratorCaller): Promise<WebhookListDto> {
+    return { webhooks: await this.list.execute(ownerOf(caller)) };
   }
 
   @Post('test')
@@ -90,9 +87,13 @@ export class OrchestratorWebhooksController {
   @ApiOkResponse({ type: TestFireResultDto })
   @ApiWebhookBadRequest('eventType is not an event name of the interface', 'Validation failed: eventType must be one of: ...')
   @ApiWebhookTestFireLimited()
-  test(@Body() dto: FireTestWebhookDto, @CurrentCaller() caller: Caller, @CurrentRequestId() requestId: string | null) {
-    const { owner, orchestratorId } = orchestratorCaller(caller);
-    return this.fireTest.execute({ owner, identity: { clientId: null, orchestratorId }, eventType: dto.eventType, requestId });
+  test(
+    @Body() dto: FireTestWebhookDto,
+    @CurrentCaller('orchestrator') caller: OrchestratorCaller,
+    @CurrentRequestId() requestId: string | null,
+  ) {
+    const identity = { clientId: null, orchestratorId: caller.orchestratorId };
+    return this.fireTest.execute({ owner: ownerOf(caller), identity, eventType: dto.eventType, requestId });
   }
 
   @Delete(':id')
@@ -100,8 +101,8 @@ export class OrchestratorWebhooksController {
   @ID
   @ApiOkResponse({ type: WebhookEnvelopeDto })
   @ApiWebhookNotFound()
-  async deactivate(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<WebhookEnvelopeDto> {
-    return { webhook: await this.setActive.execute({ owner: orchestratorCaller(caller).owner, webhookId: id, active: false }) };
+  async deactivate(@Param('id') id: string, @CurrentCaller('orchestrator') caller: OrchestratorCaller): Promise<WebhookEnvelopeDto> {
+    return { webhook: await this.setActive.execute({ owner: ownerOf(caller), webhookId: id, active: false }) };
   }
 
   @Patch(':id')
@@ -110,8 +111,8 @@ export class OrchestratorWebhooksController {
   @ApiOkResponse({ type: WebhookEnvelopeDto })
   @ApiWebhookNotFound()
   @ApiWebhookCapConflict()
-  async reactivate(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<WebhookEnvelopeDto> {
-    return { webhook: await this.setActive.execute({ owner: orchestratorCaller(caller).owner, webhookId: id, active: true }) };
+  async reactivate(@Param('id') id: string, @CurrentCaller('orchestrator') caller: OrchestratorCaller): Promise<WebhookEnvelopeDto> {
+    return { webhook: await this.setActive.execute({ owner: ownerOf(caller), webhookId: id, active: true }) };
   }
 
   @Post(':id/rotate-secret')
@@ -125,8 +126,8 @@ export class OrchestratorWebhooksController {
   @ID
   @ApiOkResponse({ type: WebhookSecretRotatedDto })
   @ApiWebhookNotFound()
-  rotateSecret(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<WebhookSecretRotatedDto> {
-    return this.rotate.execute({ owner: orchestratorCaller(caller).owner, webhookId: id });
+  rotateSecret(@Param('id') id: string, @CurrentCaller('orchestrator') caller: OrchestratorCaller): Promise<WebhookSecretRotatedDto> {
+    return this.rotate.execute({ owner: ownerOf(caller), webhookId: id });
   }
 
   @Get(':id/deliveries')
@@ -141,8 +142,8 @@ export class OrchestratorWebhooksController {
     'Validation failed: limit must not be greater than 100',
   )
   @ApiWebhookNotFound()
-  history(@Param('id') id: string, @Query() query: ListDeliveriesQueryDto, @CurrentCaller() caller: Caller) {
-    return this.deliveries.execute({ owner: orchestratorCaller(caller).owner, webhookId: id, cursor: query.cursor, limit: query.limit });
+  history(@Param('id') id: string, @Query() query: ListDeliveriesQueryDto, @CurrentCaller('orchestrator') caller: OrchestratorCaller) {
+    return this.deliveries.execute({ owner: ownerOf(caller), webhookId: id, cursor: query.cursor, limit: query.limit });
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
@@ -159,9 +160,9 @@ export class OrchestratorWebhooksController {
   async redeliverOne(
     @Param('id') id: string,
     @Param('deliveryId') deliveryId: string,
-    @CurrentCaller() caller: Caller,
+    @CurrentCaller('orchestrator') caller: OrchestratorCaller,
     @CurrentRequestId() requestId: string | null,
   ): Promise<RedeliveryDto> {
-    return { delivery: await this.redeliver.execute({ owner: orchestratorCaller(caller).owner, webhookId: id, deliveryId, requestId }) };
+    return { delivery: await this.redeliver.execute({ owner: ownerOf(caller), webhookId: id, deliveryId, requestId }) };
   }
 }

@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
-import { seedOrchestrator } from '../../../webhook-worker/src/testing/fixtures.js';
-import { TestReceiver } from '../../../webhook-worker/src/testing/receiver.js';
-import { startWorkerInProcess } from '../../../webhook-worker/src/testing/worker.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
+import { seedOrchestrator } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { startWorkerInProcess } from '@payrail/test-support/webhook-worker/worker.js';
 import { PaymentsApiModule } from '../app.module.js';
 
 interface Webhook {

@@ -1,12 +1,10 @@
 import { Module } from '@nestjs/common';
-import { WebhooksCoreModule } from '@payrail/platform';
+import { WebhooksCoreModule } from '@payrail/webhooks';
 import { OrchestratorWebhooksController } from './orchestrator-webhooks.controller.js';
-import { SetWebhookActive } from './use-cases/set-webhook-active.use-case.js';
 
-/** Orchestrator webhook endpoints (x-orchestrator-key) on payments-api. */
+/** Orchestrator webhook endpoints (x-orchestrator-key) on payments-api: a thin controller over the @payrail/webhooks use cases. */
 @Module({
   imports: [WebhooksCoreModule],
   controllers: [OrchestratorWebhooksController],
-  providers: [SetWebhookActive],
 })
 export class OrchestratorWebhooksModule {}

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { startInProcessApi } from '../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { startInProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiModule } from '../app.module.js';
-import { createOrchestrator } from '../tenancy/testing/tenants.js';
+import { createOrchestrator } from '@payrail/test-support/tenancy/tenants.js';
 
 const key = () => `k1:${randomBytes(32).toString('base64')}`;
 

@@ -8,17 +8,11 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { PayrailError } from '@payrail/domain';
-import { ApiAuthErrors, Auth, CurrentCaller, type Caller } from '@payrail/platform';
+import { ApiAuthErrors, type ApiKeyCaller, Auth, CurrentCaller } from '@payrail/platform';
 import { CompleteAgreementDto, PayerStatusView, RegisterPayerDto, RegisterPayerResponse } from './dto/register-payer.dto.js';
 import { CompleteAgreement } from './use-cases/complete-agreement.use-case.js';
 import { GetPayerStatus } from './use-cases/get-payer-status.use-case.js';
 import { RegisterPayer } from './use-cases/register-payer.use-case.js';
-
-function platformOf(caller: Caller): string {
-  if (caller.kind !== 'api-key') throw new PayrailError('FORBIDDEN', 'An API key is required');
-  return caller.platformId;
-}
 
 @ApiTags('payer')
 @ApiSecurity('x-api-key')
@@ -38,8 +32,8 @@ export class PayerController {
   @ApiOkResponse({ type: RegisterPayerResponse })
   @ApiBadRequestResponse({ description: 'An identity field is invalid (named in `errors`)' })
   @ApiServiceUnavailableResponse({ description: 'No compliance provider is configured' })
-  registerPayer(@Body() dto: RegisterPayerDto, @CurrentCaller() caller: Caller) {
-    return this.register.execute({ platformId: platformOf(caller), identity: dto });
+  registerPayer(@Body() dto: RegisterPayerDto, @CurrentCaller('api-key') caller: ApiKeyCaller) {
+    return this.register.execute({ platformId: caller.platformId, identity: dto });
   }
 
   @Get(':clientUserId')
@@ -48,8 +42,8 @@ export class PayerController {
   @ApiNotFoundResponse({
     schema: { example: { statusCode: 404, message: 'Payer with client user ID user-123 not found', error: 'Not Found' } },
   })
-  getPayer(@Param('clientUserId') clientUserId: string, @CurrentCaller() caller: Caller) {
-    return this.status.execute({ platformId: platformOf(caller), clientUserId });
+  getPayer(@Param('clientUserId') clientUserId: string, @CurrentCaller('api-key') caller: ApiKeyCaller) {
+    return this.status.execute({ platformId: caller.platformId, clientUserId });
   }
 
   @Patch(':clientUserId')
@@ -64,7 +58,11 @@ export class PayerController {
     },
   })
   @ApiNotFoundResponse()
-  updatePayer(@Param('clientUserId') clientUserId: string, @Body() dto: CompleteAgreementDto, @CurrentCaller() caller: Caller) {
-    return this.completeAgreement.execute({ platformId: platformOf(caller), clientUserId, agreementCompleted: dto.agreementCompleted });
+  updatePayer(
+    @Param('clientUserId') clientUserId: string,
+    @Body() dto: CompleteAgreementDto,
+    @CurrentCaller('api-key') caller: ApiKeyCaller,
+  ) {
+    return this.completeAgreement.execute({ platformId: caller.platformId, clientUserId, agreementCompleted: dto.agreementCompleted });
   }
 }

@@ -1,9 +1,9 @@
 import { sqlRows } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiModule } from '../app.module.js';
-import { createTenant } from '../tenancy/testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 const identity = (clientUserId: string) => ({
   clientUserId,

@@ -1,8 +1,8 @@
 import { BATCH_PAYMENTS_ABI, encodeApprove } from '@payrail/permits';
 import { getAddress, Wallet } from 'ethers';
-import { testStack } from '../../../../test/support/stack.js';
-import { setEtherBalance } from './testing/chain-payer.js';
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { testStack } from '@payrail/test-support/stack.js';
+import { setEtherBalance } from '@payrail/test-support/payments-api/chain-payer.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 interface Batch {
   ERC20ApprovalTransactions: { data: string; to: string; value: unknown }[];

@@ -1,8 +1,8 @@
 import { loadArtifact } from '@payrail/devstack';
 import { ContractFactory, getAddress, Wallet } from 'ethers';
-import { testStack } from '../../../../test/support/stack.js';
-import { type ApiTransaction, ChainPayer, setEtherBalance } from './testing/chain-payer.js';
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { testStack } from '@payrail/test-support/stack.js';
+import { type ApiTransaction, ChainPayer, setEtherBalance } from '@payrail/test-support/payments-api/chain-payer.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 interface Failure {
   statusCode: number;

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 const PAYEE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 

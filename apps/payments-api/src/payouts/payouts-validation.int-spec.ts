@@ -1,4 +1,4 @@
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 interface ErrorBody {
   statusCode: number;

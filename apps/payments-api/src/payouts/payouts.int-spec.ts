@@ -4,9 +4,9 @@ import { sqlOne } from '@payrail/persistence';
 import { CreateClientId } from '@payrail/tenancy';
 import { getAddress, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
-import { testStack } from '../../../../test/support/stack.js';
-import { setEtherBalance } from './testing/chain-payer.js';
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { testStack } from '@payrail/test-support/stack.js';
+import { setEtherBalance } from '@payrail/test-support/payments-api/chain-payer.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 interface Payout {
   requestId: string;

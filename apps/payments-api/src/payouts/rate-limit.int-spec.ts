@@ -1,5 +1,5 @@
 import { CreateClientId } from '@payrail/tenancy';
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 const BODY = {
   payee: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',

@@ -1,8 +1,8 @@
 import { PRODUCTION_CONTRACTS } from '@payrail/chains';
 import type { RecurringPaymentPermit } from '@payrail/permits';
 import { getAddress, Wallet } from 'ethers';
-import { testStack } from '../../../../test/support/stack.js';
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { testStack } from '@payrail/test-support/stack.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 const PAYEE = getAddress('0x00000000000000000000000000000000000a11ce');
 // An operator's own deployment of contracts/ERC20RecurringPaymentProxy.sol on base (any address will do: nothing is read from it).

@@ -2,13 +2,16 @@ import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/com
 import {
   ApiBadRequestResponse,
   ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
+import type { WalletProof } from '@payrail/permits';
 import { errorExample } from './dto/error-example.js';
 import {
   ActivateRecurringDto,
@@ -71,9 +74,22 @@ export class RecurringPaymentsController {
     operationId: 'PayoutV2Controller_updateRecurringPayment_v2',
     summary: 'Cancel or unpause a recurring payment',
     description:
-      '`cancel` from awaiting_signature, active or paused, with the approve lowering the allowance; `unpause` only from paused, missed periods are then paid in order.',
+      '`cancel` from awaiting_signature, active or paused, with the approve lowering the allowance; `unpause` only from paused, missed periods are then paid in order. ' +
+      "With the API key; a Client ID (public) also needs the subscriber's wallet proof: x-wallet-proof = personal_sign of " +
+      '"Payrail wallet proof\\nAction: cancel-recurring-payment (or unpause-recurring-payment)\\nId: <id>\\nTimestamp: <timestamp>" by the payer, ' +
+      'x-wallet-proof-timestamp = that timestamp (ISO 8601, valid 5 minutes).',
   })
+  @ApiHeader({ name: 'x-wallet-proof', required: false, description: "The subscriber's EIP-191 signature (required with a Client ID)" })
+  @ApiHeader({ name: 'x-wallet-proof-timestamp', required: false, description: 'The signed timestamp (ISO 8601 UTC; valid 5 minutes)' })
   @ApiOkResponse({ type: RecurringUpdateResponseDto })
+  @ApiForbiddenResponse({
+    description: "A Client ID without the subscriber's wallet proof, or a proof by another wallet",
+    ...errorExample(
+      403,
+      "A Client ID changes a recurring payment only with the subscriber's wallet proof (x-wallet-proof); otherwise use the API key",
+      'Forbidden',
+    ),
+  })
   @ApiBadRequestResponse({
     description: 'Action not allowed in the current status',
     ...errorExample(400, 'Recurring payment is not paused', 'Bad Request'),
@@ -83,7 +99,8 @@ export class RecurringPaymentsController {
     @Param('id') id: string,
     @Body() body: UpdateRecurringDto,
     @CurrentCaller() caller: Caller,
+    @PresentedWalletProof() proof: WalletProof | undefined,
   ): Promise<RecurringUpdateView> {
-    return this.update.execute({ caller, id, action: body.action });
+    return this.update.execute({ caller, id, action: body.action, proof });
   }
 }

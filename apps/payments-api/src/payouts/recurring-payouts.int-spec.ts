@@ -8,10 +8,10 @@ import {
 import { sqlExecute } from '@payrail/persistence';
 import { getAddress, toBeHex, Wallet } from 'ethers';
 import { DataSource } from 'typeorm';
-import { testStack } from '../../../../test/support/stack.js';
-import { createTenant } from '../tenancy/testing/tenants.js';
-import { ChainPayer } from './testing/chain-payer.js';
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { testStack } from '@payrail/test-support/stack.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 interface RecurringPayout {
   id: string;

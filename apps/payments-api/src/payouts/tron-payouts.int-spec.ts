@@ -1,7 +1,7 @@
 import { sqlOne } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { startFakeTronGrid, type FakeTronGrid } from '../../../../test/support/fake-trongrid.js';
-import { startPayoutsApi, type PayoutsApi } from './testing/payouts-api.js';
+import { startFakeTronGrid, type FakeTronGrid } from '@payrail/test-support/fake-trongrid.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 interface Payout {
   requestId: string;

@@ -21,7 +21,8 @@ export class RequestController {
     summary: "A request's status",
     description:
       'Status (pending, partial, paid, overpaid), expected amount, amount paid, txHash and paymentReference. Owner only: an API key reads ' +
-      'its platform’s requests, a Client ID the ones created with it.',
+      'its platform’s requests, a Client ID the ones created with it. With a Client ID (public) customerInfo is null and, when a secure ' +
+      'payment over the request hides its payee, payee and feeAddress are masked.',
   })
   @ApiOkResponse({ type: RequestStatusDto })
   @ApiBadRequestResponse({

@@ -1,8 +1,8 @@
 import { sqlExecute, sqlOne } from '@payrail/persistence';
 import { CreateClientId } from '@payrail/tenancy';
 import { DataSource } from 'typeorm';
-import { startPayoutsApi, type PayoutsApi } from '../payouts/testing/payouts-api.js';
-import { createTenant } from '../tenancy/testing/tenants.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 const BODY = {
   payee: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',

@@ -1,4 +1,10 @@
-import { ORIGIN, PAYEE, PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';
+import {
+  ORIGIN,
+  PAYEE,
+  PAYMENT,
+  startSecurePaymentsApi,
+  type SecurePaymentsApi,
+} from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 type Answer = { status: number; body: { token?: string; errors?: { field: string; message: string }[] } };
 

@@ -1,5 +1,5 @@
 import { PayrailError } from '@payrail/domain';
-import type { Caller } from '@payrail/platform';
+import type { Caller, ClientIdCaller } from '@payrail/platform';
 
 /** Who creates a secure payment: its platform, the Client ID used (if any), and the orchestrator fixed on it. */
 export interface SecurePaymentCreator {
@@ -21,8 +21,7 @@ export function creatorOf(caller: Caller): SecurePaymentCreator {
 }
 
 /** The Client ID reading a payment page: x-client-id, with its Origin (required here, browser context). */
-export function pageReaderOf(caller: Caller): { platformId: string; clientIdId: string } {
-  if (caller.kind !== 'client-id') throw new PayrailError('UNAUTHENTICATED', 'Missing x-client-id header');
+export function pageReaderOf(caller: ClientIdCaller): { platformId: string; clientIdId: string } {
   if (!caller.origin) throw new PayrailError('UNAUTHENTICATED', 'Origin header is required with x-client-id');
   return { platformId: caller.platformId, clientIdId: caller.clientIdId };
 }

@@ -1,8 +1,8 @@
 import { CreateClientId } from '@payrail/tenancy';
 import { getAddress } from 'ethers';
-import { startPayoutsApi, type PayoutsApi } from '../payouts/testing/payouts-api.js';
-import { startStalledRpc } from './testing/foreign-chain.js';
-import { ALLOWED, ORIGIN, platformSessionBearer } from './testing/secure-payments-api.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
+import { startStalledRpc } from '@payrail/test-support/payments-api/foreign-chain.js';
+import { ALLOWED, ORIGIN, platformSessionBearer } from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 const PAYEES = [1, 2, 3].map((i) => getAddress(`0x00000000000000000000000000000000000d0d0${i}`));
 const payout = (payee: string, amount: string, currency: string) => ({

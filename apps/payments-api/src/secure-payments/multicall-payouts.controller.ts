@@ -11,7 +11,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, CurrentCaller, type SessionCaller } from '@payrail/platform';
 import { errorExample } from '../payouts/dto/error-example.js';
 import { CreateMulticallDto } from './dto/multicall.dto.js';
 import { CreatedMulticallDto, MulticallStateDto } from './dto/multicall-responses.dto.js';
@@ -76,7 +76,7 @@ export class MulticallPayoutsController {
     description: "Unknown token, or another platform's payout",
     ...errorExample(404, 'Multicall payout not found', 'Not Found'),
   })
-  getMulticallPayout(@Param('token') token: string, @CurrentCaller() caller: Caller): Promise<MulticallStateDto> {
+  getMulticallPayout(@Param('token') token: string, @CurrentCaller('session') caller: SessionCaller): Promise<MulticallStateDto> {
     return this.get.execute({ caller, token });
   }
 }

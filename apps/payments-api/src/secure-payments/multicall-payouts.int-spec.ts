@@ -2,9 +2,9 @@ import { SecurePaymentsRepository, sqlExecute, sqlRows } from '@payrail/persiste
 import { SessionStore } from '@payrail/platform';
 import { getAddress } from 'ethers';
 import { DataSource } from 'typeorm';
-import { startPayoutsApi, type PayoutsApi } from '../payouts/testing/payouts-api.js';
-import { createTenant } from '../tenancy/testing/tenants.js';
-import { platformSessionBearer } from './testing/secure-payments-api.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { platformSessionBearer } from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 const PAYEES = [getAddress('0x00000000000000000000000000000000000c0c01'), getAddress('0x00000000000000000000000000000000000c0c02')];
 const terms = (payee: string, amount: string, reference?: string) => ({

@@ -1,9 +1,16 @@
 import { CurrencyRegistry } from '@payrail/chains';
 import { CreateClientId } from '@payrail/tenancy';
 import { Wallet } from 'ethers';
-import { ALLOWED, ORIGIN, PAYEE, PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';
-import { freePort } from '../../../../tools/devstack/src/index.js';
-import { startForeignChain, startStalledRpc, type ForeignChain } from './testing/foreign-chain.js';
+import {
+  ALLOWED,
+  ORIGIN,
+  PAYEE,
+  PAYMENT,
+  startSecurePaymentsApi,
+  type SecurePaymentsApi,
+} from '@payrail/test-support/payments-api/secure-payments-api.js';
+import { freePort } from '@payrail/devstack';
+import { startForeignChain, startStalledRpc, type ForeignChain } from '@payrail/test-support/payments-api/foreign-chain.js';
 
 const TIMEOUT_MS = 400;
 const unavailable = (neededAmount: string, reason: string) => ({

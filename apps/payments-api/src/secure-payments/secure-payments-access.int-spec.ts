@@ -1,15 +1,20 @@
 import { createHash } from 'node:crypto';
+import { Wallet } from 'ethers';
 import {
   ALLOWED,
   type Created,
+  FLAKY_KYT,
   ORIGIN,
   OUTSIDER,
   PAYEE,
+  PAYER,
   PAYMENT,
+  SANCTIONED,
   startSecurePaymentsApi,
   TRON,
+  walletProof,
   type SecurePaymentsApi,
-} from './testing/secure-payments-api.js';
+} from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 describe('secure payments: access policy, user events, KYT and payout links', () => {
   let s: SecurePaymentsApi;
@@ -26,31 +31,78 @@ describe('secure payments: access policy, user events, KYT and payout links', ()
   });
   afterAll(() => s?.p.close());
 
-  it('allowlist: an outside wallet gets 403 and emits access_rejected (EVM lowercased, Tron as given); an allowed one is approved', async () => {
+  const hdr = (extra: Record<string, string> = {}) => ({ 'x-client-id': browser.clientId, origin: ORIGIN, ...extra });
+
+  it('allowlist: a proven outside wallet gets 403 with access_rejected (EVM lowercased); a typed-in one 403 without; a proven allowed one unmasks', async () => {
     const { body } = await create({
       requests: [payment],
-      accessPolicy: { allowedPayerAddresses: [ALLOWED], hidePayeeAddress: true },
+      accessPolicy: { allowedPayerAddresses: [ALLOWED, PAYER.address, TRON], hidePayeeAddress: true },
     });
     const masked = await page(body.token);
     expect(masked.body).toMatchObject({ isPayeeAddressMasked: true, payee: `${PAYEE.slice(0, 6)}…${PAYEE.slice(-4)}` });
-    const approved = await page(body.token, `?wallet=${ALLOWED.toLowerCase()}`);
+    const approved = await page(body.token, `?wallet=${PAYER.address}`, hdr(await walletProof(PAYER, body.token)));
     expect(approved.body).toMatchObject({
       payee: PAYEE,
       isPayeeAddressMasked: false,
-      accessDecision: { status: 'approved', walletAddress: ALLOWED.toLowerCase(), reason: 'allowlisted' },
+      accessDecision: { status: 'approved', walletAddress: PAYER.address.toLowerCase(), reason: 'allowlisted' },
     });
-    const refused = await page(body.token, `?eoaWallet=${OUTSIDER}`);
+    const outsider = Wallet.createRandom();
+    const refused = await page(body.token, '', hdr(await walletProof(outsider, body.token)));
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ statusCode: 403, message: 'This wallet is not allowed to pay this secure payment', error: 'Forbidden' });
-    expect((await page(body.token, `?wallet=${TRON}`)).status).toBe(403);
+    // Typed-in addresses prove nothing: refused (no balances for them), but no event anyone could forge.
+    expect((await page(body.token, `?eoaWallet=${OUTSIDER}`)).status).toBe(403);
     const rejected = (await events(body.token)).filter((e) => e.event_type === 'secure_payment.access_rejected');
-    expect(rejected.map((e) => e.payload.attemptedPayerWalletAddress)).toEqual([OUTSIDER.toLowerCase(), TRON]);
+    expect(rejected.map((e) => e.payload.attemptedPayerWalletAddress)).toEqual([outsider.address.toLowerCase()]);
     expect(rejected[0].payload).toMatchObject({
       event: 'secure_payment.access_rejected',
       requestId: body.requestIds[0],
       clientId: null,
       orchestratorId: null,
       _routing: { platformId: p.tenant.platform.id },
+    });
+  });
+
+  it('attack: ?wallet=<an allowlisted address> without its signature no longer unmasks a hidden payee', async () => {
+    const { body } = await create({ requests: [payment], accessPolicy: { allowedPayerAddresses: [ALLOWED], hidePayeeAddress: true } });
+    const typed = await page(body.token, `?wallet=${ALLOWED}`);
+    expect(typed.status).toBe(200);
+    expect(typed.body).toMatchObject({
+      payee: `${PAYEE.slice(0, 6)}…${PAYEE.slice(-4)}`,
+      isPayeeAddressMasked: true,
+      accessDecision: { status: 'not_evaluated', walletAddress: ALLOWED.toLowerCase(), reason: 'wallet_not_proven' },
+    });
+    const hiddenOnly = (await create({ requests: [payment], accessPolicy: { hidePayeeAddress: true } })).body.token;
+    expect((await page(hiddenOnly, `?wallet=${OUTSIDER}`)).body).toMatchObject({ isPayeeAddressMasked: true });
+    expect((await page(hiddenOnly, '', hdr(await walletProof(PAYER, hiddenOnly)))).body).toMatchObject({
+      payee: PAYEE,
+      isPayeeAddressMasked: false,
+      accessDecision: { status: 'approved', reason: 'no_policy' },
+    });
+  });
+
+  it('refuses a wallet proof that is stale, signed for another payment, or missing its timestamp (401 / 400)', async () => {
+    const { body } = await create({
+      requests: [payment],
+      accessPolicy: { allowedPayerAddresses: [PAYER.address], hidePayeeAddress: true },
+    });
+    const stale = await page(
+      body.token,
+      '',
+      hdr(await walletProof(PAYER, body.token, 'view-secure-payment', new Date(Date.now() - 6 * 60_000).toISOString())),
+    );
+    expect(stale).toMatchObject({
+      status: 401,
+      body: { message: 'Wallet proof has expired: sign a fresh timestamp (proofs are valid for 5 minutes)', error: 'Unauthorized' },
+    });
+    // Signed for another token: it recovers some other address, outside the allowlist.
+    const other = (await create({ requests: [payment] })).body.token;
+    expect((await page(body.token, '', hdr(await walletProof(PAYER, other)))).status).toBe(403);
+    const { 'x-wallet-proof': signature } = await walletProof(PAYER, body.token);
+    const partial = await page(body.token, '', hdr({ 'x-wallet-proof': signature }));
+    expect(partial).toMatchObject({
+      status: 400,
+      body: { message: 'Validation failed: x-wallet-proof-timestamp is required with a wallet proof' },
     });
   });
 
@@ -88,27 +140,27 @@ describe('secure payments: access policy, user events, KYT and payout links', ()
     expect(JSON.stringify(rows).toLowerCase()).not.toContain(ALLOWED.slice(2).toLowerCase());
   });
 
-  it('KYT (sandbox): approves a wallet once with kyt.screening.completed, rejects one to compliance_failed, emits nothing on provider errors', async () => {
+  it('KYT (sandbox): screens a proven wallet once with kyt.screening.completed; a rejected one is refused for itself, the payment stays pending', async () => {
     const screened = () => create({ requests: [payment], accessPolicy: { screening: 'kyt_all_wallets', hidePayeeAddress: true } });
     const kyt = async (token: string) =>
       (await events(token)).filter((e) => e.event_type === 'kyt.screening.completed').map((e) => e.payload);
 
     const ok = (await screened()).body.token;
-    const approved = await page(ok, `?wallet=${ALLOWED}`);
+    const approved = await page(ok, `?wallet=${PAYER.address}`, hdr(await walletProof(PAYER, ok)));
     expect(approved.body).toMatchObject({
       status: 'pending',
       isPayeeAddressMasked: false,
       accessDecision: { status: 'approved', reason: 'screened' },
     });
-    await page(ok, `?wallet=${ALLOWED}`);
+    await page(ok, '', hdr(await walletProof(PAYER, ok)));
     expect(await kyt(ok)).toEqual([
       expect.objectContaining({
         event: 'kyt.screening.completed',
         paymentToken: ok,
         clientId: null,
         orchestratorId: null,
-        walletAddress: ALLOWED.toLowerCase(),
-        eoaAddress: ALLOWED.toLowerCase(),
+        walletAddress: PAYER.address.toLowerCase(),
+        eoaAddress: PAYER.address.toLowerCase(),
         smartAccountAddress: null,
         status: 'approved',
         provider: 'payrail-sandbox',
@@ -117,25 +169,39 @@ describe('secure payments: access policy, user events, KYT and payout links', ()
     ]);
 
     const bad = (await screened()).body.token;
-    const rejected = await page(bad, '?eoaWallet=0x000000000000000000000000000000000000dEaD');
+    const rejected = await page(bad, '', hdr(await walletProof(SANCTIONED, bad)));
     expect(rejected.body).toMatchObject({
-      status: 'compliance_failed',
+      status: 'pending',
       isPayeeAddressMasked: true,
-      accessDecision: { status: 'rejected', reason: 'screening_rejected' },
+      accessDecision: { status: 'rejected', walletAddress: SANCTIONED.address.toLowerCase(), reason: 'screening_rejected' },
     });
-    expect((await kyt(bad)).map((e) => [e.status, e.walletAddress])).toEqual([['rejected', '0x000000000000000000000000000000000000dead']]);
-    expect(
-      (await events(bad)).filter((e) => e.event_type === 'secure_payment.status_changed').map((e) => [e.payload.to, e.payload.reason]),
-    ).toEqual([['compliance_failed', 'screening_rejected']]);
+    expect((await kyt(bad)).map((e) => [e.status, e.walletAddress])).toEqual([['rejected', SANCTIONED.address.toLowerCase()]]);
+    expect((await events(bad)).filter((e) => e.event_type === 'secure_payment.status_changed')).toEqual([]);
+    // Another payer still gets the page and can pay.
+    expect((await page(bad, '', hdr(await walletProof(PAYER, bad)))).body).toMatchObject({
+      status: 'pending',
+      accessDecision: { status: 'approved', reason: 'screened' },
+    });
 
     const flaky = (await screened()).body.token;
-    const unavailable = await page(flaky, '?wallet=0x000000000000000000000000000000000000e770');
+    const unavailable = await page(flaky, '', hdr(await walletProof(FLAKY_KYT, flaky)));
     expect(unavailable.body).toMatchObject({
       status: 'pending',
       isPayeeAddressMasked: true,
       accessDecision: { status: 'not_evaluated', reason: 'screening_unavailable' },
     });
     expect(await events(flaky)).toEqual([]);
+  });
+
+  it('attack: ?wallet=<a sanctioned address> on a screened link screens nothing and leaves it pending for everyone', async () => {
+    const { body } = await create({ requests: [payment], accessPolicy: { screening: 'kyt_all_wallets' } });
+    const typed = await page(body.token, '?eoaWallet=0x000000000000000000000000000000000000dEaD');
+    expect(typed.body).toMatchObject({
+      status: 'pending',
+      accessDecision: { status: 'not_evaluated', walletAddress: '0x000000000000000000000000000000000000dead', reason: 'wallet_not_proven' },
+    });
+    expect((await page(body.token)).body).toMatchObject({ status: 'pending' });
+    expect(await events(body.token)).toEqual([]);
   });
 
   it("creates a single payout link (POST /v2/secure-payments/payouts) read like any single payment; a network not the currency's is 400", async () => {

@@ -12,7 +12,8 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type Caller, type ClientIdCaller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
+import type { WalletProof } from '@payrail/permits';
 import { errorExample } from '../payouts/dto/error-example.js';
 import { CreateSecurePaymentDto } from './dto/create-secure-payment.dto.js';
 import { SecurePaymentQueryDto } from './dto/secure-payment-query.dto.js';
@@ -37,6 +38,22 @@ const PAGE_ORIGIN = {
   message: 'Origin header is required with x-client-id',
 };
 /** Fiat amounts are converted at the current on-chain rate when the link is created. */
+/** How a payer proves control of its wallet (one personal_sign on the page); see docs/api/secure-payments.md. */
+export const WALLET_PROOF_HEADERS = [
+  {
+    name: 'x-wallet-proof',
+    required: false,
+    description:
+      'EIP-191 personal_sign signature of walletProofMessage(action, id, timestamp) = "Payrail wallet proof\\nAction: <action>\\nId: <id>\\nTimestamp: <timestamp>", ' +
+      'by the payer wallet (EVM). With x-wallet-proof-timestamp.',
+  },
+  {
+    name: 'x-wallet-proof-timestamp',
+    required: false,
+    description: 'The signed timestamp (ISO 8601 UTC, e.g. 2026-01-01T00:00:00.000Z); valid 5 minutes',
+  },
+] as const;
+
 const RATE_UNAVAILABLE = {
   description: "A fiat invoice's rate is stale or unreadable (its network's RPC did not answer)",
   ...errorExample(503, 'No RPC endpoint of sepolia answered', 'Service Unavailable'),
@@ -104,10 +121,18 @@ export class SecurePaymentsController {
   @Auth('client-id')
   @ApiSecurity('x-client-id')
   @ApiHeader({ name: 'origin', required: true, description: 'Required with the Client ID (browser context)' })
+  @ApiHeader({
+    ...WALLET_PROOF_HEADERS[0],
+    description: `${WALLET_PROOF_HEADERS[0].description} Action \`view-secure-payment\`, id the token.`,
+  })
+  @ApiHeader(WALLET_PROOF_HEADERS[1])
   @ApiOperation({
     operationId: 'SecurePaymentV2Controller_getSecurePaymentByToken_v2',
     summary: 'Get secure payment data by token',
-    description: 'Passive data for the hosted page (no calldata). An open payment past its expiry reads `expired`.',
+    description:
+      'Passive data for the hosted page (no calldata). An open payment past its expiry reads `expired`. `wallet` / `eoaWallet` select whose ' +
+      'balances and approvals are read; only a wallet proven with x-wallet-proof is screened (KYT), checked against the allowlist with ' +
+      'secure_payment.access_rejected, and sees an unmasked payee. A read never moves the payment to a final status.',
   })
   @ApiOkResponse({ type: SecurePaymentDataDto })
   @ApiBadRequestResponse({
@@ -115,34 +140,38 @@ export class SecurePaymentsController {
     ...errorExample(400, 'Validation failed: token must be sent together with chain', 'Bad Request'),
   })
   @ApiAuthErrors('client-id', {
-    unauthorized: PAGE_ORIGIN,
+    unauthorized: {
+      description: 'no Origin header, or a wallet proof that does not verify (bad signature, stale timestamp)',
+      message: 'Wallet proof has expired: sign a fresh timestamp (proofs are valid for 5 minutes)',
+    },
     forbidden: { description: 'the wallet is outside the allowlist', message: 'This wallet is not allowed to pay this secure payment' },
   })
   @ApiNotFoundResponse(NOT_FOUND)
   getSecurePayment(
     @Param('token') token: string,
     @Query() query: SecurePaymentQueryDto,
-    @CurrentCaller() caller: Caller,
+    @CurrentCaller('client-id') caller: ClientIdCaller,
+    @PresentedWalletProof() proof: WalletProof | undefined,
   ): Promise<SinglePaymentView> {
-    return this.get.execute({ caller, token, query });
+    return this.get.execute({ caller, token, query, proof });
   }
 
   @Delete(':token')
-  @Auth('api-key-or-client-id')
+  @Auth('api-key')
   @ApiSecurity('x-api-key')
-  @ApiSecurity('x-client-id')
   @ApiOperation({
     operationId: 'SecurePaymentV2Controller_invalidateSecurePayment_v2',
     summary: 'Invalidate a secure payment',
     description:
-      'Beyond the spec (which names the status but not the trigger): the creator invalidates an open payment; its page then reads `invalidated`.',
+      "Beyond the spec (which names the status but not the trigger): the platform's API key invalidates an open payment (whichever " +
+      'Client ID created it); its page then reads `invalidated`. A Client ID is public (it ships in checkout pages), so it cannot: 403.',
   })
   @ApiOkResponse({ type: InvalidatedSecurePaymentDto })
   @ApiConflictResponse({
     description: 'The payment is no longer open',
     ...errorExample(409, 'Secure payment is completed and can no longer be invalidated', 'Conflict'),
   })
-  @ApiAuthErrors('api-key-or-client-id')
+  @ApiAuthErrors('api-key')
   @ApiNotFoundResponse(NOT_FOUND)
   invalidateSecurePayment(@Param('token') token: string, @CurrentCaller() caller: Caller) {
     return this.invalidate.execute({ caller, token });
@@ -176,7 +205,11 @@ export class SecurePaymentsController {
     tooManyRequests: 'Too many reports for this payment from this IP (or past the Client ID limit); Retry-After says when to try again',
   })
   @ApiNotFoundResponse(NOT_FOUND)
-  reportUserEvent(@Param('token') token: string, @Body() body: UserEventDto, @CurrentCaller() caller: Caller): Promise<{ accepted: true }> {
+  reportUserEvent(
+    @Param('token') token: string,
+    @Body() body: UserEventDto,
+    @CurrentCaller('client-id') caller: ClientIdCaller,
+  ): Promise<{ accepted: true }> {
     return this.userEvents.execute({ caller, token, body });
   }
 }

@@ -1,9 +1,16 @@
 import { SecurePaymentsRepository, sqlExecute, sqlOne } from '@payrail/persistence';
 import { Wallet } from 'ethers';
-import { ANVIL_ACCOUNTS } from '../../../../tools/devstack/src/index.js';
+import { ANVIL_ACCOUNTS } from '@payrail/devstack';
 import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
-import { createOrchestrator, createTenant } from '../tenancy/testing/tenants.js';
-import { ALLOWED, ORIGIN, PAYEE, PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';
+import { createOrchestrator, createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import {
+  ALLOWED,
+  ORIGIN,
+  PAYEE,
+  PAYMENT,
+  startSecurePaymentsApi,
+  type SecurePaymentsApi,
+} from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 describe('secure payments: create, GET by token (fields, query rules, Origin, 404) and status lifecycle', () => {
   let s: SecurePaymentsApi;

@@ -20,7 +20,7 @@ import { SECURE_PAYMENT_PAGE_URL } from './secure-payments.tokens.js';
 import { CreateSecurePayment } from './use-cases/create-secure-payment.use-case.js';
 import { GetSecurePayment } from './use-cases/get-secure-payment.use-case.js';
 import { InvalidateSecurePayment } from './use-cases/invalidate-secure-payment.use-case.js';
-import { KYT_PROVIDER, SandboxKytProvider, UnavailableKytProvider } from './kyt/kyt-provider.js';
+import { KYT_PROVIDER, kytProviderFor } from './kyt/kyt-provider.js';
 import { ScreenPayer } from './kyt/screen-payer.js';
 import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
 
@@ -42,7 +42,7 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     {
       provide: KYT_PROVIDER,
       inject: [PaymentsApiEnv],
-      useFactory: (env: PaymentsApiEnv) => (env.PAYRAIL_ENV === 'production' ? new UnavailableKytProvider() : new SandboxKytProvider()),
+      useFactory: (env: PaymentsApiEnv) => kytProviderFor(env.PAYRAIL_ENV),
     },
     ScreenPayer,
     PaymentOptionsReader,

@@ -1,6 +1,6 @@
 import { Wallet } from 'ethers';
-import { startFakeTronGrid, type FakeTronGrid } from '../../../../test/support/fake-trongrid.js';
-import { PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';
+import { startFakeTronGrid, type FakeTronGrid } from '@payrail/test-support/fake-trongrid.js';
+import { PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 const TIMEOUT_MS = 300;
 const PAYEE = 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV';

@@ -1,4 +1,4 @@
-import { ORIGIN, PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from './testing/secure-payments-api.js';
+import { ORIGIN, PAYMENT, startSecurePaymentsApi, type SecurePaymentsApi } from '@payrail/test-support/payments-api/secure-payments-api.js';
 
 // The page's user-event reports have their own limit per payment token and client IP (here 3 a minute), in the shared Redis limiter.
 describe('POST /v2/secure-payments/{token}/events: dedicated rate limit', () => {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Controller, Get, Module } from '@nestjs/common';
 import { AppConfigModule, Auth, CredentialCache, CredentialsModule, DatabaseModule, LoggingModule, RedisModule } from '@payrail/platform';
-import { ManualClock, startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { ManualClock, startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from './tenancy.module.js';
-import { createTenant } from './testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 @Controller('t')
 class ProbeController {

@@ -10,11 +10,11 @@ import {
   RedisModule,
   type Caller,
 } from '@payrail/platform';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
-import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from './tenancy.module.js';
-import { createOrchestrator, createTenant } from './testing/tenants.js';
+import { createOrchestrator, createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 @Controller('t')
 class ModesController {

@@ -12,12 +12,12 @@ import {
 } from '@payrail/platform';
 import { IsString } from 'class-validator';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, ensureChromium, freePort } from '../../../../tools/devstack/src/index.js';
-import { startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
+import { CHROMIUM_ARGS, ensureChromium, freePort } from '@payrail/devstack';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from './tenancy.module.js';
-import { createTenant } from './testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 class EchoDto {
   @IsString() message!: string;
@@ -122,7 +122,9 @@ describe('CORS in a real browser', () => {
     const granted = await preflight(allowedOrigin);
     expect(granted.status).toBe(204);
     expect(granted.headers.get('access-control-allow-origin')).toBe(allowedOrigin);
-    expect(granted.headers.get('access-control-allow-headers')).toBe('x-client-id, content-type, idempotency-key');
+    expect(granted.headers.get('access-control-allow-headers')).toBe(
+      'x-client-id, content-type, idempotency-key, x-wallet-proof, x-wallet-proof-timestamp',
+    );
     expect(granted.headers.get('access-control-allow-methods')).toContain('POST');
     expect(granted.headers.get('vary')).toMatch(/Origin/);
     const refused = await preflight(foreignOrigin);

@@ -1,11 +1,11 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import type { RateTier } from '@payrail/domain';
 import { AppConfigModule, Auth, CredentialsModule, DatabaseModule, LoggingModule, RateLimitClassOf, RedisModule } from '@payrail/platform';
-import { appEnv, createTestDatabase, uniqueName } from '../../../../test/support/stack.js';
-import { ManualClock, startInProcessApi, type InProcessApi } from '../../../../test/support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
+import { ManualClock, startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { TenancyModule } from './tenancy.module.js';
-import { createTenant } from './testing/tenants.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 @Controller('t')
 class LimitedController {

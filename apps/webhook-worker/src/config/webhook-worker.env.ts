@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { BaseEnv, WithWebhookEnv } from '@payrail/platform';
+import { BaseEnv } from '@payrail/platform';
+import { WithWebhookEnv } from '@payrail/webhooks';
 
 /** webhook-worker configuration: the outbox relay and the webhook dispatcher. */
 export class WebhookWorkerEnv extends WithWebhookEnv(BaseEnv) {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { isDeliverySuccess, signStandardWebhook, signWebhook, STANDARD_WEBHOOK_HEADERS, WEBHOOK_HEADERS } from '@payrail/domain';
 import type { DeliveryForAttempt } from '@payrail/persistence';
-import { DeliveryTargetError, WebhookUrlGuard } from '@payrail/platform';
+import { DeliveryTargetError, WebhookUrlGuard } from '@payrail/webhooks';
 import { DeliveryStore } from './delivery-store.js';
 import { type SendResult, WebhookHttpSender } from './http-sender.js';
 import { SecretCache } from './secret-cache.js';

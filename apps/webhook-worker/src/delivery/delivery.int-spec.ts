@@ -5,13 +5,20 @@ import { createDataSource, sqlRows } from '@payrail/persistence';
 import { QUEUES } from '@payrail/platform';
 import { Queue, QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { freePort } from '../../../../tools/devstack/src/ports.js';
-import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
-import { FanOutWatcher, lastOutboxId } from '../testing/domain-event-watcher.js';
-import { accessRejected, addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '../testing/fixtures.js';
-import { DeliveryJobWatcher } from '../testing/queue-events.js';
-import { type Reply, TestReceiver } from '../testing/receiver.js';
-import { startWorkerInProcess } from '../testing/worker.js';
+import { freePort } from '@payrail/devstack';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
+import { FanOutWatcher, lastOutboxId } from '@payrail/test-support/webhook-worker/domain-event-watcher.js';
+import {
+  accessRejected,
+  addEndpoint,
+  emit,
+  paymentConfirmed,
+  seedClientId,
+  seedPlatform,
+} from '@payrail/test-support/webhook-worker/fixtures.js';
+import { DeliveryJobWatcher } from '@payrail/test-support/webhook-worker/queue-events.js';
+import { type Reply, TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { startWorkerInProcess } from '@payrail/test-support/webhook-worker/worker.js';
 
 interface AttemptRow {
   retry_count: number;

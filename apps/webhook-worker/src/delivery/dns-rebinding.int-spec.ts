@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { createDataSource, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
-import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
-import { FanOutWatcher, lastOutboxId } from '../testing/domain-event-watcher.js';
-import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '../testing/fixtures.js';
-import { DeliveryJobWatcher } from '../testing/queue-events.js';
-import { startWorkerInProcess } from '../testing/worker.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
+import { FanOutWatcher, lastOutboxId } from '@payrail/test-support/webhook-worker/domain-event-watcher.js';
+import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { DeliveryJobWatcher } from '@payrail/test-support/webhook-worker/queue-events.js';
+import { startWorkerInProcess } from '@payrail/test-support/webhook-worker/worker.js';
 
 // PAYRAIL_ENV=production: a registered host name that now resolves to a private address
 // (DNS rebinding) is refused at delivery, before any connection.

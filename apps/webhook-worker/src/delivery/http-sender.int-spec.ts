@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { TestReceiver } from '../testing/receiver.js';
+import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
 import { WebhookHttpSender } from './http-sender.js';
 
 /** A self-signed certificate for `hooks.payrail.test` (openssl, as an operator would make one). */

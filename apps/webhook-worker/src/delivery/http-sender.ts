@@ -1,6 +1,6 @@
 import type { LookupFunction } from 'node:net';
 import { RESPONSE_BODY_HEAD_BYTES, WEBHOOK_TIMEOUT_MS } from '@payrail/domain';
-import type { DeliveryTarget } from '@payrail/platform';
+import type { DeliveryTarget } from '@payrail/webhooks';
 import { Pool } from 'undici';
 
 export interface SendResult {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { WebhookSecretCipher } from '@payrail/platform';
+import { WebhookSecretCipher } from '@payrail/webhooks';
 
 const MAX_ENTRIES = 10000;
 

@@ -6,7 +6,7 @@ import {
   WebhookDispatchRepository,
   WebhookEndpointsRepository,
 } from '@payrail/persistence';
-import { type DeliveryToQueue, WebhookDeliveryQueue } from '@payrail/platform';
+import { type DeliveryToQueue, WebhookDeliveryQueue } from '@payrail/webhooks';
 import { DataSource } from 'typeorm';
 import { Batcher } from '../shared/batcher.js';
 

@@ -4,12 +4,19 @@ import { createDataSource, sqlRows } from '@payrail/persistence';
 import { type DomainEventJob, domainEventJobId, QUEUES } from '@payrail/platform';
 import { Queue, QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { appEnv, createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
-import { FanOutWatcher, lastOutboxId, readOutboxEvent } from '../testing/domain-event-watcher.js';
-import { DeliveryJobWatcher } from '../testing/queue-events.js';
-import { addEndpoint, emit, paymentConfirmed, seedClientId, seedOrchestrator, seedPlatform } from '../testing/fixtures.js';
-import { TestReceiver } from '../testing/receiver.js';
-import { startWorkerInProcess } from '../testing/worker.js';
+import { appEnv, createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
+import { FanOutWatcher, lastOutboxId, readOutboxEvent } from '@payrail/test-support/webhook-worker/domain-event-watcher.js';
+import { DeliveryJobWatcher } from '@payrail/test-support/webhook-worker/queue-events.js';
+import {
+  addEndpoint,
+  emit,
+  paymentConfirmed,
+  seedClientId,
+  seedOrchestrator,
+  seedPlatform,
+} from '@payrail/test-support/webhook-worker/fixtures.js';
+import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { startWorkerInProcess } from '@payrail/test-support/webhook-worker/worker.js';
 import { FanOutEvent } from './fan-out-event.use-case.js';
 
 describe('fan-out: who receives each event (real Postgres, Redis, BullMQ)', () => {

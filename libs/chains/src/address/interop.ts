@@ -1,7 +1,6 @@
 import { getAddress, getBytes, hexlify, keccak256, toBeArray } from 'ethers';
 import { TRON_NETWORK } from '../networks.js';
-import { parseEvmAddress } from './evm.js';
-import { isTronAddress, tronFromHex, tronToEvmAddress } from './tron.js';
+import { isTronAddress, parseEvmAddress, tronFromHex, tronToEvmAddress } from '@payrail/domain';
 
 /**
  * ERC-7930 interoperable addresses and their ERC-7828 text form, `<address>@<chain>#<checksum>`,

@@ -1,7 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { detectAddressKind } from './detect.js';
-import { isEvmAddress } from './evm.js';
-import { isTronAddress } from './tron.js';
+import { detectAddressKind, isEvmAddress, isTronAddress } from '@payrail/domain';
 
 /**
  * DTO decorators built on the codecs, so every endpoint accepts and rejects the same addresses.

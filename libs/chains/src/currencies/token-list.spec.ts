@@ -1,5 +1,4 @@
-import { parseEvmAddress } from '../address/evm.js';
-import { isTronAddress } from '../address/tron.js';
+import { isTronAddress, parseEvmAddress } from '@payrail/domain';
 import { NETWORK_NAMES, NETWORKS } from '../network-registry.js';
 import { currencyHash, fiatPseudoAddress } from './currency.js';
 import { isCrossChainSourceCurrency, isDestinationCurrency } from './roles.js';

@@ -1,5 +1,5 @@
 import { Contract, JsonRpcProvider } from 'ethers';
-import { testStack } from '../../../../test/support/stack.js';
+import { testStack } from '@payrail/test-support/stack.js';
 import { rateFeedBook } from '../conversion/rate-feeds.js';
 import { CurrencyRegistry } from '../currencies/registry.js';
 import { parseLocalDeployment } from '../local-deployment.js';

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { Contract, ContractFactory, JsonRpcProvider, type InterfaceAbi, NonceManager, Wallet } from 'ethers';
-import { testStack } from '../../../../test/support/stack.js';
+import { testStack } from '@payrail/test-support/stack.js';
 import { localRateFeeds, rateFeedBook, USD_CURRENCY_HASH } from '../conversion/rate-feeds.js';
 import { CurrencyRegistry } from '../currencies/registry.js';
 import { parseLocalDeployment } from '../local-deployment.js';

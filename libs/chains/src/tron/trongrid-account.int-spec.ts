@@ -1,4 +1,4 @@
-import { startFakeTronGrid, type FakeTronGrid } from '../../../../test/support/fake-trongrid.js';
+import { startFakeTronGrid, type FakeTronGrid } from '@payrail/test-support/fake-trongrid.js';
 import { TronGridAccountReader } from './trongrid-account.js';
 import { httpFetchJson } from './trongrid-events.js';
 

@@ -1,5 +1,5 @@
 import { AbiCoder } from 'ethers';
-import { isTronAddress, tronToEvmAddress } from '../address/tron.js';
+import { isTronAddress, tronToEvmAddress } from '@payrail/domain';
 import type { FetchJson } from './trongrid-events.js';
 
 /** A Tron account's balances as TronGrid reports them: TRX in SUN, each TRC-20 by base58 contract. */

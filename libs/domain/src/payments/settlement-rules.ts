@@ -1,4 +1,5 @@
 import { statusForPayment, type RequestStatus } from './request-status.js';
+import { payerAllowed } from '../secure-payments/access.js';
 
 /** What a request expects on chain. Addresses compare case-insensitively (EVM checksums, Tron base58 as stored). */
 export interface PaymentTerms {
@@ -47,4 +48,29 @@ export function paymentState(terms: PaymentTerms, transfers: readonly ObservedTr
   const feePaid =
     terms.feeAddress === null ? 0n : counted.filter((t) => same(t.feeAddress, terms.feeAddress)).reduce((s, t) => s + t.feeAmount, 0n);
   return { amountPaid, feePaid, status: statusForPayment(terms.expected, amountPaid, terms.feeAmount, feePaid) };
+}
+
+/** What a secure payment's access policy says of a wallet that paid it (settlement's payer check). */
+export type PayerVerdict =
+  | { status: 'allowed' }
+  /** The policy refuses the payer: outside the allowlist (or unknown while there is one), or rejected by KYT. */
+  | { status: 'refused'; reason: 'payer_not_allowed' | 'payer_screening_rejected' }
+  /** Screening is on but gave no definitive result (provider error, or the chain did not name the sender). */
+  | { status: 'unscreened' };
+
+/**
+ * The verdict on one paying wallet (`payer`: the transaction's sender, or the subscriber of a
+ * recurring execution; null when unknown) under an allowlist (empty: anyone) and a KYT screening
+ * result (undefined when screening is off).
+ */
+export function payerVerdict(
+  allowedPayerAddresses: readonly string[],
+  payer: string | null,
+  screening: 'approved' | 'rejected' | 'unavailable' | undefined,
+): PayerVerdict {
+  if (allowedPayerAddresses.length > 0 && (payer === null || !payerAllowed(allowedPayerAddresses, payer)))
+    return { status: 'refused', reason: 'payer_not_allowed' };
+  if (screening === 'rejected') return { status: 'refused', reason: 'payer_screening_rejected' };
+  if (screening === 'unavailable') return { status: 'unscreened' };
+  return { status: 'allowed' };
 }

@@ -15,7 +15,7 @@ export interface SecurePaymentStatusChanged {
   platformId: string;
   clientIdId: string | null;
   orchestratorId: string | null;
-  reason: 'settled' | 'reversed' | 'expired' | 'invalidated' | 'screening_rejected';
+  reason: 'settled' | 'reversed' | 'expired' | 'invalidated' | 'screening_rejected' | 'payer_not_allowed' | 'payer_screening_rejected';
   at: string;
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../test/support/stack.js';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
 import { createDataSource } from '../data-source.js';
 import { EmailVerification1763885900000 } from '../migrations/1763885900000-email-verification.js';
 import { sqlExecute, sqlOne } from '../sql/typed-query.js';

@@ -80,16 +80,17 @@ export class DetectionRepository {
   /**
    * The newest `limit` blocks below `below` whose hash detection knows, newest first: the recent
    * range ends, every block holding a stored transfer (kept as long as the transfer), and the origin.
+   * Ordered by the bigint block number, never by its text (where "99" comes before "100").
    */
   async knownBlocks(network: string, below: number, limit: number): Promise<KnownBlock[]> {
     const rows = await sqlRows<{ n: string; h: string }>(
       this.m,
-      `SELECT n::text, h FROM (
-         SELECT block_number AS n, block_hash AS h FROM chain_blocks WHERE network = $1 AND block_number < $2
+      `SELECT known.block_number::text AS n, known.block_hash AS h FROM (
+         SELECT block_number, block_hash FROM chain_blocks WHERE network = $1 AND block_number < $2
          UNION SELECT block_number, block_hash FROM payment_transfers WHERE network = $1 AND block_number < $2 AND block_hash <> ''
          UNION SELECT origin_block_number, origin_block_hash FROM chain_cursors
                 WHERE network = $1 AND origin_block_number < $2 AND origin_block_hash <> ''
-       ) known ORDER BY n DESC LIMIT $3`,
+       ) known ORDER BY known.block_number DESC LIMIT $3`,
       [network, below, limit],
     );
     return rows.map((r) => ({ number: Number(r.n), hash: r.h }));

@@ -17,6 +17,15 @@ export interface StoredScreening {
   at: string;
 }
 
+/** What settlement found when a wallet the access policy refuses paid (the payment is then compliance_failed). */
+export interface StoredPayerViolation {
+  reason: 'payer_not_allowed' | 'payer_screening_rejected';
+  /** The paying wallet (canonical: EVM lowercased), or null when the chain did not say. */
+  payerAddress: string | null;
+  txHash: string;
+  at: string;
+}
+
 /**
  * A secure payment: a hosted-page link (its token, a ULID) over one or more requests. Owned by
  * a platform, narrowed to the Client ID it was created with; an orchestrator that created it for
@@ -41,6 +50,8 @@ export class SecurePaymentEntity {
   @Column({ name: 'access_policy', type: 'jsonb' }) accessPolicy: StoredAccessPolicy;
   /** Definitive screenings by canonical wallet (provider errors are not kept: the next read retries). */
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) screenings: Record<string, StoredScreening>;
+  /** Set by settlement when a refused wallet paid; null otherwise. */
+  @Column({ name: 'payer_violation', type: 'jsonb', nullable: true }) payerViolation: StoredPayerViolation | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

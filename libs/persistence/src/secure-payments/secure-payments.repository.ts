@@ -2,9 +2,12 @@ import { securePaymentStatusChanged, statusAfterSettlement, type SecurePaymentSt
 import type { EntityManager } from 'typeorm';
 import { appendToOutbox } from '../outbox/outbox.writer.js';
 import { sqlExecute, sqlOne } from '../sql/typed-query.js';
-import { SecurePaymentEntity, type StoredScreening } from './secure-payment.entity.js';
+import { SecurePaymentEntity, type StoredPayerViolation, type StoredScreening } from './secure-payment.entity.js';
 
-export type NewSecurePayment = Omit<SecurePaymentEntity, 'status' | 'completedAt' | 'screenings' | 'createdAt' | 'updatedAt'>;
+export type NewSecurePayment = Omit<
+  SecurePaymentEntity,
+  'status' | 'completedAt' | 'screenings' | 'payerViolation' | 'createdAt' | 'updatedAt'
+>;
 
 /** Who reads a payment by token: a Client ID of its platform (the one it was created with, if any). */
 export interface SecurePaymentReader {
@@ -26,7 +29,9 @@ export class SecurePaymentsRepository {
 
   async insert(payment: NewSecurePayment): Promise<void> {
     // save() rather than insert(): insert's deep-partial typing rejects the free-form jsonb branding.
-    await this.manager.save(this.manager.create(SecurePaymentEntity, { ...payment, status: 'pending', completedAt: null, screenings: {} }));
+    await this.manager.save(
+      this.manager.create(SecurePaymentEntity, { ...payment, status: 'pending', completedAt: null, screenings: {}, payerViolation: null }),
+    );
   }
 
   /** The payment as a Client ID may read it: same platform, and its own when it was created with a Client ID. */
@@ -36,6 +41,17 @@ export class SecurePaymentsRepository {
       ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
     return found && (found.clientIdId === null || found.clientIdId === reader.clientIdId) ? found : null;
+  }
+
+  /** Whether a secure payment of the platform over `requestId` hides its payee address (access policy `hidePayeeAddress`). */
+  async hidesPayeeOf(platformId: string, requestId: string): Promise<boolean> {
+    const row = await sqlOne<{ hides: boolean }>(
+      this.manager,
+      `SELECT EXISTS (SELECT 1 FROM secure_payments WHERE platform_id = $1 AND request_ids @> ARRAY[$2]::text[]
+          AND (access_policy->>'hidePayeeAddress')::boolean) AS hides`,
+      [platformId, requestId],
+    );
+    return row?.hides ?? false;
   }
 
   /** A multicall's children, in position order (the order of the parent's request ids). */
@@ -109,11 +125,32 @@ export class SecurePaymentsRepository {
     ]);
   }
 
+  /** The payments over a request whose access policy restricts its payer (allowlist or KYT), locked: settlement checks who paid. */
+  async restrictingPayerOf(requestId: string): Promise<SecurePaymentEntity[]> {
+    const payments = await this.manager
+      .createQueryBuilder(SecurePaymentEntity, 'sp')
+      .setLock('pessimistic_write')
+      .where('sp.request_ids @> ARRAY[:id]::text[]', { id: requestId })
+      .andWhere(`sp.status IN ('pending', 'partially_settled', 'completed')`)
+      .getMany();
+    return payments.filter((p) => p.accessPolicy.allowedPayerAddresses.length > 0 || p.accessPolicy.screening === 'kyt_all_wallets');
+  }
+
+  /** Records that a refused wallet paid a (locked) payment; the payment then settles as compliance_failed. */
+  async recordPayerViolation(payment: SecurePaymentEntity, violation: StoredPayerViolation): Promise<void> {
+    payment.payerViolation = violation;
+    await sqlExecute(this.manager, 'UPDATE secure_payments SET payer_violation = $2::jsonb, updated_at = now() WHERE token = $1', [
+      payment.token,
+      JSON.stringify(violation),
+    ]);
+  }
+
   /**
    * After detection settled `requestId` (in its transaction, the request row already saved):
    * every payment over it is completed when all its requests are paid, a multicall partially
    * settled when some are; after a reorg took a payment back, a completed payment is open again
-   * (pending, or partially settled). Idempotent; expired, invalidated and compliance_failed stay.
+   * (pending, or partially settled). A payment a refused wallet paid (payerViolation) becomes
+   * compliance_failed instead of completed. Idempotent; expired, invalidated and compliance_failed stay.
    */
   async settleForRequest(requestId: string): Promise<void> {
     const payments = await this.manager
@@ -132,7 +169,9 @@ export class SecurePaymentsRepository {
       );
       const paid = row?.paid ?? 0;
       const next = statusAfterSettlement(payment.status, payment.paymentType, paid, payment.requestIds.length);
-      if (next) await this.transition(payment, next, payment.status === 'completed' || next === 'pending' ? 'reversed' : 'settled');
+      if (next === 'completed' && payment.payerViolation)
+        await this.transition(payment, 'compliance_failed', payment.payerViolation.reason);
+      else if (next) await this.transition(payment, next, payment.status === 'completed' || next === 'pending' ? 'reversed' : 'settled');
     }
   }
 }

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { createTestDatabase } from '../../../../test/support/stack.js';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
 import { sqlExecute, sqlOne, sqlRows } from './typed-query.js';
 
 /**

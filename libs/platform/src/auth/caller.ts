@@ -1,5 +1,5 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import type { RateTier } from '@payrail/domain';
+import { PayrailError, type RateTier } from '@payrail/domain';
 import type { Request } from 'express';
 
 /** The platform's API key or session that proved a caller owns the Client ID it names. */
@@ -44,11 +44,53 @@ export type Caller =
 
 export type RequestWithCaller = Request & { caller?: Caller };
 
-/** The authenticated caller of this request (set by the credential guard). */
-export const CurrentCaller = createParamDecorator((_data: unknown, ctx: ExecutionContext): Caller => {
+export type ApiKeyCaller = Extract<Caller, { kind: 'api-key' }>;
+export type ClientIdCaller = Extract<Caller, { kind: 'client-id' }>;
+export type OrchestratorCaller = Extract<Caller, { kind: 'orchestrator' }>;
+export type SessionCaller = Extract<Caller, { kind: 'session' }>;
+/** A Client ID that came with its platform's API key or session (routes in mode client-id-with-owner). */
+export type OwnedClientIdCaller = ClientIdCaller & { owner: OwnerProof };
+
+/** What `@CurrentCaller(kind)` hands a route, by the kind asked for. */
+export interface NarrowedCallers {
+  'api-key': ApiKeyCaller;
+  'client-id': ClientIdCaller;
+  'client-id-with-owner': OwnedClientIdCaller;
+  orchestrator: OrchestratorCaller;
+  session: SessionCaller;
+}
+
+export type CallerNarrowing = keyof NarrowedCallers;
+
+/** Whether a caller is of the kind asked for, and the 401 message when it is not. */
+const NARROWINGS: { [K in CallerNarrowing]: { admits: (caller: Caller) => boolean; missing: string } } = {
+  'api-key': { admits: (c) => c.kind === 'api-key', missing: 'Missing x-api-key header' },
+  'client-id': { admits: (c) => c.kind === 'client-id', missing: 'Missing x-client-id header' },
+  'client-id-with-owner': {
+    admits: (c) => c.kind === 'client-id' && c.owner !== undefined,
+    missing: "Missing x-api-key or session: send its platform's x-api-key or session with x-client-id",
+  },
+  orchestrator: { admits: (c) => c.kind === 'orchestrator', missing: 'Missing x-orchestrator-key header' },
+  session: { admits: (c) => c.kind === 'session', missing: 'Missing session' },
+};
+
+/** The caller narrowed to `kind`, or a coded 401 when the route's guard let another kind through. */
+export function narrowCaller<K extends CallerNarrowing>(caller: Caller, kind: K): NarrowedCallers[K] {
+  const narrowing = NARROWINGS[kind];
+  if (!narrowing.admits(caller)) throw new PayrailError('UNAUTHENTICATED', narrowing.missing);
+  return caller as NarrowedCallers[K];
+}
+
+/**
+ * The authenticated caller of this request (set by the credential guard). `@CurrentCaller()`
+ * gives any Caller; `@CurrentCaller('client-id')` (or another kind of NarrowedCallers) gives that
+ * kind only, annotated as such on the parameter (`caller: ClientIdCaller`), so a route needs no
+ * narrowing of its own; should the route's @Auth mode let another kind through, it is a coded 401.
+ */
+export const CurrentCaller = createParamDecorator((kind: CallerNarrowing | undefined, ctx: ExecutionContext): Caller => {
   const caller = ctx.switchToHttp().getRequest<RequestWithCaller>().caller;
   if (!caller) throw new Error('no caller on the request: is the route missing its @Auth declaration?');
-  return caller;
+  return kind ? narrowCaller(caller, kind) : caller;
 });
 
 /** The platform a caller acts for, or undefined for orchestrators and public calls. */

@@ -4,8 +4,8 @@ import { appendToOutbox, createDataSource, sqlExecute, sqlRows } from '@payrail/
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
-import { repoRoot } from '../../../../tools/devstack/src/paths.js';
-import { createTestDatabase, testStack, uniqueName } from '../../../../test/support/stack.js';
+import { repoRoot } from '@payrail/devstack';
+import { createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
 import { QUEUES, type DomainEventJob } from '../queues/queues.js';
 import { BullmqEventPublisher } from './bullmq-event-publisher.js';
 import { OutboxRelay } from './outbox-relay.js';

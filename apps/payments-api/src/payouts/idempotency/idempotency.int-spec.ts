@@ -1,7 +1,7 @@
 import { CreateApiKey } from '@payrail/tenancy';
 import { sqlExecute, sqlOne } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { startPayoutsApi, type PayoutsApi } from '../testing/payouts-api.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 
 const BODY = {
   payee: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { encodeApprove } from '@payrail/permits';
 import { type RecurringPaymentEntity, RecurringRepository } from '@payrail/persistence';
-import type { Caller } from '@payrail/platform';
+import { type Caller, provenWallet } from '@payrail/platform';
+import type { WalletProof } from '@payrail/permits';
 import { DataSource } from 'typeorm';
 import { PayerStateReader } from '../chain/payer-state.reader.js';
 import { ownerOf } from '../owner.js';
@@ -34,7 +35,8 @@ const progressOf = (s: RecurringPaymentEntity): RecurringUpdateView['metadata'] 
 const badRequest = (message: string) => new PayrailError('VALIDATION_FAILED', message);
 
 /**
- * PATCH /v2/payouts/recurring/{id} {action}. `cancel` (from awaiting_signature, active or
+ * PATCH /v2/payouts/recurring/{id} {action}, with the API key, or with a Client ID and the
+ * subscriber's wallet proof (see subscriberProof). `cancel` (from awaiting_signature, active or
  * paused) stops the schedule and answers the approve that lowers the payer's allowance to the
  * proxy by what this schedule still needed, never below what the payer's other live schedules
  * need, and the subscriber's `revoke(permit)` to the proxy; an execution already sent is
@@ -50,13 +52,31 @@ export class UpdateRecurringPayment {
     private readonly cancelEffects: RecurringCancelEffects,
   ) {}
 
-  execute(command: { caller: Caller; id: string; action: RecurringAction }): Promise<RecurringUpdateView> {
+  execute(command: { caller: Caller; id: string; action: RecurringAction; proof?: WalletProof }): Promise<RecurringUpdateView> {
+    const subscriber = this.subscriberProof(command);
     return this.db.transaction(async (manager) => {
       const repo = new RecurringRepository(manager);
       const schedule = await repo.lockById(ownerOf(command.caller), command.id);
       if (!schedule) throw new PayrailError('NOT_FOUND', 'Recurring payment not found');
+      if (subscriber !== undefined && subscriber.toLowerCase() !== schedule.payer.toLowerCase())
+        throw new PayrailError('FORBIDDEN', "The wallet proof is not from this recurring payment's subscriber");
       return command.action === 'cancel' ? this.cancel(repo, schedule) : this.unpause(repo, schedule);
     });
+  }
+
+  /**
+   * A Client ID is public (it ships in checkout pages): with one, only the subscriber changes its
+   * own schedule, proving it with a fresh signature naming the action and the id. Answers the
+   * proven wallet (checked against the schedule's payer once read), or undefined for an API key.
+   */
+  private subscriberProof(command: { caller: Caller; id: string; action: RecurringAction; proof?: WalletProof }): string | undefined {
+    if (command.caller.kind !== 'client-id') return undefined;
+    if (!command.proof)
+      throw new PayrailError(
+        'FORBIDDEN',
+        "A Client ID changes a recurring payment only with the subscriber's wallet proof (x-wallet-proof); otherwise use the API key",
+      );
+    return provenWallet(`${command.action}-recurring-payment`, command.id, command.proof);
   }
 
   private async cancel(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {

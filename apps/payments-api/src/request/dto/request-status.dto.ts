@@ -16,7 +16,10 @@ export class RequestStatusDto {
   @ApiProperty({ type: String, nullable: true }) txHash!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) paidAt!: string | null;
   @ApiProperty({ example: 'sepolia' }) network!: string;
-  @ApiProperty() payee!: string;
+  @ApiProperty({
+    description: 'With a Client ID, masked (0x1234…abcd) when a secure payment over the request hides its payee (hidePayeeAddress)',
+  })
+  payee!: string;
   @ApiProperty({ type: String, nullable: true }) payer!: string | null;
   @ApiProperty({ example: 'USD' }) invoiceCurrency!: string;
   @ApiProperty({ example: '10.5', description: 'In the invoice currency' }) invoiceAmount!: string;
@@ -27,8 +30,13 @@ export class RequestStatusDto {
   @ApiProperty({ type: String, nullable: true }) feePercentage!: string | null;
   @ApiProperty({ example: '0.2625', description: 'The fee expected with the payment, to feeAddress' }) feeAmount!: string;
   @ApiProperty({ example: '0', description: 'Fees paid to feeAddress with the counted payments so far (extension)' }) feePaid!: string;
-  @ApiProperty({ type: String, nullable: true }) feeAddress!: string | null;
-  @ApiProperty({ type: CustomerInfoDto, nullable: true }) customerInfo!: CustomerInfoDto | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Masked with the payee (see payee)' }) feeAddress!: string | null;
+  @ApiProperty({
+    type: CustomerInfoDto,
+    nullable: true,
+    description: 'Decrypted for the API key only; always null with a Client ID (public: it ships in checkout pages)',
+  })
+  customerInfo!: CustomerInfoDto | null;
   @ApiProperty({ type: String, nullable: true }) reference!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }

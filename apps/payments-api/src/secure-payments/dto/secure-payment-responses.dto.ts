@@ -32,7 +32,21 @@ export class SecurePaymentDataDto {
   feePlan!: FeePlanDto | null;
   @ApiPropertyOptional({ type: String, nullable: true }) orchestratorId?: string | null;
   @ApiPropertyOptional() isPayeeAddressMasked?: boolean;
-  @ApiPropertyOptional({ type: Object, description: '{status: approved|not_evaluated, walletAddress, reason}' }) accessDecision?: object;
+  @ApiPropertyOptional({
+    type: Object,
+    description:
+      '{status: approved|rejected|not_evaluated, walletAddress, reason: no_policy|allowlisted|no_wallet|wallet_not_proven|screened|' +
+      'screening_rejected|screening_unavailable}. Only a wallet proven with x-wallet-proof is approved on a payment with an allowlist, ' +
+      'KYT or a hidden payee; a wallet only named in the query is `wallet_not_proven`.',
+  })
+  accessDecision?: object;
+  @ApiPropertyOptional({
+    type: Object,
+    description:
+      'Extension: `{reason: payer_not_allowed|payer_screening_rejected, payerAddress, txHash}` when a wallet the access policy refuses ' +
+      'paid; the status is then compliance_failed (the payee did receive the money).',
+  })
+  payerViolation?: object;
   @ApiPropertyOptional({
     type: Object,
     description:

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { canonicalPayerWallet, isFinalStatus, webhookEvent } from '@payrail/domain';
+import { canonicalPayerWallet, webhookEvent } from '@payrail/domain';
 import { appendToOutbox, SecurePaymentsRepository, type SecurePaymentEntity, type StoredScreening } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { publicClientIdOf } from '../use-cases/payment-identity.js';
@@ -15,10 +15,11 @@ export interface ScreenedWallets {
 export type ScreeningOutcome = 'approved' | 'rejected' | 'unavailable';
 
 /**
- * KYT for a payment with screening `kyt_all_wallets`: screens the payer wallet once (a
- * definitive result is kept on the payment), writes kyt.screening.completed for approved or
- * rejected (never for provider errors), and moves an open payment to compliance_failed on a
- * rejection, all in one transaction.
+ * KYT for a payment with screening `kyt_all_wallets`, on a read by a wallet that proved control:
+ * screens it once (a definitive result is kept on the payment) and writes kyt.screening.completed
+ * for approved or rejected (never for provider errors), in one transaction. A read never moves
+ * the payment to a final status: a rejected wallet is refused for itself only, and the payment
+ * becomes compliance_failed only when such a wallet actually pays (settlement, chain-worker).
  */
 @Injectable()
 export class ScreenPayer {
@@ -62,9 +63,6 @@ export class ScreenPayer {
         { platformId: payment.platformId },
       );
       await appendToOutbox(m, [event]);
-      if (result.status === 'rejected' && !isFinalStatus(locked.status))
-        await repo.transition(locked, 'compliance_failed', 'screening_rejected');
-      payment.status = locked.status;
     });
     return result.status;
   }

@@ -10,7 +10,7 @@ import {
 } from '@payrail/chains';
 import { PayrailError, webhookEvent } from '@payrail/domain';
 import { ClientIdEntity, LinkIntentsRepository, OrchestratorLinkEntity, appendToOutbox } from '@payrail/persistence';
-import type { Caller } from '@payrail/platform';
+import type { SessionCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
 import { invalidField } from '../../payouts/planning/invalid.js';
@@ -29,8 +29,7 @@ export class CompleteLinkIntent {
     private readonly registry: CurrencyRegistry,
   ) {}
 
-  async execute({ caller, intentId, body }: { caller: Caller; intentId: string; body: CompleteLinkIntentDto }) {
-    if (caller.kind !== 'session') throw new PayrailError('UNAUTHENTICATED', 'Missing session');
+  async execute({ caller, intentId, body }: { caller: SessionCaller; intentId: string; body: CompleteLinkIntentDto }) {
     // The platform's owner proves control of its wallet (SIWE) on the hosted page; an e-mail session is not enough.
     if (caller.sessionKind !== 'wallet') throw new PayrailError('FORBIDDEN', 'Link intents are completed with a wallet session');
     const currency = this.registry.byId(body.currency);

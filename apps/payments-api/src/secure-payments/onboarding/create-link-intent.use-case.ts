@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PayrailError } from '@payrail/domain';
 import { LinkIntentsRepository } from '@payrail/persistence';
-import type { Caller } from '@payrail/platform';
+import type { OrchestratorCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
 import { pageUrlOf } from '../use-cases/link-row.js';
@@ -17,8 +16,7 @@ export class CreateLinkIntent {
     @Inject(SECURE_PAYMENT_PAGE_URL) private readonly pageUrl: string,
   ) {}
 
-  async execute({ caller, externalId }: { caller: Caller; externalId?: string }) {
-    if (caller.kind !== 'orchestrator') throw new PayrailError('FORBIDDEN', 'Link intents are created with an orchestrator key');
+  async execute({ caller, externalId }: { caller: OrchestratorCaller; externalId?: string }) {
     const intent = {
       id: ulid(),
       orchestratorId: caller.orchestratorId,

@@ -10,7 +10,7 @@ import {
   ApiSecurity,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, Auth, CurrentCaller, type OrchestratorCaller, type SessionCaller } from '@payrail/platform';
 import { errorExample } from '../../payouts/dto/error-example.js';
 import { CompleteLinkIntent } from './complete-link-intent.use-case.js';
 import { CreateLinkIntent } from './create-link-intent.use-case.js';
@@ -41,7 +41,10 @@ export class LinkIntentsController {
     ...errorExample(400, 'Validation failed: externalId must be shorter than or equal to 255 characters', 'Bad Request'),
   })
   @ApiAuthErrors('orchestrator-key')
-  createLinkIntent(@Body() body: CreateLinkIntentDto, @CurrentCaller() caller: Caller): Promise<CreatedLinkIntentDto> {
+  createLinkIntent(
+    @Body() body: CreateLinkIntentDto,
+    @CurrentCaller('orchestrator') caller: OrchestratorCaller,
+  ): Promise<CreatedLinkIntentDto> {
     return this.create.execute({ caller, externalId: body.externalId });
   }
 
@@ -81,7 +84,7 @@ export class LinkIntentsController {
   completeLinkIntent(
     @Param('intentId') intentId: string,
     @Body() body: CompleteLinkIntentDto,
-    @CurrentCaller() caller: Caller,
+    @CurrentCaller('session') caller: SessionCaller,
   ): Promise<CompletedLinkIntentDto> {
     return this.complete.execute({ caller, intentId, body });
   }

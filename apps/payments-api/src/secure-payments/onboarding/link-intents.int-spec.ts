@@ -3,8 +3,8 @@ import { SessionStore } from '@payrail/platform';
 import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
 import { getAddress } from 'ethers';
 import { DataSource } from 'typeorm';
-import { startPayoutsApi, type PayoutsApi } from '../../payouts/testing/payouts-api.js';
-import { createOrchestrator, createTenant } from '../../tenancy/testing/tenants.js';
+import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
+import { createOrchestrator, createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 const WALLET = getAddress('0x00000000000000000000000000000000000d0d01');
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { effectiveStatus, PayrailError } from '@payrail/domain';
 import { RequestsRepository, SecurePaymentsRepository } from '@payrail/persistence';
-import type { Caller } from '@payrail/platform';
+import type { SessionCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { multicallAnalytics } from '../views/multicall-analytics.js';
 import { childView, multicallView } from '../views/multicall-view.js';
@@ -20,8 +20,7 @@ export class GetMulticall {
     private readonly usdRates: UsdRates,
   ) {}
 
-  async execute({ caller, token }: { caller: Caller; token: string }): Promise<ReturnType<typeof multicallView>> {
-    if (caller.kind !== 'session') throw new PayrailError('UNAUTHENTICATED', 'Missing session');
+  async execute({ caller, token }: { caller: SessionCaller; token: string }): Promise<ReturnType<typeof multicallView>> {
     const repo = new SecurePaymentsRepository(this.db.manager);
     const payment = await repo.multicallForPlatform(caller.platformId, token);
     if (!payment) throw new PayrailError('NOT_FOUND', 'Multicall payout not found');

@@ -12,7 +12,8 @@ import {
   type SecurePaymentQuery,
 } from '@payrail/domain';
 import { appendToOutbox, RequestsRepository, SecurePaymentsRepository, type SecurePaymentEntity } from '@payrail/persistence';
-import type { Caller } from '@payrail/platform';
+import { type ClientIdCaller, provenWallet } from '@payrail/platform';
+import type { WalletProof } from '@payrail/permits';
 import { DataSource } from 'typeorm';
 import { pageReaderOf } from '../creator.js';
 import { ScreenPayer } from '../kyt/screen-payer.js';
@@ -24,12 +25,38 @@ import { UsdRates, type RequestUsdRates } from '../views/usd-rates.js';
 import { publicClientIdOf } from './payment-identity.js';
 
 const notFound = () => new PayrailError('NOT_FOUND', 'Secure payment not found');
+const outsideAllowlist = () => new PayrailError('FORBIDDEN', 'This wallet is not allowed to pay this secure payment');
+
+/** Whether the payment restricts or hides anything (then a self-declared wallet decides nothing). */
+const hasPolicy = (payment: SecurePaymentEntity): boolean =>
+  payment.accessPolicy.allowedPayerAddresses.length > 0 ||
+  payment.accessPolicy.screening === 'kyt_all_wallets' ||
+  payment.accessPolicy.hidePayeeAddress;
+
+/** A wallet that signed a fresh proof for this payment, inside the allowlist (or there is none). */
+function provenDecision(payment: SecurePaymentEntity, proven: string): AccessDecision {
+  const allowlisted = payment.accessPolicy.allowedPayerAddresses.length > 0;
+  return { status: 'approved', walletAddress: canonicalPayerWallet(proven), reason: allowlisted ? 'allowlisted' : 'no_policy' };
+}
+
+/** A wallet only named in the query: approved where nothing is restricted, otherwise not evaluated until it proves control. */
+function declaredDecision(payment: SecurePaymentEntity, declared: string | undefined): AccessDecision {
+  if (declared === undefined) return { status: 'not_evaluated', walletAddress: null, reason: 'no_wallet' };
+  const walletAddress = canonicalPayerWallet(declared);
+  return hasPolicy(payment)
+    ? { status: 'not_evaluated', walletAddress, reason: 'wallet_not_proven' }
+    : { status: 'approved', walletAddress, reason: 'no_policy' };
+}
 
 /**
  * GET /v2/secure-payments/{token}: the single record for the hosted page (x-client-id + Origin).
  * Another Client ID's payment is 404. An open payment past its expiry is moved to `expired`
- * (with its event) when read. A wallet (wallet or eoaWallet) outside the allowlist gets 403 and
- * emits secure_payment.access_rejected (the dispatcher suppresses repeats).
+ * (with its event) when read. Access decisions (allowlist, KYT, unmasking the payee) are about
+ * the wallet that proved control (x-wallet-proof over `view-secure-payment` and the token); a
+ * proven wallet outside the allowlist gets 403 and emits secure_payment.access_rejected (the
+ * dispatcher suppresses repeats). A self-declared `wallet` / `eoaWallet` only selects balances
+ * and approvals: outside the allowlist it is 403 without an event, and it never unmasks, screens
+ * or changes the payment.
  */
 @Injectable()
 export class GetSecurePayment {
@@ -40,32 +67,44 @@ export class GetSecurePayment {
     private readonly usdRates: UsdRates,
   ) {}
 
-  async execute(command: { caller: Caller; token: string; query: SecurePaymentQuery }): Promise<SinglePaymentView> {
+  async execute(command: {
+    caller: ClientIdCaller;
+    token: string;
+    query: SecurePaymentQuery;
+    proof?: WalletProof;
+  }): Promise<SinglePaymentView> {
     const reader = pageReaderOf(command.caller);
     const errors = securePaymentQueryErrors(command.query, (value) => detectAddressKind(value) !== undefined);
     if (errors.length > 0)
       throw new PayrailError('VALIDATION_FAILED', `Validation failed: ${errors.map((e) => e.message).join('; ')}`, { fields: errors });
+    const proven = command.proof ? provenWallet('view-secure-payment', command.token, command.proof) : undefined;
     const payment = await this.expireIfDue(reader, command.token);
     if (payment.paymentType !== 'single') throw notFound();
-    const wallet = command.query.eoaWallet ?? command.query.wallet;
-    const allowed = this.decide(payment, wallet);
-    if (!allowed) {
-      await this.rejectAccess(payment, wallet!);
-      throw new PayrailError('FORBIDDEN', 'This wallet is not allowed to pay this secure payment');
+    // `wallet` / `eoaWallet` only say whose balances and approvals to read: anyone can type them.
+    const declared = command.query.eoaWallet ?? command.query.wallet;
+    const allowlist = payment.accessPolicy.allowedPayerAddresses;
+    if (proven !== undefined && !payerAllowed(allowlist, proven)) {
+      await this.rejectAccess(payment, proven);
+      throw outsideAllowlist();
     }
-    const decision = await this.screened(payment, allowed, command.query);
+    if (declared !== undefined && !payerAllowed(allowlist, declared)) throw outsideAllowlist();
+    const decision = proven
+      ? await this.screened(payment, provenDecision(payment, proven), proven, command.query)
+      : declaredDecision(payment, declared);
     const [request] = await new RequestsRepository(this.db.manager).byIds(
       { platformId: payment.platformId },
       payment.requestIds.slice(0, 1),
     );
     if (!request) throw notFound();
-    const masked = payment.accessPolicy.hidePayeeAddress && decision.status !== 'approved';
+    const masked = payment.accessPolicy.hidePayeeAddress && !(proven !== undefined && decision.status === 'approved');
     // The fee plan's USD values need the payment currency's rate (nothing to price without a fee);
     // read beside the payment options, each within the page deadline.
     const noFee: RequestUsdRates = { rates: new Map() };
     const [rates, paymentOptions] = await Promise.all([
       feeApplies(request) ? this.usdRates.of([request]) : noFee,
-      wallet === undefined || isFinalStatus(payment.status) ? undefined : this.options.read(request, wallet, sourceFilterOf(command.query)),
+      declared === undefined || isFinalStatus(payment.status)
+        ? undefined
+        : this.options.read(request, declared, sourceFilterOf(command.query)),
     ]);
     const view = singlePaymentView(payment, request, payment.status, { masked, decision }, rates);
     return paymentOptions ? { ...view, paymentOptions } : view;
@@ -86,21 +125,17 @@ export class GetSecurePayment {
     });
   }
 
-  /** Undefined when the presented wallet is outside the allowlist. */
-  private decide(payment: SecurePaymentEntity, wallet: string | undefined): AccessDecision | undefined {
-    const allowlist = payment.accessPolicy.allowedPayerAddresses;
-    if (wallet === undefined) return { status: 'not_evaluated', walletAddress: null, reason: 'no_wallet' };
-    if (!payerAllowed(allowlist, wallet)) return undefined;
-    return { status: 'approved', walletAddress: canonicalPayerWallet(wallet), reason: allowlist.length > 0 ? 'allowlisted' : 'no_policy' };
-  }
-
-  /** With screening on, an allowed wallet is approved only once KYT approves it (open payments only). */
-  private async screened(payment: SecurePaymentEntity, allowed: AccessDecision, query: SecurePaymentQuery): Promise<AccessDecision> {
-    if (allowed.walletAddress === null || payment.accessPolicy.screening !== 'kyt_all_wallets' || isFinalStatus(payment.status))
-      return allowed;
+  /** With screening on, a proven wallet is approved only once KYT approves it (open payments only). */
+  private async screened(
+    payment: SecurePaymentEntity,
+    allowed: AccessDecision,
+    proven: string,
+    query: SecurePaymentQuery,
+  ): Promise<AccessDecision> {
+    if (payment.accessPolicy.screening !== 'kyt_all_wallets' || isFinalStatus(payment.status)) return allowed;
     const outcome = await this.screen.execute(payment, {
-      wallet: query.eoaWallet ?? query.wallet!,
-      eoaWallet: query.eoaWallet,
+      wallet: proven,
+      eoaWallet: proven,
       smartAccount: query.isSafe === 'true' ? (query.wallet ?? null) : null,
     });
     if (outcome === 'approved') return { ...allowed, reason: 'screened' };

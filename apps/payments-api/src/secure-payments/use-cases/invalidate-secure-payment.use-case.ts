@@ -6,9 +6,10 @@ import { DataSource } from 'typeorm';
 import { creatorOf } from '../creator.js';
 
 /**
- * DELETE /v2/secure-payments/{token}: the creator (its platform's API key, or the Client ID it
- * was created with) invalidates an open payment; the page then shows `invalidated`. A payment
- * already completed, expired, invalidated or refused by screening is 409.
+ * DELETE /v2/secure-payments/{token}: the platform's API key (the route takes nothing else: a
+ * Client ID is public) invalidates an open payment of its platform, whichever Client ID created
+ * it; the page then shows `invalidated`. A payment already completed, expired, invalidated or
+ * refused by screening is 409.
  */
 @Injectable()
 export class InvalidateSecurePayment {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { hashWalletAddress, PayrailError, webhookEvent } from '@payrail/domain';
 import { appendToOutbox, SecurePaymentsRepository } from '@payrail/persistence';
-import type { Caller } from '@payrail/platform';
+import type { ClientIdCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { pageReaderOf } from '../creator.js';
 import type { UserEventDto } from '../dto/user-event.dto.js';
@@ -16,7 +16,7 @@ import { publicClientIdOf } from './payment-identity.js';
 export class RecordUserEvent {
   constructor(private readonly db: DataSource) {}
 
-  async execute({ caller, token, body }: { caller: Caller; token: string; body: UserEventDto }): Promise<{ accepted: true }> {
+  async execute({ caller, token, body }: { caller: ClientIdCaller; token: string; body: UserEventDto }): Promise<{ accepted: true }> {
     const reader = pageReaderOf(caller);
     await this.db.transaction(async (m) => {
       const payment = await new SecurePaymentsRepository(m).forReader(reader, token);

@@ -10,7 +10,7 @@ export interface AccessDecision {
   status: 'approved' | 'rejected' | 'not_evaluated';
   /** The canonical wallet the decision is about, or null when none was presented. */
   walletAddress: string | null;
-  reason: 'no_policy' | 'allowlisted' | 'no_wallet' | 'screened' | 'screening_rejected' | 'screening_unavailable';
+  reason: 'no_policy' | 'allowlisted' | 'no_wallet' | 'wallet_not_proven' | 'screened' | 'screening_rejected' | 'screening_unavailable';
 }
 
 /** Spec: Secure payment data (single). Required fields always present; null where the spec says null. */
@@ -33,6 +33,8 @@ export interface SinglePaymentView {
   orchestratorId: string | null;
   isPayeeAddressMasked: boolean;
   accessDecision: AccessDecision;
+  /** Extension: present when settlement found that a wallet the access policy refuses paid (status then compliance_failed). */
+  payerViolation?: { reason: 'payer_not_allowed' | 'payer_screening_rejected'; payerAddress: string | null; txHash: string };
   /** With `wallet`/`eoaWallet`: the holder's balances against what the payment needs, per chain and token (see PaymentOptionsReader). */
   paymentOptions?: PaymentOptions;
 }
@@ -68,5 +70,14 @@ export function singlePaymentView(
     orchestratorId: payment.orchestratorId,
     isPayeeAddressMasked: access.masked,
     accessDecision: access.decision,
+    ...(payment.payerViolation
+      ? {
+          payerViolation: {
+            reason: payment.payerViolation.reason,
+            payerAddress: payment.payerViolation.payerAddress,
+            txHash: payment.payerViolation.txHash,
+          },
+        }
+      : {}),
   };
 }

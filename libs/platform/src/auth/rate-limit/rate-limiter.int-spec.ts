@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { testStack, uniqueName } from '../../../../../test/support/stack.js';
+import { testStack, uniqueName } from '@payrail/test-support/stack.js';
 import { MAX_BATCH, RateLimiter } from './rate-limiter.js';
 
 /** Counts the script calls this client sends (the Redis server is shared by parallel test files). */

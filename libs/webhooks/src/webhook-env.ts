@@ -1,0 +1,84 @@
+import { Type } from 'class-transformer';
+import { DEFAULT_WEBHOOK_PORTS } from '@payrail/domain';
+import { type BaseEnv, IsEncryptionKeyList } from '@payrail/platform';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+
+// TypeScript requires a mixin base to take `...args: any[]`.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Ctor<T = object> = new (...args: any[]) => T;
+
+/** The webhook variables, read by libs through `webhookSettings(env)`. */
+export interface WebhookEnvFields {
+  WEBHOOK_ENCRYPTION_KEYS?: string;
+  WEBHOOK_TEST_WAIT_MS: number;
+  WEBHOOK_SECRET_OVERLAP_SECONDS: number;
+  WEBHOOK_MAX_ENDPOINTS_PER_OWNER: number;
+  WEBHOOK_MAX_ENDPOINTS_PER_HOST: number;
+  WEBHOOK_TEST_FIRES_PER_MINUTE: number;
+  WEBHOOK_ALLOWED_PORTS: string;
+}
+
+/** Comma-separated TCP ports 1-65535. */
+const PORT_LIST =
+  /^(?:[1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5])(?:,(?:[1-9]\d{0,3}|[1-5]\d{4}|6[0-4]\d{3}|65[0-4]\d{2}|655[0-2]\d|6553[0-5]))*$/;
+
+/**
+ * Adds the webhook variables to an app's env schema (payments-api, auth-api, webhook-worker).
+ * WEBHOOK_ENCRYPTION_KEYS is a secret: `kid:base64,...`, required outside PAYRAIL_ENV=local.
+ */
+export function WithWebhookEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
+  class WebhookEnv extends Base implements WebhookEnvFields {
+    @IsEncryptionKeyList() WEBHOOK_ENCRYPTION_KEYS?: string;
+
+    /** APIs: how long a test-fire waits for its deliveries' first attempt before counting them failed. */
+    @Type(() => Number) @IsInt() @Min(1000) @Max(60000) WEBHOOK_TEST_WAIT_MS: number = 8000;
+
+    /** APIs: how long a rotated-out secret keeps signing beside the new one (0: it stops at once; at most 7 days). */
+    @Type(() => Number) @IsInt() @Min(0) @Max(604800) WEBHOOK_SECRET_OVERLAP_SECONDS: number = 86400;
+
+    /** APIs: active endpoints one Client ID or orchestrator may have (registration and reactivation refused beyond). */
+    @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_MAX_ENDPOINTS_PER_OWNER: number = 20;
+
+    /** APIs: active endpoints of one owner that may share a URL host. */
+    @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_MAX_ENDPOINTS_PER_HOST: number = 5;
+
+    /** APIs: test fires per owner per minute (their own limit, beside the caller's rate limit). */
+    @Type(() => Number) @IsInt() @Min(1) @Max(600) WEBHOOK_TEST_FIRES_PER_MINUTE: number = 10;
+
+    /** The ports a webhook URL may use outside PAYRAIL_ENV=local (local accepts any port). */
+    @Matches(PORT_LIST, { message: 'must be comma-separated ports 1-65535, e.g. 443,8443' })
+    WEBHOOK_ALLOWED_PORTS: string = DEFAULT_WEBHOOK_PORTS.join(',');
+  }
+  return WebhookEnv;
+}
+
+export interface WebhookSettings {
+  encryptionKeys: string | undefined;
+  testWaitMs: number;
+  rotationOverlapSeconds: number;
+  maxEndpointsPerOwner: number;
+  maxEndpointsPerHost: number;
+  testFiresPerMinute: number;
+  /** The webhook URL policy is restricted (public HTTPS on allowed ports) everywhere except local. */
+  restricted: boolean;
+  allowedPorts: readonly number[];
+  queuePrefix: string;
+  redisUrl: string;
+}
+
+/** The webhook part of a validated app config (an env class built with WithWebhookEnv). */
+export function webhookSettings(env: BaseEnv): WebhookSettings {
+  const fields = env as BaseEnv & Partial<WebhookEnvFields>;
+  return {
+    encryptionKeys: fields.WEBHOOK_ENCRYPTION_KEYS,
+    testWaitMs: fields.WEBHOOK_TEST_WAIT_MS ?? 8000,
+    rotationOverlapSeconds: fields.WEBHOOK_SECRET_OVERLAP_SECONDS ?? 86400,
+    maxEndpointsPerOwner: fields.WEBHOOK_MAX_ENDPOINTS_PER_OWNER ?? 20,
+    maxEndpointsPerHost: fields.WEBHOOK_MAX_ENDPOINTS_PER_HOST ?? 5,
+    testFiresPerMinute: fields.WEBHOOK_TEST_FIRES_PER_MINUTE ?? 10,
+    restricted: env.PAYRAIL_ENV !== 'local',
+    allowedPorts: fields.WEBHOOK_ALLOWED_PORTS ? fields.WEBHOOK_ALLOWED_PORTS.split(',').map(Number) : DEFAULT_WEBHOOK_PORTS,
+    queuePrefix: env.QUEUE_PREFIX,
+    redisUrl: env.REDIS_URL,
+  };
+}

@@ -1,0 +1,99 @@
+// What the production build holds (#19): tsconfig.build.json compiles no test, no test rigging and no
+// bench, and the image (docker/Dockerfile) carries only dist/apps and dist/libs, whose entry points
+// reach nothing but themselves, Node built-ins and production dependencies: no devstack, no
+// @nestjs/testing. Reads the dist/ that `npm test` builds first.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { copies, readStages } from './dockerfile.js';
+import { APP_NAMES } from './k8s-checks.js';
+import { REPO_ROOT } from './render.js';
+
+const DIST = join(REPO_ROOT, 'dist');
+const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** Repository-relative source files the production build compiles (tsc --listFilesOnly). */
+function buildSources(): string[] {
+  const tsc = join(REPO_ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const run = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--listFilesOnly'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  expect(run.status).toBe(0);
+  return run.stdout
+    .split('\n')
+    .filter((line) => line !== '' && !line.includes('/node_modules/'))
+    .map((file) => relative(REPO_ROOT, file));
+}
+
+const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\(\s*)(['"])([^'"]+)\1/g;
+
+/** Every module the compiled entry points load, followed through relative imports. */
+function closure(entries: string[]): { files: Set<string>; packages: Set<string> } {
+  const files = new Set<string>();
+  const packages = new Set<string>();
+  const pending = [...entries];
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+    if (files.has(file)) continue;
+    files.add(file);
+    if (!file.endsWith('.js')) continue;
+    for (const [, , specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      if (specifier.startsWith('.')) pending.push(resolve(dirname(file), specifier));
+      else if (!specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0])) {
+        const parts = specifier.split('/');
+        packages.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+      }
+    }
+  }
+  return { files, packages };
+}
+
+describe('production build (tsconfig.build.json)', () => {
+  const sources = buildSources();
+
+  it('compiles apps, libs and tools, and nothing from test/ or bench/', () => {
+    expect(sources.filter((f) => f.startsWith('apps/')).length).toBeGreaterThan(100);
+    expect(sources.filter((f) => f.startsWith('libs/')).length).toBeGreaterThan(100);
+    expect(sources.filter((f) => !/^(apps|libs|tools)\//.test(f))).toEqual([]);
+  });
+
+  it('compiles no spec file and no testing/ rigging folder', () => {
+    expect(sources.filter((f) => /\.(spec|int-spec|e2e-spec)\.ts$/.test(f))).toEqual([]);
+    expect(sources.filter((f) => f.split('/').includes('testing'))).toEqual([]);
+  });
+});
+
+describe('the image: dist/apps and dist/libs only', () => {
+  const stages = readStages(readFileSync(join(REPO_ROOT, 'docker', 'Dockerfile'), 'utf8'));
+  const runtime = stages[stages.length - 1];
+  const entries = [
+    ...APP_NAMES.map((app) => join(DIST, 'apps', app, 'src', 'main.js')),
+    join(DIST, 'apps', 'payments-api', 'src', 'cli', 'admin.js'),
+    join(DIST, 'libs', 'persistence', 'src', 'cli', 'migrate.js'),
+  ];
+
+  it('copies dist/apps and dist/libs from the build stage, never all of dist/ or dist/tools', () => {
+    const fromBuild = copies(runtime)
+      .filter((c) => c.from === 'build')
+      .flatMap((c) => c.sources);
+    expect(fromBuild.sort()).toEqual(['/app/dist/apps', '/app/dist/libs']);
+  });
+
+  it('has entry points whose imports stay inside dist/apps and dist/libs (no devstack, no test rigging)', () => {
+    for (const entry of entries) expect(existsSync(entry)).toBe(true);
+    const { files } = closure(entries);
+    expect(files.size).toBeGreaterThan(200);
+    const outside = [...files].map((f) => relative(DIST, f)).filter((f) => !/^(apps|libs)\//.test(f));
+    expect(outside).toEqual([]);
+    expect([...files].filter((f) => /\/testing\/|\.spec\.js$|devstack/.test(f))).toEqual([]);
+  });
+
+  it('has entry points that load only production dependencies, so @nestjs/testing is not among them', () => {
+    const { packages } = closure(entries);
+    expect(packages.has('@nestjs/core')).toBe(true);
+    expect([...packages].filter((p) => !(p in manifest.dependencies)).sort()).toEqual([]);
+    expect('@nestjs/testing' in manifest.dependencies).toBe(false);
+    expect('@nestjs/testing' in manifest.devDependencies).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+// The import boundaries of eslint.config.js (eslint-plugin-boundaries, issue #19), run through ESLint's
+// Node API with the repository's own configuration on virtual files: each rule refuses a violating
+// import, resolved the way TypeScript resolves it (relative paths and @payrail/* aliases alike), and
+// leaves the allowed neighbour of that import alone.
+import { join } from 'node:path';
+import { repoRoot } from '@payrail/devstack';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+
+// Type information off: the project service does not know virtual files, and the boundaries rule
+// needs only the import paths (which files it covers still comes from eslint.config.js).
+const eslint = new ESLint({ cwd: repoRoot(), overrideConfig: tseslint.configs.disableTypeChecked });
+
+/** The boundaries messages for one `import` of `specifier` in a file at `filePath`. */
+async function boundaryFindings(filePath: string, specifier: string): Promise<string[]> {
+  const code = `import * as probe from '${specifier}';\nexport const used = probe;\n`;
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot(), filePath) });
+  expect(result.messages.filter((m) => m.fatal)).toEqual([]);
+  return result.messages.filter((m) => m.ruleId === 'boundaries/dependencies').map((m) => m.message);
+}
+
+const LIB_MESSAGE = 'A library never imports an app, a tool, test rigging or a bench';
+const PURE_IO_MESSAGE = 'libs/domain and libs/permits are pure: no platform, persistence or chains';
+const PURE_FRAMEWORK_MESSAGE = 'libs/domain and libs/permits are pure: no NestJS and no TypeORM';
+const RIGGING_MESSAGE = 'Source code never imports test rigging';
+
+describe('lint: libraries never import apps, tools, tests or benches', () => {
+  it.each([
+    ['an app by relative path', 'libs/tenancy/src/use-cases/probe.ts', '../../../../apps/payments-api/src/app.module.js'],
+    ['the devstack tool by alias', 'libs/platform/src/probe.ts', '@payrail/devstack'],
+    ['a tool by relative path', 'libs/chains/src/probe.ts', '../../../tools/tokenlist/src/build.js'],
+    ['test rigging by alias', 'libs/persistence/src/probe.ts', '@payrail/test-support/stack.js'],
+    ['a bench', 'libs/domain/src/probe.ts', '../../../bench/autocannon.js'],
+  ])(
+    'refuses %s',
+    async (_what, file, specifier) => {
+      const findings = await boundaryFindings(file, specifier);
+      expect(findings).toHaveLength(1);
+      expect(findings[0]).toContain(LIB_MESSAGE);
+    },
+    60000,
+  );
+
+  it('lets a library import another library, and its own specs use the rigging and the devstack', async () => {
+    expect(await boundaryFindings('libs/tenancy/src/probe.ts', '@payrail/persistence')).toEqual([]);
+    expect(await boundaryFindings('libs/chains/src/probe.int-spec.ts', '@payrail/test-support/stack.js')).toEqual([]);
+    expect(await boundaryFindings('libs/platform/src/probe.int-spec.ts', '@payrail/devstack')).toEqual([]);
+  }, 60000);
+
+  it('still refuses an app in a library spec', async () => {
+    expect(await boundaryFindings('libs/chains/src/probe.spec.ts', '../../../apps/chain-worker/src/app.module.js')).toEqual([
+      expect.stringContaining(LIB_MESSAGE),
+    ]);
+  }, 60000);
+});
+
+describe('lint: libs/domain and libs/permits are pure', () => {
+  it.each([
+    ['libs/domain/src/probe.ts', '@payrail/platform'],
+    ['libs/domain/src/probe.ts', '@payrail/persistence'],
+    ['libs/domain/src/probe.ts', '@payrail/chains'],
+    ['libs/permits/src/probe.ts', '@payrail/chains'],
+    ['libs/permits/src/probe.ts', '../../persistence/src/index.js'],
+    ['libs/permits/src/probe.spec.ts', '@payrail/platform'],
+  ])(
+    'refuses %s importing %s',
+    async (file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(PURE_IO_MESSAGE)]);
+    },
+    60000,
+  );
+
+  it.each([
+    ['libs/domain/src/probe.ts', '@nestjs/common'],
+    ['libs/domain/src/probe.ts', 'typeorm'],
+    ['libs/permits/src/probe.ts', '@nestjs/core'],
+    ['libs/permits/src/probe.ts', 'typeorm'],
+  ])(
+    'refuses %s importing the framework package %s',
+    async (file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(PURE_FRAMEWORK_MESSAGE)]);
+    },
+    60000,
+  );
+
+  it('lets permits use the domain (where the address codecs live) and pure packages', async () => {
+    expect(await boundaryFindings('libs/permits/src/probe.ts', '@payrail/domain')).toEqual([]);
+    expect(await boundaryFindings('libs/permits/src/probe.ts', 'ethers')).toEqual([]);
+    expect(await boundaryFindings('libs/domain/src/probe.ts', 'tronweb/utils')).toEqual([]);
+  }, 60000);
+
+  it('holds the other libraries to no such rule', async () => {
+    expect(await boundaryFindings('libs/tenancy/src/probe.ts', '@nestjs/common')).toEqual([]);
+    expect(await boundaryFindings('libs/platform/src/probe.ts', '@payrail/chains')).toEqual([]);
+  }, 60000);
+});
+
+describe('lint: source code never imports test rigging', () => {
+  it.each([
+    ['an app use case', 'apps/payments-api/src/payouts/use-cases/probe.ts', '@payrail/test-support/payments-api/payouts-api.js'],
+    ['an app module by relative path', 'apps/webhook-worker/src/probe.ts', '../../../test/support/webhook-worker/fixtures.js'],
+    ['a tool', 'tools/devstack/src/probe.ts', '@payrail/test-support/stack.js'],
+  ])(
+    'refuses it in %s',
+    async (_what, file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(RIGGING_MESSAGE)]);
+    },
+    60000,
+  );
+
+  it('lets specs, int-specs and e2e specs use it', async () => {
+    expect(
+      await boundaryFindings('apps/payments-api/src/payouts/probe.spec.ts', '@payrail/test-support/payments-api/payouts-api.js'),
+    ).toEqual([]);
+    expect(await boundaryFindings('apps/auth-api/src/auth/probe.int-spec.ts', '@payrail/test-support/auth-api/auth-api.js')).toEqual([]);
+    expect(await boundaryFindings('test/e2e/probe.e2e-spec.ts', '@payrail/test-support/stack.js')).toEqual([]);
+  }, 60000);
+});
