@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '@payrail/devstack';
+import { walkthroughPath, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
 
 // `npm start` as a developer runs it (after the build): its own Postgres, Redis and anvil,
 // contracts, migrations, demo tenant, four apps; Ctrl-C (SIGINT) leaves nothing behind.
@@ -83,6 +84,48 @@ describe('npm start: the whole platform on this machine', () => {
     expect(login.status).toBe(200);
     expect(await login.json()).toMatchObject({ kind: 'email', platformId: stack.demo.platformId, user: { email: stack.demo.loginEmail } });
   });
+
+  it("runs the README's first payment in five calls as written: webhook, payout, payment, paid request, delivered event", async () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    // The README runs at the repository root, where `npm start` keeps .local/: here the stack's own directory.
+    const cwd = await mkdtemp(join(tmpdir(), 'payrail-readme-'));
+    await symlink(dir, join(cwd, '.local'));
+    const script = walkthroughScript(readFileSync(join(repoRoot(), 'README.md'), 'utf8'), await freePort());
+    const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const bash = spawn('bash', ['-c', script], { cwd, env: { PATH: walkthroughPath(), HOME: process.env.HOME ?? '/root' } });
+      let out = '';
+      bash.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      bash.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      bash.once('close', (code) => resolve({ code, out }));
+    });
+    await rm(cwd, { recursive: true, force: true });
+    expect([run.code, run.out]).toEqual([0, expect.any(String)]);
+    const answers = run.out.split('\n').filter((line) => line.startsWith('{'));
+    const pick = (key: string) => JSON.parse(answers.find((line) => line.includes(`"${key}"`)) ?? 'null') as Record<string, unknown>;
+    const webhook = pick('secret');
+    expect(webhook).toMatchObject({ id: expect.any(String), secret: expect.stringMatching(/^whsec_/) });
+    const payout = pick('transactions') as { requestId: string; transactions: unknown[] };
+    expect(payout.transactions).toHaveLength(1);
+    const txHash = (pick('jsonrpc') as { result: string }).result;
+    const request = JSON.parse(run.out.split('@@request ')[1].split('\n')[0]) as Record<string, unknown>;
+    expect(request).toMatchObject({
+      requestId: payout.requestId,
+      status: 'paid',
+      hasBeenPaid: true,
+      txHash,
+      payee: stack.demo.payeeAddress,
+    });
+    const history = JSON.parse(run.out.split('@@deliveries ')[1].split('\n')[0]) as { data: Record<string, unknown>[] };
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        eventType: 'payment.confirmed',
+        status: 'succeeded',
+        payload: expect.objectContaining({ requestId: payout.requestId, txHash }),
+      }),
+    ]);
+    // The receiver printed the delivered body.
+    expect(answers).toContainEqual(expect.stringContaining(`"event":"payment.confirmed","requestId":"${payout.requestId}"`));
+  }, 90000);
 
   it('stops everything it started on Ctrl-C (SIGINT)', async () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

@@ -1,6 +1,7 @@
 // Every variable an app reads (its env schema) is deployed: in the k8s ConfigMaps or the
-// Secret, in docker/compose.yml or docker/env.example, and documented in the README table and
-// .env.example; listed values are valid for the app and equal its defaults unless deliberate.
+// Secret, in docker/compose.yml or docker/env.example, and documented in the table of
+// docs/configuration.md and in .env.example; listed values are valid for the app and equal its
+// defaults unless deliberate.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -93,9 +94,9 @@ describe('the apps read variables that the deployment files know', () => {
     });
   });
 
-  it('documents every variable in the README configuration table and in .env.example', () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+  it('documents every variable in the configuration table of docs/configuration.md and in .env.example', () => {
+    const page = readFileSync(join(REPO_ROOT, 'docs', 'configuration.md'), 'utf8');
+    const section = page.slice(page.indexOf('## Configuration'), page.indexOf('\n## ', page.indexOf('## Configuration') + 1));
     const table = [...section.matchAll(/^\| `([A-Z0-9_<>]+)`/gm)].map((m) => m[1]);
     const inTable = (name: string) => table.includes(name) || (name.startsWith('RPC_URL_') && table.includes('RPC_URL_<NETWORK>'));
     expect(allVariables.filter((name) => !inTable(name))).toEqual([]);

@@ -47,7 +47,7 @@ const WEBHOOK_ID = ApiParam({ name: 'webhookId', description: 'Endpoint id retur
 /**
  * Platform webhooks (spec: Platform webhooks): per Client ID, at {auth_url}/v1/webhook. The
  * Client ID is public (it ships in checkout pages), so every route also takes a secret of its
- * platform: the API key or a session of the platform's account (a deviation, see the README).
+ * platform: the API key or a session of the platform's account (a deviation, see docs/deviations.md).
  */
 @ApiTags('Webhooks')
 // Listed in reverse: the document shows the API key first, then the cookie, then the bearer session.

@@ -38,7 +38,7 @@ const PAGE_ORIGIN = {
   message: 'Origin header is required with x-client-id',
 };
 /** Fiat amounts are converted at the current on-chain rate when the link is created. */
-/** How a payer proves control of its wallet (one personal_sign on the page); see README "Secure payments". */
+/** How a payer proves control of its wallet (one personal_sign on the page); see docs/api/secure-payments.md. */
 export const WALLET_PROOF_HEADERS = [
   {
     name: 'x-wallet-proof',

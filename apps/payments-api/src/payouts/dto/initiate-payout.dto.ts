@@ -65,7 +65,7 @@ export class InitiatePayoutDto extends PaymentTermsDto {
   @PayerIsNotPayee()
   recurrence?: RecurrenceDto;
 
-  @ApiPropertyOptional({ description: "Payer wallet; its balances and allowance fill the metadata (see README 'Payouts')" })
+  @ApiPropertyOptional({ description: 'Payer wallet; its balances and allowance fill the metadata (see docs/api/payouts.md)' })
   @IsOptional()
   @IsEvmOrTronAddress()
   payerWallet?: string;
