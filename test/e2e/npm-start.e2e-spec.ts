@@ -37,6 +37,12 @@ describe('npm start: the whole platform on this machine', () => {
         throw new Error(`${error.message}\n${output}`);
       },
     );
+    // The banner is printed right after stack.json is written; its bytes may reach this pipe a moment later.
+    await waitFor('the banner', () => Promise.resolve(output.includes('Payrail is running.') ? true : undefined), 10000, 50).catch(
+      (error: Error) => {
+        throw new Error(`${error.message}\n${output}`);
+      },
+    );
   }, 150000);
 
   afterAll(async () => {
