@@ -127,12 +127,7 @@ export class SecurePaymentsRepository {
 
   /** The payments over a request whose access policy restricts its payer (allowlist or KYT), locked: settlement checks who paid. */
   async restrictingPayerOf(requestId: string): Promise<SecurePaymentEntity[]> {
-    const payments = await this.manager
-      .createQueryBuilder(SecurePaymentEntity, 'sp')
-      .setLock('pessimistic_write')
-      .where('sp.request_ids @> ARRAY[:id]::text[]', { id: requestId })
-      .andWhere(`sp.status IN ('pending', 'partially_settled', 'completed')`)
-      .getMany();
+    const payments = await this.settleableOver(requestId);
     return payments.filter((p) => p.accessPolicy.allowedPayerAddresses.length > 0 || p.accessPolicy.screening === 'kyt_all_wallets');
   }
 
@@ -145,6 +140,19 @@ export class SecurePaymentsRepository {
     ]);
   }
 
+  /** The payments over a request that settlement may still move (pending, partially settled, completed), locked. */
+  private settleableOver(requestId: string): Promise<SecurePaymentEntity[]> {
+    return (
+      this.manager
+        .createQueryBuilder(SecurePaymentEntity, 'sp')
+        .setLock('pessimistic_write')
+        // Containment (not `= ANY`) so the GIN index on request_ids serves it.
+        .where('sp.request_ids @> ARRAY[:id]::text[]', { id: requestId })
+        .andWhere(`sp.status IN ('pending', 'partially_settled', 'completed')`)
+        .getMany()
+    );
+  }
+
   /**
    * After detection settled `requestId` (in its transaction, the request row already saved):
    * every payment over it is completed when all its requests are paid, a multicall partially
@@ -153,13 +161,7 @@ export class SecurePaymentsRepository {
    * compliance_failed instead of completed. Idempotent; expired, invalidated and compliance_failed stay.
    */
   async settleForRequest(requestId: string): Promise<void> {
-    const payments = await this.manager
-      .createQueryBuilder(SecurePaymentEntity, 'sp')
-      .setLock('pessimistic_write')
-      // Containment (not `= ANY`) so the GIN index on request_ids serves it.
-      .where('sp.request_ids @> ARRAY[:id]::text[]', { id: requestId })
-      .andWhere(`sp.status IN ('pending', 'partially_settled', 'completed')`)
-      .getMany();
+    const payments = await this.settleableOver(requestId);
     for (const payment of payments) {
       // fee_short is not paid: a payment with a fee short of its plan does not complete.
       const row = await sqlOne<{ paid: number }>(
