@@ -35,6 +35,19 @@ describe('settlement rules', () => {
     expect(countsToward({ ...terms(), token: null }, transfer())).toBe(false);
   });
 
+  it('compares Tron base58 addresses exactly: a payee differing only in letter case is another address', () => {
+    const tron: PaymentTerms = {
+      ...terms(),
+      proxy: 'TCUDPYnS9dH3WvFEaE7wN7vnDa51J4R4fd',
+      payee: 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW',
+      token: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    };
+    const paid = { ...transfer(), contract: tron.proxy, to: tron.payee, token: tron.token };
+    expect(countsToward(tron, paid)).toBe(true);
+    expect(countsToward(tron, { ...paid, to: tron.payee.toLowerCase() })).toBe(false);
+    expect(countsToward(tron, { ...paid, token: tron.token!.toUpperCase() })).toBe(false);
+  });
+
   it('is paid when the amount and the fee to the fee address arrive, in one transfer or split', () => {
     expect(paymentState(terms(), [transfer()])).toEqual({ amountPaid: 1000n, feePaid: 10n, status: 'paid' });
     expect(paymentState(terms(), [transfer({ amount: 400n, feeAmount: 4n }), transfer({ amount: 600n, feeAmount: 6n })])).toEqual({

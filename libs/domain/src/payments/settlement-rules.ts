@@ -1,7 +1,7 @@
 import { statusForPayment, type RequestStatus } from './request-status.js';
 import { payerAllowed } from '../secure-payments/access.js';
 
-/** What a request expects on chain. Addresses compare case-insensitively (EVM checksums, Tron base58 as stored). */
+/** What a request expects on chain. EVM addresses compare case-insensitively (checksums); Tron base58 exactly. */
 export interface PaymentTerms {
   /** The fee proxy the request's payment goes through. */
   proxy: string;
@@ -30,7 +30,12 @@ export interface PaymentState {
   status: RequestStatus;
 }
 
-const same = (a: string | null, b: string | null) => (a ?? '').toLowerCase() === (b ?? '').toLowerCase();
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** Hex (EVM) addresses are case-insensitive; base58 (Tron) is case-sensitive, so it must match exactly. */
+const same = (a: string | null, b: string | null): boolean => {
+  if (a === null || b === null) return a === b;
+  return HEX_ADDRESS.test(a) && HEX_ADDRESS.test(b) ? a.toLowerCase() === b.toLowerCase() : a === b;
+};
 
 /** A transfer counts toward a request only through its own proxy, to its payee, in its token. */
 export function countsToward(terms: PaymentTerms, transfer: ObservedTransfer): boolean {
