@@ -5,10 +5,11 @@ import { ChainWorkerEnv } from './config/chain-worker.env.js';
 import { DetectionHealth } from './detection/detection.health.js';
 import { DetectionModule } from './detection/detection.module.js';
 import { ExpiryModule } from './expiry/expiry.module.js';
+import { IntentsModule } from './intents/intents.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { SettlementModule } from './settlement/settlement.module.js';
 
-/** chain-worker: payment detection and settlement, recurring payment execution, secure payment expiry. */
+/** chain-worker: payment detection and settlement, recurring payment execution, secure payment expiry, payment intents. */
 @Module({})
 export class ChainWorkerModule {
   static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
@@ -24,6 +25,7 @@ export class ChainWorkerModule {
         DetectionModule,
         RecurringModule,
         ExpiryModule,
+        IntentsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls, extraChecks: [DetectionHealth] }),
       ],
     };

@@ -7,6 +7,7 @@ export * from './redis/redis.module.js';
 export * from './redis/redis-options.js';
 export * from './queues/queues.js';
 export * from './queues/queues.module.js';
+export * from './queues/payment-intents.js';
 export * from './database/database.module.js';
 export * from './outbox/outbox-relay.js';
 export * from './outbox/outbox-relay.module.js';

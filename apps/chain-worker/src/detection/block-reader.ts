@@ -1,6 +1,6 @@
 import { decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC, type ProxyTransfer } from '@payrail/chains';
 import type { BlockRef } from '@payrail/persistence';
-import type { AbstractProvider } from 'ethers';
+import type { AbstractProvider, TransactionReceipt } from 'ethers';
 
 export type DetectedTransfer = ProxyTransfer & { from: string | null; timestamp: number };
 
@@ -17,6 +17,20 @@ export class BlockReader {
 
   head(): Promise<number> {
     return this.provider.getBlockNumber();
+  }
+
+  /** A transaction's receipt, or null while it is not mined (or unknown to the node). */
+  receipt(txHash: string): Promise<TransactionReceipt | null> {
+    return this.provider.getTransactionReceipt(txHash);
+  }
+
+  /** The fee-proxy payments a receipt holds (the logs detection would read for it). */
+  receiptTransfers(receipt: TransactionReceipt): ProxyTransfer[] {
+    const ours = new Set(this.contracts.map((c) => c.toLowerCase()));
+    return receipt.logs
+      .filter((l) => ours.has(l.address.toLowerCase()))
+      .map(decodeProxyTransfer)
+      .filter((t): t is ProxyTransfer => t !== undefined);
   }
 
   async block(n: number): Promise<BlockRef | undefined> {

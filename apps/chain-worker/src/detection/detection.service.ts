@@ -22,7 +22,7 @@ import { SETTLEMENT, type Settlement } from './settlement.js';
 @Injectable()
 export class DetectionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Detection');
-  private readonly loops = new Map<string, { loop: LeaderLoop; follower: NetworkFollower | TronFollower }>();
+  private readonly loops = new Map<string, { loop: LeaderLoop; follower: NetworkFollower | TronFollower; reader?: BlockReader }>();
 
   constructor(
     private readonly db: DataSource,
@@ -55,7 +55,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
         (network, through) => this.settlement.settle(network, through),
       );
       const loop = new LeaderLoop(this.db, `detection:${name}`, this.env.DETECTION_POLL_INTERVAL_MS, () => follower.pass());
-      this.loops.set(name, { loop, follower });
+      this.loops.set(name, { loop, follower, reader });
       loop.start();
     }
     this.followTron(networks.tron.contracts.ERC20FeeProxy);
@@ -74,6 +74,17 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.loops.values()].map(({ loop }) => loop.stop()));
+  }
+
+  /**
+   * What a payment intent on `network` needs, when this replica leads that network's detection
+   * (undefined otherwise: the leader's replica handles it): the network's reader (EVM only), its
+   * confirmations, and a way to run the next detection pass now.
+   */
+  intentTarget(network: string): { reader?: BlockReader; confirmations: number; wake(): void } | undefined {
+    const entry = this.loops.get(network);
+    if (!entry?.loop.leader) return undefined;
+    return { reader: entry.reader, confirmations: this.env.confirmationsFor(network), wake: () => entry.loop.wake() };
   }
 
   /** Per network: whether this replica leads it, head, cursor, lag in blocks, detections and reorgs seen. */

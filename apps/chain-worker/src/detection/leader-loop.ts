@@ -36,6 +36,11 @@ export class LeaderLoop {
     this.loop = this.run();
   }
 
+  /** Runs the next pass now instead of after the interval (or right after the pass under way). */
+  wake(): void {
+    this.idle.wake();
+  }
+
   async stop(): Promise<void> {
     this.running = false;
     this.idle.wake();

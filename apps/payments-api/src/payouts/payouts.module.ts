@@ -14,6 +14,8 @@ import { RecurringPaymentsController } from './recurring-payments.controller.js'
 import { PAYOUT_NETWORKS, PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
 import { PaymentPlanner } from './planning/payment-planner.js';
 import { RecurringCancelEffects } from './recurring/cancel-effects.js';
+import { BatchBuilder } from './transactions/batch-builder.js';
+import { PayoutBuilder } from './transactions/payout-builder.js';
 import { InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout } from './use-cases/initiate-payout.use-case.js';
 import { ActivateRecurringPayment } from './use-cases/activate-recurring-payment.use-case.js';
@@ -47,6 +49,8 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
     TronPayerStateReader,
     BatchFeeCache,
     NativeRecipientGuard,
+    PayoutBuilder,
+    BatchBuilder,
     IdempotencyService,
     InitiatePayout,
     InitiateBatchPayout,

@@ -4,6 +4,7 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -11,6 +12,7 @@ import {
   ApiSecurity,
   ApiServiceUnavailableResponse,
   ApiTags,
+  getSchemaPath,
 } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, type Caller, type ClientIdCaller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
@@ -26,6 +28,8 @@ import { AcceptedUserEventDto, UserEventDto } from './dto/user-event.dto.js';
 import { PayoutLinkDto } from './dto/payout-link.dto.js';
 import { CreatePayoutLink } from './use-cases/create-payout-link.use-case.js';
 import type { SinglePaymentView } from './views/single-view.js';
+import type { MulticallStateView } from './views/multicall-state.js';
+import { MulticallStateDto } from './dto/multicall-responses.dto.js';
 import { UserEventsRateLimit } from './user-events-rate-limit.guard.js';
 
 const NOT_FOUND = {
@@ -60,6 +64,7 @@ const RATE_UNAVAILABLE = {
 };
 
 @ApiTags('Secure payments')
+@ApiExtraModels(SecurePaymentDataDto, MulticallStateDto)
 @Controller('v2/secure-payments')
 export class SecurePaymentsController {
   constructor(
@@ -132,9 +137,14 @@ export class SecurePaymentsController {
     description:
       'Passive data for the hosted page (no calldata). An open payment past its expiry reads `expired`. `wallet` / `eoaWallet` select whose ' +
       'balances and approvals are read; only a wallet proven with x-wallet-proof is screened (KYT), checked against the allowlist with ' +
-      'secure_payment.access_rejected, and sees an unmasked payee. A read never moves the payment to a final status.',
+      'secure_payment.access_rejected, and sees an unmasked payee. A read never moves the payment to a final status. ' +
+      'A multicall token (POST /v2/secure-payments/multicall-payouts) answers the multicall payout state, under the same access rules ' +
+      '(payees masked with hidePayeeAddress until a proven, allowed wallet reads it).',
   })
-  @ApiOkResponse({ type: SecurePaymentDataDto })
+  @ApiOkResponse({
+    description: 'The single record, or the multicall payout state for a multicall token (`paymentType` tells which)',
+    schema: { oneOf: [{ $ref: getSchemaPath(SecurePaymentDataDto) }, { $ref: getSchemaPath(MulticallStateDto) }] },
+  })
   @ApiBadRequestResponse({
     description: 'A query rule is broken',
     ...errorExample(400, 'Validation failed: token must be sent together with chain', 'Bad Request'),
@@ -152,7 +162,7 @@ export class SecurePaymentsController {
     @Query() query: SecurePaymentQueryDto,
     @CurrentCaller('client-id') caller: ClientIdCaller,
     @PresentedWalletProof() proof: WalletProof | undefined,
-  ): Promise<SinglePaymentView> {
+  ): Promise<SinglePaymentView | MulticallStateView> {
     return this.get.execute({ caller, token, query, proof });
   }
 

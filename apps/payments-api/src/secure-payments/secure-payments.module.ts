@@ -5,6 +5,17 @@ import { CurrenciesModule } from '../currencies/currencies.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
 import { PAYOUT_NETWORKS } from '../payouts/payouts.tokens.js';
 import { PaymentPlanner } from '../payouts/planning/payment-planner.js';
+import { BatchFeeCache } from '../payouts/chain/batch-fee.cache.js';
+import { NativeRecipientGuard } from '../payouts/chain/native-recipients.js';
+import { PayerStateReader } from '../payouts/chain/payer-state.reader.js';
+import { TronPayerStateReader } from '../payouts/chain/tron-payer-state.reader.js';
+import { BatchBuilder } from '../payouts/transactions/batch-builder.js';
+import { PayoutBuilder } from '../payouts/transactions/payout-builder.js';
+import { PageAccess } from './access/page-access.js';
+import { SecurePaymentPayController } from './secure-payment-pay.controller.js';
+import { PaySecurePayment } from './use-cases/pay-secure-payment.use-case.js';
+import { RecordPaymentIntent } from './use-cases/record-payment-intent.use-case.js';
+import { MulticallState } from './views/multicall-state.js';
 import { PaymentOptionsReader } from './options/payment-options.reader.js';
 import { UsdRates } from './views/usd-rates.js';
 import { RequestModule } from '../request/request.module.js';
@@ -30,7 +41,7 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
  */
 @Module({
   imports: [CurrenciesModule, RequestModule],
-  controllers: [MulticallPayoutsController, SecurePaymentsController, LinkIntentsController],
+  controllers: [MulticallPayoutsController, SecurePaymentsController, SecurePaymentPayController, LinkIntentsController],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -57,6 +68,17 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     CreateLinkIntent,
     CompleteLinkIntent,
     GetMulticall,
+    // The hosted page's paying routes: the payouts' transaction builders over the link's requests.
+    PageAccess,
+    MulticallState,
+    PayerStateReader,
+    TronPayerStateReader,
+    NativeRecipientGuard,
+    BatchFeeCache,
+    PayoutBuilder,
+    BatchBuilder,
+    PaySecurePayment,
+    RecordPaymentIntent,
   ],
 })
 export class SecurePaymentsModule {}

@@ -14,6 +14,9 @@ const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
  */
 @Injectable()
 export class UserEventsRateLimit implements CanActivate {
+  /** The limiter's key scope: each page route limited this way has its own budget. */
+  protected readonly scope: string = 'spev';
+
   constructor(
     private readonly limiter: RateLimiter,
     @Inject(PaymentsApiEnv) private readonly env: PaymentsApiEnv,
@@ -25,7 +28,7 @@ export class UserEventsRateLimit implements CanActivate {
     // Malformed tokens (a 404 anyway) share one scope, so a caller cannot mint Redis keys at will.
     const token = typeof req.params.token === 'string' && ULID.test(req.params.token) ? req.params.token : 'malformed';
     const perMinute = this.env.USER_EVENTS_PER_MINUTE;
-    const decision = await this.limiter.consume(`spev:${token}:${clientIpBucket(req.ip)}`, { perSecond: perMinute, perMinute });
+    const decision = await this.limiter.consume(`${this.scope}:${token}:${clientIpBucket(req.ip)}`, { perSecond: perMinute, perMinute });
     const shown = Number(res.getHeader('RateLimit-Remaining') ?? Infinity);
     if (!decision.allowed || decision.remaining < shown) applyRateLimitDecision(res, decision);
     return true;

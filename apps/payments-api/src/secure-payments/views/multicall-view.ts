@@ -49,6 +49,7 @@ export function childView(
   request: RequestEntity | undefined,
   now: Date,
   rates: RequestUsdRates,
+  mask: (address: string) => string = (a) => a,
 ): MulticallChildView {
   const blockReason = blockReasonOf(child, request, now);
   return {
@@ -71,9 +72,9 @@ export function childView(
     },
     // A paid child needs nothing; a child that can no longer be paid is taken out of the batch.
     recoveryAction: blockReason === null || blockReason === 'already_paid' ? null : 'remove_child',
-    feePlan: request ? feePlanOf(request, rates) : null,
+    feePlan: request ? feePlanOf(request, rates, mask) : null,
     amount: request ? formatAmount(request.expectedAmount, request.currencyDecimals) : null,
-    payee: request?.payee ?? null,
+    payee: request ? mask(request.payee) : null,
     reference: child?.reference ?? null,
   };
 }
