@@ -13,6 +13,7 @@ import {
 import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { PaymentsApiEnv } from './config/payments-api.env.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
+import { RequestModule } from './request/request.module.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
 import { PayerModule } from './payer/payer.module.js';
 import { OrchestratorWebhooksModule } from './orchestrator-webhooks/orchestrator-webhooks.module.js';
@@ -37,6 +38,7 @@ export class PaymentsApiModule {
         ClientIdsModule,
         CurrenciesModule,
         PayoutsModule,
+        RequestModule,
         SecurePaymentsModule,
         PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
         OrchestratorWebhooksModule,

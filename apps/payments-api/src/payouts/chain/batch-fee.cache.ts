@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { BATCH_FEE_READS, type BatchFeeSettings, decodeBatchFeeSettings } from '@payrail/permits';
-import type { RpcCall } from '../../currencies/rpc-batch.js';
+import type { RpcCall } from '../../payments/chain/rpc-batch.js';
 
 /**
  * How long a batch contract's fee settings are reused. The owner changes them rarely; within this

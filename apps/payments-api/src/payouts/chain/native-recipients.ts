@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { encodeNativeFeeProxyPayment } from '@payrail/permits';
 import { getAddress, isError, toQuantity, ZeroAddress } from 'ethers';
-import { RpcBatch, type RpcCall } from '../../currencies/rpc-batch.js';
+import { RpcBatch, type RpcCall } from '../../payments/chain/rpc-batch.js';
 
 /** An address a native payment sends currency to, and the request field that named it. */
 export interface NativeRecipient {

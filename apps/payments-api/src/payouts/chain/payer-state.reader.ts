@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { decodeUint256, encodeAllowance, encodeBalanceOf } from '@payrail/permits';
 import { toQuantity } from 'ethers';
-import { RpcBatch, type RpcCall } from '../../currencies/rpc-batch.js';
+import { RpcBatch, type RpcCall } from '../../payments/chain/rpc-batch.js';
 
 /** What a payout needs to know about its payer, on one EVM network. */
 export interface PayerStateQuery {

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { TronPayerBalances } from '@payrail/chains';
 import { PayrailError } from '@payrail/domain';
-import { TronAccounts } from '../../currencies/tron-accounts.js';
+import { TronAccounts } from '../../payments/chain/tron-accounts.js';
 
 /** What a Tron payout needs to know about its payer: one TRC-20 token and its allowance to the Tron fee proxy. */
 export interface TronPayerStateQuery {

@@ -12,7 +12,7 @@ import type { BatchPayoutDto } from '../dto/batch-payout.dto.js';
 import { idempotencyScope } from '../idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
 import { ownerOf } from '../owner.js';
-import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
+import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
 import { batchFeeRecipient, checkBatchNetwork, rejectTronTerms } from '../planning/batch-rules.js';
 import { feeTermsFor } from '../planning/fee-terms.js';
 import { invalidField } from '../planning/invalid.js';

@@ -8,7 +8,7 @@ import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
 import { idempotencyScope } from '../idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
 import { ownerOf } from '../owner.js';
-import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
+import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
 import { feeTermsFor } from '../planning/fee-terms.js';
 import { payerWalletOn } from '../planning/payer-wallet.js';
 import { PaymentPlanner } from '../planning/payment-planner.js';

@@ -4,7 +4,7 @@ import { RequestsRepository, SecurePaymentsRepository } from '@payrail/persisten
 import type { Caller, FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ownerOf } from '../../payouts/owner.js';
-import { CUSTOMER_INFO_CIPHER } from '../request.tokens.js';
+import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
 import { requestView, type RequestView } from '../request.view.js';
 
 /**

@@ -4,7 +4,7 @@ import type { OrchestratorCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
 import { pageUrlOf } from '../use-cases/link-row.js';
-import { SECURE_PAYMENT_PAGE_URL } from '../secure-payments.tokens.js';
+import { SECURE_PAYMENT_PAGE_URL } from '../../payments/payments.tokens.js';
 
 const INTENT_LIFETIME_MS = 7 * 24 * 3600 * 1000;
 

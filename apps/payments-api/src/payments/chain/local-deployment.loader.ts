@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { type LocalChainDeployment, loadLocalDeploymentFile } from '@payrail/chains';
-import { PaymentsApiEnv } from '../config/payments-api.env.js';
+import { PaymentsApiEnv } from '../../config/payments-api.env.js';
 
 /** The local chain's deployment in the `local` environment (see loadLocalDeploymentFile), else null. */
 export function loadLocalDeployment(env: PaymentsApiEnv): LocalChainDeployment | null {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { httpFetchJson, TronGridAccountReader } from '@payrail/chains';
-import { PaymentsApiEnv } from '../config/payments-api.env.js';
+import { PaymentsApiEnv } from '../../config/payments-api.env.js';
 
 /** A payout waits at most this long for TronGrid (the page has its own, shorter PAGE_RPC_TIMEOUT_MS). */
 export const TRONGRID_TIMEOUT_MS = 5000;

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { configuredRpcUrls, EVM_NETWORKS, type EvmNetwork, rpcProvider } from '@payrail/chains';
 import type { AbstractProvider } from 'ethers';
-import { PaymentsApiEnv } from '../config/payments-api.env.js';
+import { PaymentsApiEnv } from '../../config/payments-api.env.js';
 
 /** One ethers provider per configured EVM network (RPC_URL_<NETWORK>, with failover), made on first use. */
 @Injectable()
