@@ -21,7 +21,7 @@ import { BatchPayoutResponseDto, BigNumberValueDto, OneTimePayoutResponseDto } f
 import type { Outcome } from './idempotency/idempotency.service.js';
 import { type BatchPayoutView, InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout, type PayoutView } from './use-cases/initiate-payout.use-case.js';
-import { errorExample } from './dto/error-example.js';
+import { errorExample } from '../payments/dto/error-example.js';
 
 const IDEMPOTENCY_HEADER = {
   name: 'idempotency-key',

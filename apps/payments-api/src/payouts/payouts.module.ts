@@ -11,7 +11,7 @@ import { PayoutsController } from './payouts.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
 import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
 import { PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
-import { PaymentPlanner } from './planning/payment-planner.js';
+import { PaymentPlanner } from '../payments/planning/payment-planner.js';
 import { RecurringCancelEffects } from './recurring/cancel-effects.js';
 import { InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout } from './use-cases/initiate-payout.use-case.js';

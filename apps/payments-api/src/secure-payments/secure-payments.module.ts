@@ -3,7 +3,7 @@ import { type LocalChainDeployment, NETWORKS, withLocalDeployment } from '@payra
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
-import { PaymentPlanner } from '../payouts/planning/payment-planner.js';
+import { PaymentPlanner } from '../payments/planning/payment-planner.js';
 import { PaymentOptionsReader } from './options/payment-options.reader.js';
 import { UsdRates } from './views/usd-rates.js';
 import { CompleteLinkIntent } from './onboarding/complete-link-intent.use-case.js';

@@ -1,6 +1,6 @@
 import { type CurrencyRegistry, detectAddressKind, TRON_NETWORK } from '@payrail/chains';
 import { PayrailError } from '@payrail/domain';
-import type { PaymentTerms, PlannedPayment } from './planned-payment.js';
+import type { PaymentTerms, PlannedPayment } from '../../payments/planning/planned-payment.js';
 
 /** The spec's message (Errors: batch submitted with TRON payees). */
 export const TRON_BATCH_MESSAGE = 'Batch payments are not supported for TRON networks. Please submit individual payment requests.';

@@ -10,7 +10,7 @@ import {
   type PayoutTransaction,
 } from '@payrail/permits';
 import type { PayerState, PayerStateQuery } from '../chain/payer-state.reader.js';
-import type { PlannedPayment } from '../planning/planned-payment.js';
+import type { PlannedPayment } from '../../payments/planning/planned-payment.js';
 import { GAS_FALLBACK, UNCHECKED } from './gas.js';
 
 /** The batch fee the batch contract charges, included in the approvals and the value (Payrail extension). */

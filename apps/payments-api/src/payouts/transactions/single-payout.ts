@@ -8,7 +8,7 @@ import {
   type TronTransaction,
 } from '@payrail/permits';
 import type { PayerState, PayerStateQuery } from '../chain/payer-state.reader.js';
-import type { PlannedPayment } from '../planning/planned-payment.js';
+import type { PlannedPayment } from '../../payments/planning/planned-payment.js';
 import { GAS_FALLBACK, UNCHECKED } from './gas.js';
 import type { PayoutMetadata } from './payout-metadata.js';
 import { tronPayout } from './tron-payout.js';

@@ -1,7 +1,7 @@
 import { CurrencyRegistry, NETWORKS } from '@payrail/chains';
 import { encodeApprove } from '@payrail/permits';
 import type { PayerState } from '../chain/payer-state.reader.js';
-import type { PlannedPayment } from '../planning/planned-payment.js';
+import type { PlannedPayment } from '../../payments/planning/planned-payment.js';
 import { buildBatch, encodeBatch } from './batch-payout.js';
 import { GAS_FALLBACK } from './gas.js';
 import { buildPayout, evmCalls, payerStateQuery } from './single-payout.js';

@@ -1,6 +1,6 @@
 import { CurrencyRegistry, NETWORKS, type TronPayerBalances } from '@payrail/chains';
 import { TRON_APPROVE_FEE_LIMIT_SUN, TRON_PAYMENT_FEE_LIMIT_SUN } from '@payrail/permits';
-import type { PlannedPayment } from '../planning/planned-payment.js';
+import type { PlannedPayment } from '../../payments/planning/planned-payment.js';
 import { TRON_BANDWIDTH_MARGIN_SUN, tronFeeBudget, tronPayout } from './tron-payout.js';
 
 const registry = CurrencyRegistry.create();

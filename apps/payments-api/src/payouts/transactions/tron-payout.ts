@@ -1,6 +1,6 @@
 import type { TronPayerBalances } from '@payrail/chains';
 import { tronApprove, tronFeeProxyPayment, type TronTransaction } from '@payrail/permits';
-import type { PlannedPayment } from '../planning/planned-payment.js';
+import type { PlannedPayment } from '../../payments/planning/planned-payment.js';
 import { UNCHECKED } from './gas.js';
 import type { PayoutMetadata } from './payout-metadata.js';
 

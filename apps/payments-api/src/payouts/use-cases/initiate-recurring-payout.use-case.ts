@@ -10,10 +10,10 @@ import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
 import type { RecurrenceDto } from '../dto/recurrence.dto.js';
 import type { Prepared } from '../idempotency/idempotency.service.js';
 import { PAYRAIL_RECURRING_PROXIES_TOKEN } from '../payouts.tokens.js';
-import { feeTermsFor } from '../planning/fee-terms.js';
-import { invalidField } from '../planning/invalid.js';
+import { feeTermsFor } from '../../payments/planning/fee-terms.js';
+import { invalidField } from '../../payments/planning/invalid.js';
 import { payerWalletOn } from '../planning/payer-wallet.js';
-import { PaymentPlanner } from '../planning/payment-planner.js';
+import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
 import {
   newRecurringRecord,
   permitFor,

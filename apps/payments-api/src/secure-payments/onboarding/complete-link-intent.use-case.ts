@@ -13,7 +13,7 @@ import { ClientIdEntity, LinkIntentsRepository, OrchestratorLinkEntity, appendTo
 import type { SessionCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
-import { invalidField } from '../../payouts/planning/invalid.js';
+import { invalidField } from '../../payments/planning/invalid.js';
 import type { CompleteLinkIntentDto } from './link-intent.dto.js';
 
 /**

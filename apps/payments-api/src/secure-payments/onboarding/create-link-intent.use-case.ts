@@ -3,7 +3,7 @@ import { LinkIntentsRepository } from '@payrail/persistence';
 import type { OrchestratorCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
-import { pageUrlOf } from '../use-cases/link-row.js';
+import { pageUrlOf } from '../../payments/page-url.js';
 import { SECURE_PAYMENT_PAGE_URL } from '../../payments/payments.tokens.js';
 
 const INTENT_LIFETIME_MS = 7 * 24 * 3600 * 1000;

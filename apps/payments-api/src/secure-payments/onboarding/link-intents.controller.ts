@@ -11,7 +11,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, CurrentCaller, type OrchestratorCaller, type SessionCaller } from '@payrail/platform';
-import { errorExample } from '../../payouts/dto/error-example.js';
+import { errorExample } from '../../payments/dto/error-example.js';
 import { CompleteLinkIntent } from './complete-link-intent.use-case.js';
 import { CreateLinkIntent } from './create-link-intent.use-case.js';
 import { CompleteLinkIntentDto, CompletedLinkIntentDto, CreateLinkIntentDto, CreatedLinkIntentDto } from './link-intent.dto.js';

@@ -12,7 +12,7 @@ import {
 } from '@payrail/chains';
 import { baseUnitsRefusal, feeAmount, parseAmount } from '@payrail/domain';
 import type { RequestEntity } from '@payrail/persistence';
-import { PAYOUT_NETWORKS, RATE_SOURCE } from '../../payments/payments.tokens.js';
+import { PAYOUT_NETWORKS, RATE_SOURCE } from '../payments.tokens.js';
 import { fieldOf, invalidField } from './invalid.js';
 import type { FeeTerms, PaymentTerms, PlannedPayment } from './planned-payment.js';
 
