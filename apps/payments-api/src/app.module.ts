@@ -16,7 +16,7 @@ import { PayoutsModule } from './payouts/payouts.module.js';
 import { RequestModule } from './request/request.module.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
 import { PayerModule } from './payer/payer.module.js';
-import { OrchestratorWebhooksModule } from './orchestrator-webhooks/orchestrator-webhooks.module.js';
+import { OrchestratorsModule } from './orchestrators/orchestrators.module.js';
 import { TenancyModule } from './tenancy/tenancy.module.js';
 import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
 
@@ -41,7 +41,7 @@ export class PaymentsApiModule {
         RequestModule,
         SecurePaymentsModule,
         PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
-        OrchestratorWebhooksModule,
+        OrchestratorsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],
     };

@@ -6,9 +6,6 @@ import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.to
 import { PaymentPlanner } from '../payments/planning/payment-planner.js';
 import { PaymentOptionsReader } from './options/payment-options.reader.js';
 import { UsdRates } from './views/usd-rates.js';
-import { CompleteLinkIntent } from './onboarding/complete-link-intent.use-case.js';
-import { CreateLinkIntent } from './onboarding/create-link-intent.use-case.js';
-import { LinkIntentsController } from './onboarding/link-intents.controller.js';
 import { MulticallPayoutsController } from './multicall-payouts.controller.js';
 import { SecurePaymentsController } from './secure-payments.controller.js';
 import { CreatePayoutLink } from './use-cases/create-payout-link.use-case.js';
@@ -22,12 +19,12 @@ import { ScreenPayer } from './kyt/screen-payer.js';
 import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
 
 /**
- * Secure payments: hosted payment links over requests created like payouts (the payouts'
- * planner and request records), the page's passive data by token, and the status lifecycle.
+ * Secure payments: hosted payment links over requests created like payouts (the payments
+ * kernel's planner and request records), the page's passive data by token, and the status lifecycle.
  */
 @Module({
   imports: [PaymentsModule],
-  controllers: [MulticallPayoutsController, SecurePaymentsController, LinkIntentsController],
+  controllers: [MulticallPayoutsController, SecurePaymentsController],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -50,8 +47,6 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     RecordUserEvent,
     CreateMulticall,
     CreatePayoutLink,
-    CreateLinkIntent,
-    CompleteLinkIntent,
     GetMulticall,
   ],
 })

@@ -11,10 +11,10 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, CurrentCaller, type OrchestratorCaller, type SessionCaller } from '@payrail/platform';
-import { errorExample } from '../../payments/dto/error-example.js';
-import { CompleteLinkIntent } from './complete-link-intent.use-case.js';
-import { CreateLinkIntent } from './create-link-intent.use-case.js';
-import { CompleteLinkIntentDto, CompletedLinkIntentDto, CreateLinkIntentDto, CreatedLinkIntentDto } from './link-intent.dto.js';
+import { errorExample } from '../payments/dto/error-example.js';
+import { CompleteLinkIntent } from './use-cases/complete-link-intent.use-case.js';
+import { CreateLinkIntent } from './use-cases/create-link-intent.use-case.js';
+import { CompleteLinkIntentDto, CompletedLinkIntentDto, CreateLinkIntentDto, CreatedLinkIntentDto } from './dto/link-intent.dto.js';
 
 /** Onboarding link intents: how an orchestrator gets a platform's Client ID linked with client_id.linked. */
 @ApiTags('Orchestrators')

@@ -14,7 +14,7 @@ import type { SessionCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
 import { invalidField } from '../../payments/planning/invalid.js';
-import type { CompleteLinkIntentDto } from './link-intent.dto.js';
+import type { CompleteLinkIntentDto } from '../dto/link-intent.dto.js';
 
 /**
  * POST /v2/orchestrators/link-intents/{intentId}/complete: the platform (its wallet session, on
