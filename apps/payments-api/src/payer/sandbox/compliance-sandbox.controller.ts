@@ -5,8 +5,8 @@ import { PayersRepository } from '@payrail/persistence';
 import { Public } from '@payrail/platform';
 import { IsString } from 'class-validator';
 import { DataSource } from 'typeorm';
-import type { ComplianceResult } from '../payer/compliance/compliance-provider.js';
-import { ApplyComplianceResult } from '../payer/use-cases/apply-compliance-result.use-case.js';
+import type { ComplianceResult } from '../compliance/compliance-provider.js';
+import { ApplyComplianceResult } from '../use-cases/apply-compliance-result.use-case.js';
 import { SANDBOX_PAGE_CSP, sandboxPage } from './sandbox-page.js';
 
 class OutcomeDto {
