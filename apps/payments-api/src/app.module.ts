@@ -17,7 +17,7 @@ import { RequestModule } from './request/request.module.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
 import { PayerModule } from './payer/payer.module.js';
 import { OrchestratorsModule } from './orchestrators/orchestrators.module.js';
-import { TenancyModule } from './tenancy/tenancy.module.js';
+import { TenancyModule } from '@payrail/tenancy';
 import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
