@@ -38,10 +38,10 @@ export class PaymentsApiModule {
         ClientIdsModule,
         CurrenciesModule,
         PayoutsModule,
-        RequestModule,
         SecurePaymentsModule,
         PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
         OrchestratorsModule,
+        RequestModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],
     };
