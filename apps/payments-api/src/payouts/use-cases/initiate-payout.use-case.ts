@@ -57,15 +57,15 @@ export class InitiatePayout {
 
   execute(command: InitiatePayoutCommand): Promise<Outcome<PayoutView>> {
     ownerOf(command.caller); // refuses callers that cannot create payouts before any key is read
+    const { recurrence } = command.body;
+    if (recurrence) return this.recurring.execute({ ...command, body: { ...command.body, recurrence } });
     return this.idempotency.run(
       { scope: idempotencyScope(command.caller), key: command.idempotencyKey, route: 'POST /v2/payouts', body: command.body },
       () => this.prepare(command),
     );
   }
 
-  private async prepare({ caller, body }: InitiatePayoutCommand): Promise<Prepared<PayoutView>> {
-    const { recurrence } = body;
-    if (recurrence) return this.recurring.prepare(caller, ownerOf(caller), { ...body, recurrence });
+  private async prepare({ caller, body }: InitiatePayoutCommand): Promise<Prepared<OneTimePayoutView>> {
     const plan = await this.planner.plan(body, feeTermsFor(caller, body));
     const payer = payerWalletOn(plan.network, body.payerWallet ?? body.payerAddress);
     const record = newRequestRecord(
