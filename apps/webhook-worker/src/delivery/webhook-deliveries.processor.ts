@@ -3,9 +3,9 @@ import { retryDelayMs } from '@payrail/domain';
 import { QUEUES, type WebhookDeliveryJob } from '@payrail/platform';
 import { type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
-import { DeliverWebhook } from '../delivery/deliver-webhook.use-case.js';
-import { WebhookHttpSender } from '../delivery/http-sender.js';
-import { startWorker } from './bullmq-worker.js';
+import { DeliverWebhook } from './deliver-webhook.use-case.js';
+import { WebhookHttpSender } from './http-sender.js';
+import { startWorker } from '../shared/bullmq-worker.js';
 
 /** The attempt failed; BullMQ retries the job after the spec's delay, or fails it after the last attempt. */
 export class DeliveryAttemptFailed extends Error {

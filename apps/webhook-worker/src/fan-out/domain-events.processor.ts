@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleD
 import { type DomainEventJob, QUEUES } from '@payrail/platform';
 import type { Job, Worker } from 'bullmq';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
-import { FanOutEvent } from '../fan-out/fan-out-event.use-case.js';
-import { startWorker } from './bullmq-worker.js';
+import { FanOutEvent } from './fan-out-event.use-case.js';
+import { startWorker } from '../shared/bullmq-worker.js';
 
 /** Consumes `domain-events` (fed by the outbox relay) and fans each webhook event out to its endpoints. */
 @Injectable()
