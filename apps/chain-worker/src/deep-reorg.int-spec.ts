@@ -3,11 +3,11 @@ import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase } from '@payrail/test-support/stack.js';
-import { TransferSettlement } from '../settlement/transfer-settlement.js';
+import { TransferSettlement } from './settlement/transfer-settlement.js';
 import { approveProxy, payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
-import { BlockReader } from './block-reader.js';
-import { NetworkFollower } from './network-follower.js';
+import { BlockReader } from './detection/block-reader.js';
+import { NetworkFollower } from './detection/network-follower.js';
 
 type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
 

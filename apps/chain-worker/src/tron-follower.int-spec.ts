@@ -5,10 +5,10 @@ import { NETWORKS, paymentReferenceTopic, TronGridEventSource } from '@payrail/c
 import { createDataSource, sqlExecute, sqlOne, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { createTestDatabase } from '@payrail/test-support/stack.js';
-import { TransferSettlement } from '../settlement/transfer-settlement.js';
-import { TronFollower } from './tron-follower.js';
+import { TransferSettlement } from './settlement/transfer-settlement.js';
+import { TronFollower } from './detection/tron-follower.js';
 
-const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../libs/chains/src/tron/fixtures');
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../libs/chains/src/tron/fixtures');
 const page = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as unknown;
 
 // Tron detection on recorded TronGrid responses, with the real database and settlement.
