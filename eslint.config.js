@@ -4,6 +4,9 @@ import boundaries from 'eslint-plugin-boundaries';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
+/** The element types of code inside apps/ (boundaries/elements below). */
+const APP_PARTS = ['app', 'feature', 'kernel'];
+
 /**
  * Raw SQL runs only through sqlRows / sqlOne / sqlExecute (libs/persistence/src/sql/typed-query.ts).
  * TypeORM's query() answers rows for SELECT and INSERT but a [rows, rowCount] tuple for UPDATE and
@@ -75,14 +78,18 @@ export default tseslint.config(
   },
   {
     // The walls between rooms (STYLE.md, issue #19), checked on resolved imports: relative paths and
-    // @payrail/* aliases alike. The feature-folder rule (a payments-api feature imports only the
-    // kernel) comes with the kernel.
+    // @payrail/* aliases alike. Inside an app, each folder under src/ is a feature, except the
+    // kernel folders (payments/ in payments-api, shared/ in the workers, config/ everywhere): a
+    // feature imports its own folder, its app's kernel and libraries, never another feature.
+    // Files directly in src/ (app.module.ts, main.ts, cross-feature int-specs) compose the features.
     name: 'payrail/boundaries',
     files: ['**/*.ts'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' } },
       'boundaries/elements': [
+        { type: 'kernel', pattern: 'apps/*/src/{payments,shared,config}', capture: ['app', 'kernel'] },
+        { type: 'feature', pattern: 'apps/*/src/*', capture: ['app', 'feature'] },
         { type: 'app', pattern: 'apps/*', capture: ['app'] },
         { type: 'lib', pattern: 'libs/*', capture: ['lib'] },
         { type: 'tool', pattern: 'tools/*', capture: ['tool'] },
@@ -100,7 +107,7 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'lib' } },
-              disallow: { to: { element: { types: { anyOf: ['app', 'tool', 'test', 'bench'] } } } },
+              disallow: { to: { element: { types: { anyOf: [...APP_PARTS, 'tool', 'test', 'bench'] } } } },
               message: 'A library never imports an app, a tool, test rigging or a bench: move the shared code into a library.',
             },
             {
@@ -119,13 +126,36 @@ export default tseslint.config(
               message: 'libs/domain and libs/permits are pure: no NestJS and no TypeORM.',
             },
             {
-              from: { element: { types: { anyOf: ['app', 'tool'] } } },
+              from: { element: { types: { anyOf: [...APP_PARTS, 'tool'] } } },
               disallow: { to: { element: { type: 'test' } } },
               message: 'Source code never imports test rigging (test/support); only specs do.',
             },
             {
-              from: { element: { types: { anyOf: ['app', 'tool'] } }, file: { categories: 'spec' } },
+              from: { element: { types: { anyOf: [...APP_PARTS, 'tool'] } }, file: { categories: 'spec' } },
               allow: { to: { element: { type: 'test' } } },
+            },
+            {
+              from: { element: { types: { anyOf: ['feature', 'kernel'] } } },
+              disallow: { to: { element: { types: { anyOf: ['feature', 'kernel'] } } } },
+              message:
+                "A feature folder imports no other feature folder, only its own and its app's kernel (payments/ in payments-api, shared/ in the workers, config/); " +
+                'the kernel imports no feature: move what two features share into the kernel.',
+            },
+            {
+              // Its own folder, and its app's kernel.
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { app: '{{ from.element.captured.app }}', feature: '{{ from.element.captured.feature }}' },
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { types: { anyOf: ['feature', 'kernel'] } } },
+              allow: { to: { element: { type: 'kernel', captured: { app: '{{ from.element.captured.app }}' } } } },
             },
           ],
         },

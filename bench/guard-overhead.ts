@@ -14,7 +14,7 @@ import {
   RedisModule,
 } from '@payrail/platform';
 import { PaymentsApiEnv } from '../apps/payments-api/src/config/payments-api.env.js';
-import { TenancyModule } from '../apps/payments-api/src/tenancy/tenancy.module.js';
+import { TenancyModule } from '@payrail/tenancy';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { fmt, load } from './autocannon.js';
 

@@ -5,7 +5,7 @@ import { encodeApprove } from '@payrail/permits';
 import { Contract, Interface, Wallet } from 'ethers';
 import { PaymentsApiEnv } from '../../apps/payments-api/src/config/payments-api.env.js';
 import { type ApiTransaction, ChainPayer, proxyEvents, referenceTopic } from '@payrail/test-support/payments-api/chain-payer.js';
-import { TenancyModule } from '../../apps/payments-api/src/tenancy/tenancy.module.js';
+import { TenancyModule } from '@payrail/tenancy';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { ANVIL_ACCOUNTS, type AppHandle } from '@payrail/devstack';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';

@@ -116,3 +116,68 @@ describe('lint: source code never imports test rigging', () => {
     expect(await boundaryFindings('test/e2e/probe.e2e-spec.ts', '@payrail/test-support/stack.js')).toEqual([]);
   }, 60000);
 });
+
+const FEATURE_MESSAGE = 'A feature folder imports no other feature folder';
+
+describe('lint: a feature folder imports no other feature folder, only its own and its app kernel', () => {
+  it.each([
+    [
+      'secure payments reaching into payouts',
+      'apps/payments-api/src/secure-payments/use-cases/probe.ts',
+      '../../payouts/payouts.module.js',
+    ],
+    [
+      'request reaching into payouts (a spec too)',
+      'apps/payments-api/src/request/probe.int-spec.ts',
+      '../payouts/dto/initiate-payout.dto.js',
+    ],
+    ['the kernel reaching into a feature', 'apps/payments-api/src/payments/planning/probe.ts', '../../payouts/payouts.module.js'],
+    ['recurring reaching into settlement (chain-worker)', 'apps/chain-worker/src/recurring/probe.ts', '../settlement/payment-events.js'],
+    ['delivery reaching into fan-out (webhook-worker)', 'apps/webhook-worker/src/delivery/probe.ts', '../fan-out/fan-out-store.js'],
+    ['auth reaching into webhooks (auth-api)', 'apps/auth-api/src/auth/probe.ts', '../webhooks/webhooks.module.js'],
+    [
+      "a feature reaching into another app's kernel",
+      'apps/chain-worker/src/recurring/probe.ts',
+      '../../../payments-api/src/payments/owner.js',
+    ],
+  ])(
+    'refuses %s',
+    async (_what, file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(FEATURE_MESSAGE)]);
+    },
+    60000,
+  );
+
+  it.each([
+    [
+      'the payments kernel from secure payments',
+      'apps/payments-api/src/secure-payments/use-cases/probe.ts',
+      '../../payments/planning/payment-planner.js',
+    ],
+    ['config (kernel) from payouts', 'apps/payments-api/src/payouts/probe.ts', '../config/payments-api.env.js'],
+    ['config from the payments kernel', 'apps/payments-api/src/payments/probe.ts', '../config/payments-api.env.js'],
+    ['its own folder', 'apps/payments-api/src/secure-payments/use-cases/probe.ts', '../views/usd-rates.js'],
+    ["a worker's shared kernel", 'apps/chain-worker/src/recurring/probe.ts', '../shared/leader-loop.js'],
+    ['a library by alias', 'apps/payments-api/src/payouts/probe.ts', '@payrail/persistence'],
+  ])(
+    'lets a feature import %s',
+    async (_what, file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([]);
+    },
+    60000,
+  );
+
+  it('lets the files directly in src/ (the composition root and its specs) import every feature', async () => {
+    expect(await boundaryFindings('apps/payments-api/src/probe.module.ts', './payouts/payouts.module.js')).toEqual([]);
+    expect(await boundaryFindings('apps/chain-worker/src/probe.int-spec.ts', './settlement/transfer-settlement.js')).toEqual([]);
+  }, 60000);
+
+  it('still refuses a feature, or the kernel, in a library', async () => {
+    expect(await boundaryFindings('libs/tenancy/src/probe.ts', '../../../apps/payments-api/src/payouts/payouts.module.js')).toEqual([
+      expect.stringContaining(LIB_MESSAGE),
+    ]);
+    expect(await boundaryFindings('libs/tenancy/src/probe.ts', '../../../apps/payments-api/src/payments/owner.js')).toEqual([
+      expect.stringContaining(LIB_MESSAGE),
+    ]);
+  }, 60000);
+});

@@ -5,7 +5,7 @@ import { ChainWorkerEnv } from './config/chain-worker.env.js';
 import { DetectionHealth } from './detection/detection.health.js';
 import { DetectionModule } from './detection/detection.module.js';
 import { ExpiryModule } from './expiry/expiry.module.js';
-import { IntentsModule } from './intents/intents.module.js';
+import { IntentsModule } from './detection/intents/intents.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { SettlementModule } from './settlement/settlement.module.js';
 

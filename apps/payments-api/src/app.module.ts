@@ -13,10 +13,11 @@ import {
 import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { PaymentsApiEnv } from './config/payments-api.env.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
+import { RequestModule } from './request/request.module.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
 import { PayerModule } from './payer/payer.module.js';
-import { OrchestratorWebhooksModule } from './orchestrator-webhooks/orchestrator-webhooks.module.js';
-import { TenancyModule } from './tenancy/tenancy.module.js';
+import { OrchestratorsModule } from './orchestrators/orchestrators.module.js';
+import { TenancyModule } from '@payrail/tenancy';
 import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
@@ -39,7 +40,8 @@ export class PaymentsApiModule {
         PayoutsModule,
         SecurePaymentsModule,
         PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
-        OrchestratorWebhooksModule,
+        OrchestratorsModule,
+        RequestModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],
     };

@@ -9,8 +9,8 @@ import { AccessRejectedSuppression } from './fan-out/access-rejected-suppression
 import { FanOutEvent } from './fan-out/fan-out-event.use-case.js';
 import { FanOutPublisher } from './fan-out/fan-out-publisher.js';
 import { FanOutStore } from './fan-out/fan-out-store.js';
-import { DomainEventsProcessor } from './processors/domain-events.processor.js';
-import { WebhookDeliveriesProcessor } from './processors/webhook-deliveries.processor.js';
+import { DomainEventsProcessor } from './fan-out/domain-events.processor.js';
+import { WebhookDeliveriesProcessor } from './delivery/webhook-deliveries.processor.js';
 
 /**
  * The webhook dispatcher: fan-out of domain events into deliveries (FanOutPublisher, handed to

@@ -13,10 +13,10 @@ import {
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { BlockReader } from './block-reader.js';
-import { LeaderLoop } from './leader-loop.js';
+import { LeaderLoop } from '../shared/leader-loop.js';
 import { NetworkFollower, type FollowStatus } from './network-follower.js';
 import { TronFollower } from './tron-follower.js';
-import { SETTLEMENT, type Settlement } from './settlement.js';
+import { SETTLEMENT, type Settlement } from '../shared/settlement.port.js';
 
 /** Follows every configured EVM network that has fee proxies, one leader per network across replicas. */
 @Injectable()

@@ -11,7 +11,7 @@ import type { TransactionResponse } from 'ethers';
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterFailure, type ExecutionFailure } from './execution-failure.js';
 import { executionRequest } from './execution-request.js';
-import { PAYMENT_PROCESSOR } from '../settlement/payment-events.js';
+import { PAYMENT_PROCESSOR } from '../shared/payment-processor.js';
 
 /** Payment `index` of a schedule, claimed for execution. */
 export interface Claim {

@@ -9,7 +9,7 @@ import {
 } from '@payrail/chains';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
-import { LeaderLoop } from '../detection/leader-loop.js';
+import { LeaderLoop } from '../shared/leader-loop.js';
 import { ExecutionRecords } from './execution-records.js';
 import { RelayerChain } from './relayer-chain.js';
 import { ScheduleRunner } from './schedule-runner.js';

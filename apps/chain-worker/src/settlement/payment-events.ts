@@ -2,6 +2,7 @@ import { explorerTxUrl, type NetworkInfo } from '@payrail/chains';
 import { webhookEvent, type DomainEvent } from '@payrail/domain';
 import type { RequestEntity } from '@payrail/persistence';
 import { formatUnits } from 'ethers';
+import { PAYMENT_PROCESSOR } from '../shared/payment-processor.js';
 
 /** The newest settled transfer of a request, as the event reports it. */
 export interface SettledTransfer {
@@ -17,8 +18,6 @@ export interface EventIdentity {
   clientId: string | null;
   recurringPaymentId: string | null;
 }
-
-export const PAYMENT_PROCESSOR = 'payrail';
 
 const aggregateOf = (request: RequestEntity) => ({ aggregateType: 'request', aggregateId: request.id });
 const routingOf = (request: RequestEntity) => ({ platformId: request.platformId });

@@ -3,7 +3,7 @@ import { loadLocalDeploymentFile, NETWORKS, withLocalDeployment } from '@payrail
 import { kytProviderFor } from '@payrail/domain';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
-import { SETTLEMENT } from '../detection/settlement.js';
+import { SETTLEMENT } from '../shared/settlement.port.js';
 import { TransferSettlement } from './transfer-settlement.js';
 
 /** Settles requests from detected transfers and emits the payment events (through the outbox). */

@@ -11,7 +11,7 @@ import {
   sqlRows,
 } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Settlement } from '../detection/settlement.js';
+import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
 import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
 import { observed, REVERSED_COLUMNS, termsOf, TRANSFER_COLUMNS, type ReversedRow, type TransferRow } from './settlement-rows.js';

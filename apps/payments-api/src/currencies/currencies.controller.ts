@@ -14,7 +14,7 @@ import {
 import type { Currency } from '@payrail/chains';
 import { ApiAuthErrors, Auth, JsonCache } from '@payrail/platform';
 import type { Response } from 'express';
-import { errorExample } from '../payouts/dto/error-example.js';
+import { errorExample } from '../payments/dto/error-example.js';
 import { ConversionRoutesDto, CurrencyDto } from './dto/currency.dto.js';
 import { ConversionRoutesQueryDto } from './dto/conversion-routes.query.js';
 import { ListCurrenciesQueryDto } from './dto/list-currencies.query.js';

@@ -4,7 +4,7 @@ import { AppConfigModule, CredentialsModule, DatabaseModule, LoggingModule, Redi
 import type { AppHandle } from '@payrail/devstack';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
-import { TenancyModule } from '../tenancy/tenancy.module.js';
+import { TenancyModule } from '@payrail/tenancy';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 /** An API key of a fresh platform in the app's database, made through the real tenancy use cases. */

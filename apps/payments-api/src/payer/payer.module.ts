@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { FieldCipher, parseCipherKeys } from '@payrail/platform';
-import { ComplianceSandboxController } from '../compliance-sandbox/compliance-sandbox.controller.js';
+import { ComplianceSandboxController } from './sandbox/compliance-sandbox.controller.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { COMPLIANCE_PROVIDER } from './compliance/compliance-provider.js';
 import { SandboxComplianceProvider } from './compliance/sandbox-compliance.provider.js';

@@ -1,21 +1,20 @@
 import { Module } from '@nestjs/common';
 import { type LocalChainDeployment, NETWORKS, payrailRecurringProxies, withLocalDeployment, withRecurringProxies } from '@payrail/chains';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
-import { CurrenciesModule } from '../currencies/currencies.module.js';
-import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
-import { RequestModule } from '../request/request.module.js';
-import { BatchFeeCache } from './chain/batch-fee.cache.js';
-import { NativeRecipientGuard } from './chain/native-recipients.js';
-import { PayerStateReader } from './chain/payer-state.reader.js';
-import { TronPayerStateReader } from './chain/tron-payer-state.reader.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { BatchFeeCache } from '../payments/chain/batch-fee.cache.js';
+import { NativeRecipientGuard } from '../payments/chain/native-recipients.js';
+import { PayerStateReader } from '../payments/chain/payer-state.reader.js';
+import { TronPayerStateReader } from '../payments/chain/tron-payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
-import { PAYOUT_NETWORKS, PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
-import { PaymentPlanner } from './planning/payment-planner.js';
+import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
+import { PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
+import { PaymentPlanner } from '../payments/planning/payment-planner.js';
 import { RecurringCancelEffects } from './recurring/cancel-effects.js';
-import { BatchBuilder } from './transactions/batch-builder.js';
-import { PayoutBuilder } from './transactions/payout-builder.js';
+import { BatchBuilder } from '../payments/transactions/batch-builder.js';
+import { PayoutBuilder } from '../payments/transactions/payout-builder.js';
 import { InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout } from './use-cases/initiate-payout.use-case.js';
 import { ActivateRecurringPayment } from './use-cases/activate-recurring-payment.use-case.js';
@@ -24,13 +23,12 @@ import { InitiateRecurringPayout } from './use-cases/initiate-recurring-payout.u
 import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use-case.js';
 
 /**
- * Payouts: POST /v2/payouts (one-time and recurring) and /v2/payouts/batch, the recurring
- * schedule routes /v2/payouts/recurring/{id}, and (through RequestModule) GET
- * /v2/request/{requestId}. Builds on the currencies feature's registry, rates, local deployment
- * and RPC providers.
+ * Payouts: POST /v2/payouts (one-time and recurring) and /v2/payouts/batch, and the recurring
+ * schedule routes /v2/payouts/recurring/{id}. Builds on the payments kernel (PaymentsModule):
+ * registry, rates, local deployment, RPC providers, customerInfo cipher, planner.
  */
 @Module({
-  imports: [CurrenciesModule, RequestModule],
+  imports: [PaymentsModule],
   controllers: [PayoutsController, RecurringPaymentsController],
   providers: [
     {

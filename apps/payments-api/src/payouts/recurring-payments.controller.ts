@@ -12,7 +12,7 @@ import {
 } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, type Caller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
-import { errorExample } from './dto/error-example.js';
+import { errorExample } from '../payments/dto/error-example.js';
 import {
   ActivateRecurringDto,
   ActivationResponseDto,

@@ -5,7 +5,7 @@ import { RequestIdParam } from './dto/request-id.param.js';
 import { RequestStatusDto } from './dto/request-status.dto.js';
 import type { RequestView } from './request.view.js';
 import { GetRequest } from './use-cases/get-request.use-case.js';
-import { errorExample } from '../payouts/dto/error-example.js';
+import { errorExample } from '../payments/dto/error-example.js';
 
 @ApiTags('Request')
 @ApiSecurity('x-api-key')

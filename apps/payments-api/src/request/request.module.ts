@@ -1,22 +1,12 @@
 import { Module } from '@nestjs/common';
-import { FieldCipher, parseCipherKeys } from '@payrail/platform';
-import { PaymentsApiEnv } from '../config/payments-api.env.js';
+import { PaymentsModule } from '../payments/payments.module.js';
 import { RequestController } from './request.controller.js';
-import { CUSTOMER_INFO_CIPHER } from './request.tokens.js';
 import { GetRequest } from './use-cases/get-request.use-case.js';
 
-/** GET /v2/request/{requestId}, and the cipher of the requests' customerInfo (exported to payouts, which write it). */
+/** GET /v2/request/{requestId}: reads the customerInfo back with the kernel's cipher (PaymentsModule). */
 @Module({
+  imports: [PaymentsModule],
   controllers: [RequestController],
-  providers: [
-    {
-      provide: CUSTOMER_INFO_CIPHER,
-      inject: [PaymentsApiEnv],
-      useFactory: (env: PaymentsApiEnv) =>
-        new FieldCipher(parseCipherKeys(env.PII_ENCRYPTION_KEYS, 'request-customer-info'), 'request-customer-info'),
-    },
-    GetRequest,
-  ],
-  exports: [CUSTOMER_INFO_CIPHER],
+  providers: [GetRequest],
 })
 export class RequestModule {}

@@ -12,7 +12,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, type Caller, CurrentCaller, type SessionCaller } from '@payrail/platform';
-import { errorExample } from '../payouts/dto/error-example.js';
+import { errorExample } from '../payments/dto/error-example.js';
 import { CreateMulticallDto } from './dto/multicall.dto.js';
 import { CreatedMulticallDto, MulticallStateDto } from './dto/multicall-responses.dto.js';
 import { CreateMulticall, type CreatedMulticall } from './use-cases/create-multicall.use-case.js';

@@ -15,8 +15,8 @@ import {
 } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, type ClientIdCaller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
-import { BatchPayoutResponseDto, OneTimePayoutResponseDto } from '../payouts/dto/payout-responses.dto.js';
-import { errorExample } from '../payouts/dto/error-example.js';
+import { BatchPayoutResponseDto, OneTimePayoutResponseDto } from '../payments/dto/payout-responses.dto.js';
+import { errorExample } from '../payments/dto/error-example.js';
 import { AcceptedPaymentIntentDto, PaymentIntentDto } from './dto/payment-intent.dto.js';
 import { SecurePaymentQueryDto } from './dto/secure-payment-query.dto.js';
 import { PaymentIntentsRateLimit } from './payment-intents-rate-limit.guard.js';

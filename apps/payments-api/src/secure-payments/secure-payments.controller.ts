@@ -16,7 +16,7 @@ import {
 } from '@nestjs/swagger';
 import { ApiAuthErrors, Auth, type Caller, type ClientIdCaller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
-import { errorExample } from '../payouts/dto/error-example.js';
+import { errorExample } from '../payments/dto/error-example.js';
 import { CreateSecurePaymentDto } from './dto/create-secure-payment.dto.js';
 import { SecurePaymentQueryDto } from './dto/secure-payment-query.dto.js';
 import { CreatedSecurePaymentDto, InvalidatedSecurePaymentDto, SecurePaymentDataDto } from './dto/secure-payment-responses.dto.js';

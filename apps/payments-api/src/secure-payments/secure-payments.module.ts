@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
 import { type LocalChainDeployment, NETWORKS, withLocalDeployment } from '@payrail/chains';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
-import { CurrenciesModule } from '../currencies/currencies.module.js';
-import { LOCAL_CHAIN_DEPLOYMENT } from '../currencies/currencies.tokens.js';
-import { PAYOUT_NETWORKS } from '../payouts/payouts.tokens.js';
-import { PaymentPlanner } from '../payouts/planning/payment-planner.js';
-import { BatchFeeCache } from '../payouts/chain/batch-fee.cache.js';
-import { NativeRecipientGuard } from '../payouts/chain/native-recipients.js';
-import { PayerStateReader } from '../payouts/chain/payer-state.reader.js';
-import { TronPayerStateReader } from '../payouts/chain/tron-payer-state.reader.js';
-import { BatchBuilder } from '../payouts/transactions/batch-builder.js';
-import { PayoutBuilder } from '../payouts/transactions/payout-builder.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
+import { PaymentPlanner } from '../payments/planning/payment-planner.js';
+import { BatchFeeCache } from '../payments/chain/batch-fee.cache.js';
+import { NativeRecipientGuard } from '../payments/chain/native-recipients.js';
+import { PayerStateReader } from '../payments/chain/payer-state.reader.js';
+import { TronPayerStateReader } from '../payments/chain/tron-payer-state.reader.js';
+import { BatchBuilder } from '../payments/transactions/batch-builder.js';
+import { PayoutBuilder } from '../payments/transactions/payout-builder.js';
 import { PageAccess } from './access/page-access.js';
 import { SecurePaymentPayController } from './secure-payment-pay.controller.js';
 import { PaySecurePayment } from './use-cases/pay-secure-payment.use-case.js';
@@ -18,16 +17,11 @@ import { RecordPaymentIntent } from './use-cases/record-payment-intent.use-case.
 import { MulticallState } from './views/multicall-state.js';
 import { PaymentOptionsReader } from './options/payment-options.reader.js';
 import { UsdRates } from './views/usd-rates.js';
-import { RequestModule } from '../request/request.module.js';
-import { CompleteLinkIntent } from './onboarding/complete-link-intent.use-case.js';
-import { CreateLinkIntent } from './onboarding/create-link-intent.use-case.js';
-import { LinkIntentsController } from './onboarding/link-intents.controller.js';
 import { MulticallPayoutsController } from './multicall-payouts.controller.js';
 import { SecurePaymentsController } from './secure-payments.controller.js';
 import { CreatePayoutLink } from './use-cases/create-payout-link.use-case.js';
 import { CreateMulticall } from './use-cases/create-multicall.use-case.js';
 import { GetMulticall } from './use-cases/get-multicall.use-case.js';
-import { SECURE_PAYMENT_PAGE_URL } from './secure-payments.tokens.js';
 import { CreateSecurePayment } from './use-cases/create-secure-payment.use-case.js';
 import { GetSecurePayment } from './use-cases/get-secure-payment.use-case.js';
 import { InvalidateSecurePayment } from './use-cases/invalidate-secure-payment.use-case.js';
@@ -36,19 +30,18 @@ import { ScreenPayer } from './kyt/screen-payer.js';
 import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
 
 /**
- * Secure payments: hosted payment links over requests created like payouts (the payouts'
- * planner and request records), the page's passive data by token, and the status lifecycle.
+ * Secure payments: hosted payment links over requests created like payouts (the payments
+ * kernel's planner and request records), the page's passive data by token, and the status lifecycle.
  */
 @Module({
-  imports: [CurrenciesModule, RequestModule],
-  controllers: [MulticallPayoutsController, SecurePaymentsController, SecurePaymentPayController, LinkIntentsController],
+  imports: [PaymentsModule],
+  controllers: [MulticallPayoutsController, SecurePaymentsController, SecurePaymentPayController],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
       inject: [LOCAL_CHAIN_DEPLOYMENT],
       useFactory: (local: LocalChainDeployment | null) => (local ? withLocalDeployment(NETWORKS, local) : NETWORKS),
     },
-    { provide: SECURE_PAYMENT_PAGE_URL, inject: [PaymentsApiEnv], useFactory: (env: PaymentsApiEnv) => env.SECURE_PAYMENT_PAGE_URL },
     // The deterministic sandbox outside production; production has no provider yet (screenings stay unavailable).
     {
       provide: KYT_PROVIDER,
@@ -65,8 +58,6 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     RecordUserEvent,
     CreateMulticall,
     CreatePayoutLink,
-    CreateLinkIntent,
-    CompleteLinkIntent,
     GetMulticall,
     // The hosted page's paying routes: the payouts' transaction builders over the link's requests.
     PageAccess,

@@ -4,7 +4,7 @@ import { AppConfigModule, Auth, CredentialCache, CredentialsModule, DatabaseModu
 import { ManualClock, startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
-import { TenancyModule } from './tenancy.module.js';
+import { TenancyModule } from '@payrail/tenancy';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 @Controller('t')

@@ -13,7 +13,7 @@ import {
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
-import { TenancyModule } from './tenancy.module.js';
+import { TenancyModule } from '@payrail/tenancy';
 import { createOrchestrator, createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 @Controller('t')

@@ -2,4 +2,5 @@ export * from './request.entity.js';
 export * from './idempotency-key.entity.js';
 export * from './entities.js';
 export * from './requests.repository.js';
+export * from './new-request.js';
 export * from './idempotency.repository.js';

@@ -12,7 +12,7 @@ import {
   withLocalDeployment,
   withRecurringProxies,
 } from '@payrail/chains';
-import { RATE_MAX_AGE_SECONDS } from '../../currencies/currencies.tokens.js';
+import { RATE_MAX_AGE_SECONDS } from '../../payments/payments.tokens.js';
 import type { ChainOpsEnv } from './chain-ops.env.js';
 import { codeHash, codeSourceOf, expectedRuntimeCode } from './expected-code.js';
 

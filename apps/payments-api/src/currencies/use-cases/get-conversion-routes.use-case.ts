@@ -9,7 +9,7 @@ import {
   resolveNetworkName,
 } from '@payrail/chains';
 import { PayrailError } from '@payrail/domain';
-import { RATE_FEED_BOOK } from '../currencies.tokens.js';
+import { RATE_FEED_BOOK } from '../../payments/payments.tokens.js';
 
 export interface GetConversionRoutesCommand {
   currencyId: string;

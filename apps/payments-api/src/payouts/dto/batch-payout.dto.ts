@@ -3,7 +3,8 @@ import { IsEvmOrTronAddress } from '@payrail/chains';
 import { REQUEST_ID_PATTERN } from '@payrail/domain';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, Matches, ValidateNested } from 'class-validator';
-import { FeeAddressField, FeePercentageField, PaymentTermsDto } from './initiate-payout.dto.js';
+import { PaymentTermsDto } from '../../payments/dto/payment-terms.dto.js';
+import { FeeAddressField, FeePercentageField } from './initiate-payout.dto.js';
 
 /** Most payments one batch transaction carries. */
 export const MAX_BATCH_SIZE = 100;

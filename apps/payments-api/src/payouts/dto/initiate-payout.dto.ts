@@ -1,39 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEvmOrTronAddress } from '@payrail/chains';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
-import { CustomerInfoDto } from './customer-info.dto.js';
+import { CustomerInfoDto } from '../../payments/dto/customer-info.dto.js';
+import { PaymentTermsDto } from '../../payments/dto/payment-terms.dto.js';
 import { RecurrenceDto } from './recurrence.dto.js';
-import { IsAliasOf, IsDecimalAmount, IsFeePercentage, PayerIsNotPayee } from './validators.js';
-
-/** The fields a payment needs; batch items are exactly these. */
-export class PaymentTermsDto {
-  @ApiProperty({ description: 'Payee wallet: EVM (0x...) or Tron (T...)', example: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7' })
-  @IsEvmOrTronAddress()
-  payee!: string;
-
-  @ApiProperty({
-    description: 'Payable amount in human-readable format, in the invoice currency; at most as many decimals as that currency has',
-    example: '10.5',
-  })
-  @IsString()
-  @IsDecimalAmount()
-  amount!: string;
-
-  @ApiProperty({
-    description: 'Currency id from the token list: a fiat code (converted at the current rate) or the payment currency',
-    example: 'USD',
-  })
-  @IsString()
-  @Length(1, 100)
-  invoiceCurrency!: string;
-
-  @ApiProperty({ description: 'Currency id from the token list, `<SYMBOL>-<network>`', example: 'fUSDC-sepolia' })
-  @IsString()
-  @Length(1, 100)
-  paymentCurrency!: string;
-}
+import { IsAliasOf, IsFeePercentage, PayerIsNotPayee } from '../../payments/dto/validators.js';
 
 /** `feePercentage`: optional, "2.5" means 2.5% (single and batch payouts). */
 export const FeePercentageField = () =>

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsEvmOrTronAddress } from '@payrail/chains';
 import { IsIn, IsInt, IsISO8601, Max, Min } from 'class-validator';
-import { IsNotInThePast } from './validators.js';
+import { IsNotInThePast } from '../../payments/dto/validators.js';
 
 export const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 

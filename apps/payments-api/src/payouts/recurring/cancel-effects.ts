@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { isPayrailRecurringProxy, type PayrailRecurringProxies } from '@payrail/chains';
 import { encodeRecurringRevoke } from '@payrail/permits';
 import type { RecurringPaymentEntity, RecurringRepository } from '@payrail/persistence';
-import { ChainProviders } from '../../currencies/chain-providers.js';
+import { ChainProviders } from '../../payments/chain/chain-providers.js';
 import { PAYRAIL_RECURRING_PROXIES_TOKEN } from '../payouts.tokens.js';
 import type { RecurringTransaction } from './recurring-payout.js';
 

@@ -1,5 +1,5 @@
 import { type NetworkInfo, type PayrailRecurringProxies } from '@payrail/chains';
-import { invalidField } from '../planning/invalid.js';
+import { invalidField } from '../../payments/planning/invalid.js';
 
 /**
  * The recurring proxy a new schedule on `network` uses: Payrail's own (see

@@ -2,7 +2,7 @@ import type { NetworkInfo } from '@payrail/chains';
 import { buildSchedulePermit, encodeApprove, type RecurringPaymentPermit } from '@payrail/permits';
 import type { NewRecurringPayment, RequestOwner } from '@payrail/persistence';
 import { ZeroAddress } from 'ethers';
-import type { PlannedPayment } from '../planning/planned-payment.js';
+import type { PlannedPayment } from '../../payments/planning/planned-payment.js';
 import type { Frequency, ScheduleTerms } from './schedule-terms.js';
 
 /** A transaction of the recurring answers: value as a hex string, as the spec shows it. */

@@ -1,6 +1,6 @@
 import { MAX_TOTAL_EXECUTIONS } from '@payrail/permits';
 import type { FREQUENCIES } from '../dto/recurrence.dto.js';
-import { invalidField } from '../planning/invalid.js';
+import { invalidField } from '../../payments/planning/invalid.js';
 
 export type Frequency = (typeof FREQUENCIES)[number];
 

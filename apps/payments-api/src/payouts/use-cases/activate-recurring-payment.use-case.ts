@@ -4,7 +4,7 @@ import { isSubscriberSignature } from '@payrail/permits';
 import { RecurringRepository } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
-import { ownerOf } from '../owner.js';
+import { ownerOf } from '../../payments/owner.js';
 
 export interface ActivationView {
   message: string;

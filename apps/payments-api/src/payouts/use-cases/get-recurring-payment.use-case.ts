@@ -3,7 +3,7 @@ import { PayrailError } from '@payrail/domain';
 import { RecurringRepository } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
-import { ownerOf } from '../owner.js';
+import { ownerOf } from '../../payments/owner.js';
 import { type RecurringStatusView, recurringStatusView } from '../recurring/recurring-status.view.js';
 
 /** GET /v2/payouts/recurring/{id}, for its owner only (else 404). */

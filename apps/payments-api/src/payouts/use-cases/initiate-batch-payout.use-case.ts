@@ -8,17 +8,17 @@ import { DataSource } from 'typeorm';
 import type { BatchPayoutDto } from '../dto/batch-payout.dto.js';
 import { idempotencyScope } from '../idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
-import { ownerOf } from '../owner.js';
-import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
-import { checkBatchNetwork, rejectTronTerms } from '../planning/batch-rules.js';
-import { feeTermsFor } from '../planning/fee-terms.js';
-import { invalidField } from '../planning/invalid.js';
-import { payerWalletOn } from '../planning/payer-wallet.js';
-import { PaymentPlanner } from '../planning/payment-planner.js';
-import type { PlannedPayment } from '../planning/planned-payment.js';
-import { newRequestRecord } from '../records/request-record.js';
-import { BatchBuilder } from '../transactions/batch-builder.js';
-import type { BuiltBatch } from '../transactions/batch-payout.js';
+import { ownerOf } from '../../payments/owner.js';
+import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
+import { checkBatchNetwork, rejectTronTerms } from '../../payments/planning/batch-rules.js';
+import { feeTermsFor } from '../../payments/planning/fee-terms.js';
+import { invalidField } from '../../payments/planning/invalid.js';
+import { payerWalletOn } from '../../payments/planning/payer-wallet.js';
+import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
+import type { PlannedPayment } from '../../payments/planning/planned-payment.js';
+import { newRequestRecord } from '../../payments/records/request-record.js';
+import { BatchBuilder } from '../../payments/transactions/batch-builder.js';
+import type { BuiltBatch } from '../../payments/transactions/batch-payout.js';
 
 export interface InitiateBatchPayoutCommand {
   caller: Caller;

@@ -4,15 +4,15 @@ import type { Caller, FieldCipher } from '@payrail/platform';
 import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
 import { idempotencyScope } from '../idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
-import { ownerOf } from '../owner.js';
-import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
-import { feeTermsFor } from '../planning/fee-terms.js';
-import { payerWalletOn } from '../planning/payer-wallet.js';
-import { PaymentPlanner } from '../planning/payment-planner.js';
-import { newRequestRecord } from '../records/request-record.js';
+import { ownerOf } from '../../payments/owner.js';
+import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
+import { feeTermsFor } from '../../payments/planning/fee-terms.js';
+import { payerWalletOn } from '../../payments/planning/payer-wallet.js';
+import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
+import { newRequestRecord } from '../../payments/records/request-record.js';
 import type { RecurringPayoutView } from '../recurring/recurring-payout.js';
-import { PayoutBuilder } from '../transactions/payout-builder.js';
-import type { BuiltPayout } from '../transactions/single-payout.js';
+import { PayoutBuilder } from '../../payments/transactions/payout-builder.js';
+import type { BuiltPayout } from '../../payments/transactions/single-payout.js';
 import { InitiateRecurringPayout } from './initiate-recurring-payout.use-case.js';
 
 export interface InitiatePayoutCommand {
@@ -47,15 +47,15 @@ export class InitiatePayout {
 
   execute(command: InitiatePayoutCommand): Promise<Outcome<PayoutView>> {
     ownerOf(command.caller); // refuses callers that cannot create payouts before any key is read
+    const { recurrence } = command.body;
+    if (recurrence) return this.recurring.execute({ ...command, body: { ...command.body, recurrence } });
     return this.idempotency.run(
       { scope: idempotencyScope(command.caller), key: command.idempotencyKey, route: 'POST /v2/payouts', body: command.body },
       () => this.prepare(command),
     );
   }
 
-  private async prepare({ caller, body }: InitiatePayoutCommand): Promise<Prepared<PayoutView>> {
-    const { recurrence } = body;
-    if (recurrence) return this.recurring.prepare(caller, ownerOf(caller), { ...body, recurrence });
+  private async prepare({ caller, body }: InitiatePayoutCommand): Promise<Prepared<OneTimePayoutView>> {
     const plan = await this.planner.plan(body, feeTermsFor(caller, body));
     const payer = payerWalletOn(plan.network, body.payerWallet ?? body.payerAddress);
     const record = newRequestRecord(

@@ -5,15 +5,17 @@ import { RecurringRepository, type RequestOwner } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
-import { PayerStateReader } from '../chain/payer-state.reader.js';
+import { PayerStateReader } from '../../payments/chain/payer-state.reader.js';
 import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
 import type { RecurrenceDto } from '../dto/recurrence.dto.js';
-import type { Prepared } from '../idempotency/idempotency.service.js';
+import { idempotencyScope } from '../idempotency/credential-scope.js';
+import { IdempotencyService, type Outcome, type Prepared } from '../idempotency/idempotency.service.js';
 import { PAYRAIL_RECURRING_PROXIES_TOKEN } from '../payouts.tokens.js';
-import { feeTermsFor } from '../planning/fee-terms.js';
-import { invalidField } from '../planning/invalid.js';
-import { payerWalletOn } from '../planning/payer-wallet.js';
-import { PaymentPlanner } from '../planning/payment-planner.js';
+import { feeTermsFor } from '../../payments/planning/fee-terms.js';
+import { ownerOf } from '../../payments/owner.js';
+import { invalidField } from '../../payments/planning/invalid.js';
+import { payerWalletOn } from '../../payments/planning/payer-wallet.js';
+import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
 import {
   newRecurringRecord,
   permitFor,
@@ -24,8 +26,14 @@ import {
 import { ownRecurringProxyOn } from '../recurring/own-recurring-proxy.js';
 import { scheduleTerms } from '../recurring/schedule-terms.js';
 
+export interface InitiateRecurringPayoutCommand {
+  caller: Caller;
+  body: InitiatePayoutDto & { recurrence: RecurrenceDto };
+  idempotencyKey?: string;
+}
+
 /**
- * POST /v2/payouts with `recurrence`: resolves the payment like a one-time payout (ERC-20 on an
+ * POST /v2/payouts with `recurrence` (InitiatePayout hands it over; same idempotency scope and route): resolves the payment like a one-time payout (ERC-20 on an
  * EVM network only), builds the SchedulePermit the payer signs, reads the payer's allowance to
  * the recurring proxy and answers the approve still needed. Stored as `awaiting_signature`.
  * Only on networks where Payrail's own recurring proxy is known (ownRecurringProxyOn).
@@ -36,10 +44,18 @@ export class InitiateRecurringPayout {
     private readonly planner: PaymentPlanner,
     private readonly reader: PayerStateReader,
     private readonly db: DataSource,
+    private readonly idempotency: IdempotencyService,
     @Inject(PAYRAIL_RECURRING_PROXIES_TOKEN) private readonly proxies: PayrailRecurringProxies,
   ) {}
 
-  async prepare(
+  execute({ caller, body, idempotencyKey }: InitiateRecurringPayoutCommand): Promise<Outcome<RecurringPayoutView>> {
+    const owner = ownerOf(caller); // refuses callers that cannot create payouts before any key is read
+    return this.idempotency.run({ scope: idempotencyScope(caller), key: idempotencyKey, route: 'POST /v2/payouts', body }, () =>
+      this.prepare(caller, owner, body),
+    );
+  }
+
+  private async prepare(
     caller: Caller,
     owner: RequestOwner,
     body: InitiatePayoutDto & { recurrence: RecurrenceDto },

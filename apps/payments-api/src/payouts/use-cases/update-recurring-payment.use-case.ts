@@ -5,8 +5,8 @@ import { type RecurringPaymentEntity, RecurringRepository } from '@payrail/persi
 import { type Caller, provenWallet } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { DataSource } from 'typeorm';
-import { PayerStateReader } from '../chain/payer-state.reader.js';
-import { ownerOf } from '../owner.js';
+import { PayerStateReader } from '../../payments/chain/payer-state.reader.js';
+import { ownerOf } from '../../payments/owner.js';
 import { type InFlightPayment, RecurringCancelEffects } from '../recurring/cancel-effects.js';
 import type { RecurringTransaction } from '../recurring/recurring-payout.js';
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { REQUEST_STATUSES } from '@payrail/domain';
-import { CustomerInfoDto } from '../../payouts/dto/customer-info.dto.js';
+import { CustomerInfoDto } from '../../payments/dto/customer-info.dto.js';
 
 /** 200 of GET /v2/request/{requestId}; amounts are decimal strings of their currency. */
 export class RequestStatusDto {

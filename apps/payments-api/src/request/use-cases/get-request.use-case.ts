@@ -3,8 +3,8 @@ import { maskAddress, PayrailError } from '@payrail/domain';
 import { RequestsRepository, SecurePaymentsRepository } from '@payrail/persistence';
 import type { Caller, FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
-import { ownerOf } from '../../payouts/owner.js';
-import { CUSTOMER_INFO_CIPHER } from '../request.tokens.js';
+import { ownerOf } from '../../payments/owner.js';
+import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
 import { requestView, type RequestView } from '../request.view.js';
 
 /**

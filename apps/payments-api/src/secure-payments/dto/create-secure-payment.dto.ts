@@ -18,7 +18,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { PaymentTermsDto } from '../../payouts/dto/initiate-payout.dto.js';
+import { PaymentTermsDto } from '../../payments/dto/payment-terms.dto.js';
 import { BRANDING_PATH_DOC, IsBrandingPath } from './branding-path.validator.js';
 
 const COLOR = /^#[0-9A-Fa-f]{3,8}$/;

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
-import { PaymentTermsDto } from '../../payouts/dto/initiate-payout.dto.js';
+import { PaymentTermsDto } from '../../payments/dto/payment-terms.dto.js';
 import { LinkOptionsDto } from './create-secure-payment.dto.js';
 
 export const MAX_MULTICALL_CHILDREN = 20;

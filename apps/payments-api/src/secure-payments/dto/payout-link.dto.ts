@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEvmOrTronAddress } from '@payrail/chains';
 import { IsOptional, IsString, Length } from 'class-validator';
-import { IsDecimalAmount } from '../../payouts/dto/validators.js';
+import { IsDecimalAmount } from '../../payments/dto/validators.js';
 import { LinkOptionsDto } from './create-secure-payment.dto.js';
 
 /** Body of POST /v2/secure-payments/payouts (after Request Network's shape): a single payout link. */

@@ -5,8 +5,8 @@ import { decodeUint256, encodeBalanceOf } from '@payrail/permits';
 import type { RequestEntity } from '@payrail/persistence';
 import { TIMED_OUT, withDeadline } from '@payrail/platform';
 import { PaymentsApiEnv } from '../../config/payments-api.env.js';
-import { RpcBatch, type RpcCall } from '../../currencies/rpc-batch.js';
-import { TronAccounts } from '../../currencies/tron-accounts.js';
+import { RpcBatch, type RpcCall } from '../../payments/chain/rpc-batch.js';
+import { TronAccounts } from '../../payments/chain/tron-accounts.js';
 import { planPaymentOptions, type PlannedOption, type SourceFilter } from './option-plan.js';
 import { readTronOptions } from './tron-options.js';
 

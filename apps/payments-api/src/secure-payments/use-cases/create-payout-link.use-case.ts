@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CurrencyRegistry } from '@payrail/chains';
 import type { Caller } from '@payrail/platform';
-import { invalidField } from '../../payouts/planning/invalid.js';
+import { invalidField } from '../../payments/planning/invalid.js';
 import type { PayoutLinkDto } from '../dto/payout-link.dto.js';
 import { CreateSecurePayment, type CreatedSecurePayment } from './create-secure-payment.use-case.js';
 

@@ -3,14 +3,14 @@ import { RequestsRepository, SecurePaymentsRepository } from '@payrail/persisten
 import type { Caller, FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
-import { feeTermsFor } from '../../payouts/planning/fee-terms.js';
-import { PaymentPlanner } from '../../payouts/planning/payment-planner.js';
-import { newRequestRecord } from '../../payouts/records/request-record.js';
-import { CUSTOMER_INFO_CIPHER } from '../../request/request.tokens.js';
+import { feeTermsFor } from '../../payments/planning/fee-terms.js';
+import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
+import { newRequestRecord } from '../../payments/records/request-record.js';
+import { CUSTOMER_INFO_CIPHER, SECURE_PAYMENT_PAGE_URL } from '../../payments/payments.tokens.js';
 import { creatorOf } from '../creator.js';
 import type { CreateSecurePaymentDto } from '../dto/create-secure-payment.dto.js';
-import { SECURE_PAYMENT_PAGE_URL } from '../secure-payments.tokens.js';
-import { linkRow, pageUrlOf } from './link-row.js';
+import { pageUrlOf } from '../../payments/page-url.js';
+import { linkRow } from './link-row.js';
 
 export interface CreatedSecurePayment {
   token: string;

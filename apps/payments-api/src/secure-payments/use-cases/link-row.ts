@@ -1,6 +1,6 @@
 import { canonicalPayerWallet, DEFAULT_SECURE_PAYMENT_EXPIRY_SECONDS } from '@payrail/domain';
 import type { NewSecurePayment } from '@payrail/persistence';
-import { invalidField } from '../../payouts/planning/invalid.js';
+import { invalidField } from '../../payments/planning/invalid.js';
 import type { SecurePaymentCreator } from '../creator.js';
 import type { LinkOptionsDto } from '../dto/create-secure-payment.dto.js';
 
@@ -26,6 +26,3 @@ export function linkRow(creator: SecurePaymentCreator, options: LinkOptionsDto, 
     expiresAt: new Date(now + (options.expiresIn ?? DEFAULT_SECURE_PAYMENT_EXPIRY_SECONDS) * 1000),
   };
 }
-
-/** `<page>/<token>`. */
-export const pageUrlOf = (base: string, token: string): string => `${base.replace(/\/+$/, '')}/${token}`;

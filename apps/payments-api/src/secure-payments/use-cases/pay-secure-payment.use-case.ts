@@ -2,12 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { effectiveStatus, hasBeenPaid, PayrailError, type SecurePaymentStatus } from '@payrail/domain';
 import { RequestsRepository, type SecurePaymentEntity } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { payerWalletOn } from '../../payouts/planning/payer-wallet.js';
-import { PaymentPlanner } from '../../payouts/planning/payment-planner.js';
-import { BatchBuilder } from '../../payouts/transactions/batch-builder.js';
-import type { BuiltBatch } from '../../payouts/transactions/batch-payout.js';
-import { PayoutBuilder } from '../../payouts/transactions/payout-builder.js';
-import type { BuiltPayout } from '../../payouts/transactions/single-payout.js';
+import { payerWalletOn } from '../../payments/planning/payer-wallet.js';
+import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
+import { BatchBuilder } from '../../payments/transactions/batch-builder.js';
+import type { BuiltBatch } from '../../payments/transactions/batch-payout.js';
+import { PayoutBuilder } from '../../payments/transactions/payout-builder.js';
+import type { BuiltPayout } from '../../payments/transactions/single-payout.js';
 import { PageAccess, type PageAccessOutcome, type PageCommand, securePaymentNotFound } from '../access/page-access.js';
 import { MulticallState } from '../views/multicall-state.js';
 

@@ -3,7 +3,7 @@ import { isRateError, type RateSource, usdTotal, type UsdRate } from '@payrail/c
 import type { RequestEntity } from '@payrail/persistence';
 import { TIMED_OUT, withDeadline } from '@payrail/platform';
 import { PaymentsApiEnv } from '../../config/payments-api.env.js';
-import { RATE_SOURCE } from '../../currencies/currencies.tokens.js';
+import { RATE_SOURCE } from '../../payments/payments.tokens.js';
 
 /**
  * Why USD values are null: `usd_rate_unavailable` when a payment currency has no USD rate on

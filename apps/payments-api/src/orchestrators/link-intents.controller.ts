@@ -1,0 +1,91 @@
+import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiBearerAuth,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ApiAuthErrors, Auth, CurrentCaller, type OrchestratorCaller, type SessionCaller } from '@payrail/platform';
+import { errorExample } from '../payments/dto/error-example.js';
+import { CompleteLinkIntent } from './use-cases/complete-link-intent.use-case.js';
+import { CreateLinkIntent } from './use-cases/create-link-intent.use-case.js';
+import { CompleteLinkIntentDto, CompletedLinkIntentDto, CreateLinkIntentDto, CreatedLinkIntentDto } from './dto/link-intent.dto.js';
+
+/** Onboarding link intents: how an orchestrator gets a platform's Client ID linked with client_id.linked. */
+@ApiTags('Orchestrators')
+@Controller('v2/orchestrators/link-intents')
+export class LinkIntentsController {
+  constructor(
+    private readonly create: CreateLinkIntent,
+    private readonly complete: CompleteLinkIntent,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @Auth('orchestrator-key')
+  @ApiSecurity('x-orchestrator-key')
+  @ApiOperation({
+    operationId: 'OrchestratorV2Controller_createLinkIntent_v2',
+    summary: 'Create an onboarding link intent',
+    description:
+      'Beyond the spec (which names the flow, not its routes): answers `{intentId, externalId, onboardingUrl, expiresAt}` (7 days).',
+  })
+  @ApiCreatedResponse({ type: CreatedLinkIntentDto })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid',
+    ...errorExample(400, 'Validation failed: externalId must be shorter than or equal to 255 characters', 'Bad Request'),
+  })
+  @ApiAuthErrors('orchestrator-key')
+  createLinkIntent(
+    @Body() body: CreateLinkIntentDto,
+    @CurrentCaller('orchestrator') caller: OrchestratorCaller,
+  ): Promise<CreatedLinkIntentDto> {
+    return this.create.execute({ caller, externalId: body.externalId });
+  }
+
+  @Post(':intentId/complete')
+  @HttpCode(200)
+  @Auth('session')
+  @ApiBearerAuth()
+  @ApiOperation({
+    operationId: 'OrchestratorV2Controller_completeLinkIntent_v2',
+    summary: 'Complete an onboarding link intent (hosted onboarding, platform wallet session)',
+    description: 'Links the Client ID to the orchestrator with a payout destination and emits client_id.linked to the orchestrator only.',
+  })
+  @ApiOkResponse({ type: CompletedLinkIntentDto })
+  @ApiBadRequestResponse({
+    description: 'A field is invalid',
+    ...errorExample(
+      400,
+      'Validation failed: currency: currency must be a destination token, USDC or USDT, such as USDC-base or USDT-tron',
+      'Bad Request',
+    ),
+  })
+  @ApiAuthErrors('session', {
+    cookieWrites: true,
+    forbidden: {
+      description: 'An e-mail session (link intents are completed with a wallet session)',
+      message: 'Link intents are completed with a wallet session',
+    },
+  })
+  @ApiNotFoundResponse({
+    description: "Unknown intent, or a Client ID not of the session's platform",
+    ...errorExample(404, 'Link intent not found', 'Not Found'),
+  })
+  @ApiConflictResponse({
+    description: 'Intent already completed or expired',
+    ...errorExample(409, 'Link intent is already completed', 'Conflict'),
+  })
+  completeLinkIntent(
+    @Param('intentId') intentId: string,
+    @Body() body: CompleteLinkIntentDto,
+    @CurrentCaller('session') caller: SessionCaller,
+  ): Promise<CompletedLinkIntentDto> {
+    return this.complete.execute({ caller, intentId, body });
+  }
+}
