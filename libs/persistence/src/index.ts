@@ -3,6 +3,7 @@ export * from './migrate.js';
 export * from './sql/typed-query.js';
 export * from './entities/outbox-event.entity.js';
 export * from './outbox/outbox.writer.js';
+export * from './outbox/request-scope.js';
 export * from './tenancy/tenancy.entities.js';
 export * from './tenancy/credentials.repository.js';
 export * from './accounts/accounts.entities.js';

@@ -56,6 +56,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       round: job.data.round,
       attemptsMade: job.attemptsMade,
       maxAttempts: job.opts.attempts ?? 1,
+      requestId: job.data.requestId ?? null,
     });
     if (outcome.kind === 'failed') throw new DeliveryAttemptFailed(outcome.reason);
     // A test that sent nothing must not count as sent.
