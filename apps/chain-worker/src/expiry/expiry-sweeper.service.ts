@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SecurePaymentsRepository } from '@payrail/persistence';
+import { appendToOutbox, SecurePaymentsRepository } from '@payrail/persistence';
 import { PollingLoop } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
@@ -47,7 +47,11 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     const batch = this.env.EXPIRY_SWEEP_BATCH_SIZE;
     let total = 0;
     for (;;) {
-      const expired = await this.db.transaction((m) => new SecurePaymentsRepository(m).expireDue(now, batch));
+      const expired = await this.db.transaction(async (m) => {
+        const events = await new SecurePaymentsRepository(m).expireDue(now, batch);
+        await appendToOutbox(m, events);
+        return events.length;
+      });
       total += expired;
       if (expired < batch || this.stopping) return total;
     }
