@@ -6,6 +6,7 @@ export * from './outbox/outbox.writer.js';
 export * from './outbox/request-scope.js';
 export * from './tenancy/tenancy.entities.js';
 export * from './tenancy/credentials.repository.js';
+export * from './tenancy/tenancy.repository.js';
 export * from './accounts/accounts.entities.js';
 export * from './accounts/accounts.repository.js';
 export * from './accounts/email-verification.repository.js';
