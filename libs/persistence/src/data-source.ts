@@ -22,7 +22,7 @@ import { EmailVerification1763885900000 } from './migrations/1763885900000-email
 import { SecurePaymentPayerViolation1763885950000 } from './migrations/1763885950000-secure-payment-payer-violation.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
-export const ENTITIES = [
+const ENTITIES = [
   OutboxEventEntity,
   ...TENANCY_ENTITIES,
   ...ACCOUNT_ENTITIES,
@@ -34,7 +34,7 @@ export const ENTITIES = [
 ];
 
 /** Every migration, in order. Migrations are reviewed files; `synchronize` is always off. */
-export const MIGRATIONS = [
+const MIGRATIONS = [
   CreateOutbox1763884800000,
   CreateTenancy1763885000000,
   CreateAccounts1763885100000,

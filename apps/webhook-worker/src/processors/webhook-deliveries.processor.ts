@@ -8,7 +8,7 @@ import { WebhookHttpSender } from '../delivery/http-sender.js';
 import { startWorker } from './bullmq-worker.js';
 
 /** The attempt failed; BullMQ retries the job after the spec's delay, or fails it after the last attempt. */
-export class DeliveryAttemptFailed extends Error {
+class DeliveryAttemptFailed extends Error {
   constructor(reason: string) {
     super(reason);
     this.name = 'DeliveryAttemptFailed';

@@ -14,7 +14,7 @@ export const OUTBOX_PARTITIONS = 16;
 /** Postgres NOTIFY channel raised by every transaction that appends to the outbox. */
 export const OUTBOX_CHANNEL = 'payrail_outbox';
 
-export function outboxPartition(aggregateType: string, aggregateId: string): number {
+function outboxPartition(aggregateType: string, aggregateId: string): number {
   const digest = createHash('sha256').update(`${aggregateType}:${aggregateId}`).digest();
   return digest.readUInt32BE(0) % OUTBOX_PARTITIONS;
 }

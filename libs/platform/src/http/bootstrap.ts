@@ -21,7 +21,7 @@ export interface HttpAppOptions {
   credentials?: boolean;
 }
 
-export const DEFAULT_BODY_LIMIT = '100kb';
+const DEFAULT_BODY_LIMIT = '100kb';
 
 /** Builds an app (API or worker health server) with the house defaults applied once. */
 export async function createHttpApp(module: Type | DynamicModule, options: HttpAppOptions = {}): Promise<NestExpressApplication> {
