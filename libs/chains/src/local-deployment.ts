@@ -22,7 +22,7 @@ export interface LocalChainDeployment {
  * the local USDC and USDT are the `fUSDC-sepolia` and `fUSDT-sepolia` of the public list. Any other
  * symbol keeps its name (`FAU` -> `FAU-sepolia`, `DAI` -> `DAI-sepolia`).
  */
-export const LOCAL_SYMBOL_ALIASES: Readonly<Record<string, string>> = Object.freeze({ USDC: 'fUSDC', USDT: 'fUSDT' });
+const LOCAL_SYMBOL_ALIASES: Readonly<Record<string, string>> = Object.freeze({ USDC: 'fUSDC', USDT: 'fUSDT' });
 
 /** The list symbol a local deployment's token symbol stands for ("USDC" -> "fUSDC"). */
 export function localListSymbol(symbol: string): string {

@@ -3,7 +3,7 @@ import type { NetworkInfo, NetworkName } from './network-registry.js';
 import { EVM_NETWORK_NAMES, type EvmNetwork } from './networks.js';
 
 /** The variable naming this project's recurring proxy per network. */
-export const RECURRING_PROXY_ENV = 'RECURRING_PROXY_ADDRESSES';
+const RECURRING_PROXY_ENV = 'RECURRING_PROXY_ADDRESSES';
 
 /** `base:0xAbC…,mainnet:0x…` -> network -> checksummed address; throws naming a bad pair. */
 export function parseRecurringProxyAddresses(value: string | undefined): Partial<Record<EvmNetwork, string>> {

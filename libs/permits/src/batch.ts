@@ -26,13 +26,13 @@ export const BATCH_PAYMENTS_ABI = new Interface([
   'function batchFeeAmountUSDLimit() view returns (uint64)',
 ]);
 
-export const BATCH_PAYMENT_NETWORK = { erc20SingleToken: 1n, erc20MultiToken: 2n, native: 3n } as const;
+const BATCH_PAYMENT_NETWORK = { erc20SingleToken: 1n, erc20MultiToken: 2n, native: 3n } as const;
 
 /** The contract's `feeDenominator`. */
-export const BATCH_FEE_DENOMINATOR = 10_000n;
+const BATCH_FEE_DENOMINATOR = 10_000n;
 
 /** The highest `batchFee` the contract's `setBatchFee` accepts (2%). */
-export const MAX_BATCH_FEE_BPS = 200n;
+const MAX_BATCH_FEE_BPS = 200n;
 
 /** What the batch contract's owner set: `batchFee()` and `batchFeeAmountUSDLimit()`. */
 export interface BatchFeeSettings {

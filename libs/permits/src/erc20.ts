@@ -1,7 +1,7 @@
 import { AbiCoder, Interface } from 'ethers';
 
 /** The ERC-20 calls a payout needs: the approval it returns and the reads behind its metadata. */
-export const ERC20_ABI = new Interface([
+const ERC20_ABI = new Interface([
   'function approve(address spender, uint256 amount) returns (bool)',
   'function allowance(address owner, address spender) view returns (uint256)',
   'function balanceOf(address owner) view returns (uint256)',
@@ -32,7 +32,7 @@ export function decodeUint256(result: string): bigint {
  * Tokens whose `approve` reverts when changing a non-zero allowance to another non-zero value
  * (Tether USD on Ethereum): the allowance must be set to 0 first. Lower-case addresses by network.
  */
-export const APPROVE_RESET_TOKENS: Readonly<Record<string, readonly string[]>> = Object.freeze({
+const APPROVE_RESET_TOKENS: Readonly<Record<string, readonly string[]>> = Object.freeze({
   mainnet: ['0xdac17f958d2ee523a2206206994597c13d831ec7'],
 });
 

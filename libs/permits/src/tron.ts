@@ -23,7 +23,7 @@ export const TRON_APPROVE_FEE_LIMIT_SUN = 100_000_000;
 export const TRON_PAYMENT_FEE_LIMIT_SUN = 300_000_000;
 
 /** The Tron zero address (0x41 + 20 zero bytes), the fee address when there is no fee. */
-export const TRON_ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+const TRON_ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
 export interface TronFeeProxyPayment extends Omit<FeeProxyPayment, 'to'> {
   /** Base58 payee. */

@@ -7,8 +7,8 @@ import { verifyMessage } from 'ethers';
 export type WalletProofAction = 'view-secure-payment' | 'cancel-recurring-payment' | 'unpause-recurring-payment';
 
 /** A proof is accepted for 5 minutes after its timestamp (and up to 1 minute before it: clock skew). */
-export const WALLET_PROOF_MAX_AGE_MS = 5 * 60_000;
-export const WALLET_PROOF_MAX_SKEW_MS = 60_000;
+const WALLET_PROOF_MAX_AGE_MS = 5 * 60_000;
+const WALLET_PROOF_MAX_SKEW_MS = 60_000;
 
 /** The headers that carry a proof: the EIP-191 signature and the timestamp it signed (ISO 8601). */
 export const WALLET_PROOF_HEADER = 'x-wallet-proof';

@@ -23,7 +23,7 @@ import { SecurePaymentPayerViolation1763885950000 } from './migrations/176388595
 import { PaymentIntents1763886000000 } from './migrations/1763886000000-payment-intents.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
-export const ENTITIES = [
+const ENTITIES = [
   OutboxEventEntity,
   ...TENANCY_ENTITIES,
   ...ACCOUNT_ENTITIES,
@@ -35,7 +35,7 @@ export const ENTITIES = [
 ];
 
 /** Every migration, in order. Migrations are reviewed files; `synchronize` is always off. */
-export const MIGRATIONS = [
+const MIGRATIONS = [
   CreateOutbox1763884800000,
   CreateTenancy1763885000000,
   CreateAccounts1763885100000,

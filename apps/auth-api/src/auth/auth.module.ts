@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AccountsRepository, EmailVerificationRepository } from '@payrail/persistence';
 import { REDIS, REDIS_TIME_SHIFT, BaseEnv, type RedisTimeShift } from '@payrail/platform';
 import type { Redis } from 'ioredis';
-import { DataSource } from 'typeorm';
 import { AuthApiEnv } from '../config/auth-api.env.js';
 import { AuthController } from './auth.controller.js';
 import { EmailVerificationController } from './email-verification.controller.js';
@@ -32,12 +30,6 @@ import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
       provide: SignatureVerifier,
       inject: [AuthApiEnv],
       useFactory: (env: AuthApiEnv) => new SignatureVerifier(env.SIWE_DOMAIN, env.SIWE_RPC_URL),
-    },
-    { provide: AccountsRepository, inject: [DataSource], useFactory: (db: DataSource) => new AccountsRepository(db) },
-    {
-      provide: EmailVerificationRepository,
-      inject: [DataSource],
-      useFactory: (db: DataSource) => new EmailVerificationRepository(db),
     },
     { provide: PasswordHasher, useFactory: () => new PasswordHasher() },
     mailTransportProvider,

@@ -11,7 +11,7 @@ export interface MessageFields {
   expirationTime: string;
 }
 
-export const SIGN_IN_STATEMENT = 'Sign in to Payrail.';
+const SIGN_IN_STATEMENT = 'Sign in to Payrail.';
 
 /** The EIP-4361 message for an EVM address, built by the `siwe` package. */
 export function evmSignInMessage(address: string, fields: MessageFields): string {

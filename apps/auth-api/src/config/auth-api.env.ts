@@ -3,7 +3,7 @@ import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, ValidateBy, Validat
 import { HttpApiEnv } from '@payrail/platform';
 import { WithWebhookEnv } from '@payrail/webhooks';
 
-export const MAIL_TRANSPORTS = ['log', 'outbox', 'none'] as const;
+const MAIL_TRANSPORTS = ['log', 'outbox', 'none'] as const;
 export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];
 
 /** auth-api ({auth_url}, /v1/...) configuration. */

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SecurePaymentsRepository } from '@payrail/persistence';
-import { WakeableSleep } from '@payrail/platform';
+import { appendToOutbox, SecurePaymentsRepository } from '@payrail/persistence';
+import { PollingLoop } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 
@@ -14,23 +14,32 @@ import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 @Injectable()
 export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('ExpirySweeper');
-  private readonly idle = new WakeableSleep();
+  private readonly loop: PollingLoop;
   private stopping = false;
-  private loop: Promise<void> | undefined;
 
   constructor(
     private readonly db: DataSource,
     @Inject(ChainWorkerEnv) private readonly env: ChainWorkerEnv,
-  ) {}
+  ) {
+    this.loop = new PollingLoop({
+      intervalMs: env.EXPIRY_SWEEP_INTERVAL_MS,
+      pass: async () => {
+        const expired = await this.sweep();
+        if (expired > 0) this.logger.log({ expired }, 'secure payments expired');
+        return false; // a sweep already runs batches until fewer than a batch are due
+      },
+      logger: this.logger,
+      failureMessage: 'expiry sweep failed; retrying',
+    });
+  }
 
   onApplicationBootstrap(): void {
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    this.idle.wake();
-    await this.loop;
+    await this.loop.stop();
   }
 
   /** One pass: batches until fewer than a batch are due; returns how many payments expired. */
@@ -38,21 +47,13 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     const batch = this.env.EXPIRY_SWEEP_BATCH_SIZE;
     let total = 0;
     for (;;) {
-      const expired = await this.db.transaction((m) => new SecurePaymentsRepository(m).expireDue(now, batch));
+      const expired = await this.db.transaction(async (m) => {
+        const events = await new SecurePaymentsRepository(m).expireDue(now, batch);
+        await appendToOutbox(m, events);
+        return events.length;
+      });
       total += expired;
       if (expired < batch || this.stopping) return total;
-    }
-  }
-
-  private async run(): Promise<void> {
-    while (!this.stopping) {
-      try {
-        const expired = await this.sweep();
-        if (expired > 0) this.logger.log({ expired }, 'secure payments expired');
-      } catch (error) {
-        this.logger.error({ err: error }, 'expiry sweep failed; retrying');
-      }
-      await this.idle.sleep(this.env.EXPIRY_SWEEP_INTERVAL_MS);
     }
   }
 }

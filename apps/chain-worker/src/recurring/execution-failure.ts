@@ -5,7 +5,7 @@ export interface ExecutionFailure {
 }
 
 /** Consecutive failures after which a schedule is paused. */
-export const MAX_CONSECUTIVE_FAILURES = 3;
+const MAX_CONSECUTIVE_FAILURES = 3;
 
 /**
  * The payer's side first (what Request Network reports: "Insufficient token balance",

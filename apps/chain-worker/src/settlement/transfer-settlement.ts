@@ -98,7 +98,7 @@ export class TransferSettlement implements Settlement {
     const payerCheck =
       changed && hasBeenPaid(next.status) ? await this.payerChecks.check(m, request, await this.payersOf(m, request, counted)) : undefined;
     // A secure payment over this request completes, or opens again, with it (same transaction).
-    await new SecurePaymentsRepository(m).settleForRequest(request.id);
+    await appendToOutbox(m, await new SecurePaymentsRepository(m).settleForRequest(request.id));
     if (!changed) return;
     const event =
       next.amountPaid < previous.amountPaid || next.feePaid < previous.feePaid

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
-import { WakeableSleep } from '@payrail/platform';
+import { PollingLoop } from '@payrail/platform';
 import { sqlExecute, sqlOne } from '@payrail/persistence';
 import type { DataSource, QueryRunner } from 'typeorm';
 
@@ -16,49 +16,39 @@ const keyOf = (name: string): number => createHash('sha256').update(name).digest
  */
 export class LeaderLoop {
   private readonly logger: Logger;
-  private running = false;
   private runner: QueryRunner | undefined;
-  private loop: Promise<void> | undefined;
-  private readonly idle = new WakeableSleep();
+  private readonly loop: PollingLoop;
   leader = false;
 
   constructor(
     private readonly db: DataSource,
     private readonly name: string,
-    private readonly intervalMs: number,
-    private readonly work: () => Promise<boolean>,
+    intervalMs: number,
+    work: () => Promise<boolean>,
   ) {
     this.logger = new Logger(`Leader:${name}`);
+    this.loop = new PollingLoop({
+      intervalMs,
+      pass: async () => (await this.holdLeadership()) && (await work()),
+      logger: this.logger,
+      failureMessage: 'pass failed; retrying',
+      // A failed pass may have lost the connection: give up the lock and try for it again.
+      afterFailure: () => this.release(),
+    });
   }
 
   start(): void {
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Runs the next pass now instead of after the interval (or right after the pass under way). */
   wake(): void {
-    this.idle.wake();
+    this.loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    this.idle.wake();
-    await this.loop;
+    await this.loop.stop();
     await this.release();
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let more = false;
-      try {
-        if (await this.holdLeadership()) more = await this.work();
-      } catch (error) {
-        this.logger.error({ err: error }, 'pass failed; retrying');
-        await this.release();
-      }
-      if (!more) await this.idle.sleep(this.intervalMs);
-    }
   }
 
   private async holdLeadership(): Promise<boolean> {

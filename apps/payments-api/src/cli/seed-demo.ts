@@ -26,7 +26,7 @@ async function demoLogin(app: INestApplicationContext, platformId: string): Prom
   const loginEmail = `demo.${randomBytes(4).toString('hex')}@payrail.test`;
   const loginPassword = randomBytes(12).toString('base64url');
   const hash = await argon2.hash(loginPassword, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
-  await new AccountsRepository(app.get(DataSource)).createVerifiedByEmail(loginEmail, hash, platformId);
+  await app.get(DataSource).transaction((m) => new AccountsRepository(m).createVerifiedByEmail(loginEmail, hash, platformId));
   return { loginEmail, loginPassword };
 }
 

@@ -1,4 +1,4 @@
-import { SecurePaymentsRepository, sqlExecute, sqlRows } from '@payrail/persistence';
+import { appendToOutbox, SecurePaymentsRepository, sqlExecute, sqlRows } from '@payrail/persistence';
 import { SessionStore } from '@payrail/platform';
 import { getAddress } from 'ethers';
 import { DataSource } from 'typeorm';
@@ -40,7 +40,7 @@ describe('multicall payouts: create, session-only state, partially_settled -> co
   const settle = (requestId: string) =>
     db.transaction(async (m) => {
       await sqlExecute(m, `UPDATE requests SET status = 'paid', amount_paid = expected_amount WHERE id = $1`, [requestId]);
-      await new SecurePaymentsRepository(m).settleForRequest(requestId);
+      await appendToOutbox(m, await new SecurePaymentsRepository(m).settleForRequest(requestId));
     });
 
   it('creates the payout with a child payment per payee and serves the exact state to a session (Bearer or cookie)', async () => {

@@ -1,4 +1,4 @@
-import { SecurePaymentsRepository, sqlExecute, sqlOne } from '@payrail/persistence';
+import { appendToOutbox, SecurePaymentsRepository, sqlExecute, sqlOne } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import { ANVIL_ACCOUNTS } from '@payrail/devstack';
 import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
@@ -245,8 +245,8 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     const { body } = await create({ requests: [payment] });
     await db.transaction(async (m) => {
       await sqlExecute(m, `UPDATE requests SET status = 'paid', amount_paid = expected_amount WHERE id = $1`, body.requestIds);
-      await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]);
-      await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]);
+      await appendToOutbox(m, await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]));
+      await appendToOutbox(m, await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]));
     });
     expect((await page(body.token)).body.status).toBe('completed');
     expect((await events(body.token)).map((r) => [r.payload.to, r.payload.reason])).toEqual([['completed', 'settled']]);

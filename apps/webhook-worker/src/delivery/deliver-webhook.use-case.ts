@@ -12,6 +12,8 @@ export interface DeliverWebhookCommand {
   /** Attempts this round already made: the x-service-retry-count of this one. */
   attemptsMade: number;
   maxAttempts: number;
+  /** The HTTP request that caused the event (from the job), logged with the attempt. */
+  requestId: string | null;
 }
 
 /** How an attempt ended; 'failed' means the caller must throw so BullMQ retries (or fails) the job. */
@@ -66,12 +68,19 @@ export class DeliverWebhook {
       succeeded,
       final: succeeded || command.attemptsMade + 1 >= command.maxAttempts,
     });
-    if (succeeded) return { kind: 'succeeded' };
+    const logged = {
+      deliveryId: delivery.id,
+      webhookId: delivery.endpoint.id,
+      requestId: command.requestId,
+      retryCount: command.attemptsMade,
+      statusCode: result.statusCode,
+    };
+    if (succeeded) {
+      this.logger.log(logged, 'webhook delivered');
+      return { kind: 'succeeded' };
+    }
     const reason = result.error ?? `receiver answered ${result.statusCode}`;
-    this.logger.warn(
-      { deliveryId: delivery.id, webhookId: delivery.endpoint.id, retryCount: command.attemptsMade, statusCode: result.statusCode, reason },
-      'webhook attempt failed',
-    );
+    this.logger.warn({ ...logged, reason }, 'webhook attempt failed');
     return { kind: 'failed', reason };
   }
 

@@ -8,7 +8,7 @@ import { WebhookHttpSender } from './http-sender.js';
 import { startWorker } from '../shared/bullmq-worker.js';
 
 /** The attempt failed; BullMQ retries the job after the spec's delay, or fails it after the last attempt. */
-export class DeliveryAttemptFailed extends Error {
+class DeliveryAttemptFailed extends Error {
   constructor(reason: string) {
     super(reason);
     this.name = 'DeliveryAttemptFailed';
@@ -56,6 +56,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       round: job.data.round,
       attemptsMade: job.attemptsMade,
       maxAttempts: job.opts.attempts ?? 1,
+      requestId: job.data.requestId ?? null,
     });
     if (outcome.kind === 'failed') throw new DeliveryAttemptFailed(outcome.reason);
     // A test that sent nothing must not count as sent.

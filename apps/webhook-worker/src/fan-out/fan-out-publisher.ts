@@ -5,10 +5,11 @@ import { FanOutEvent } from './fan-out-event.use-case.js';
 
 /**
  * The relay's publisher in the webhook worker: fans each batch of outbox events out at once,
- * inside the relay's partition transaction (before the rows are marked published), so an
- * event costs no `domain-events` job of its own. Idempotent per outbox id like the fan-out:
- * a batch published again (relay killed before its commit) finds its deliveries and queues
- * no new job. An event whose fan-out failed goes to the `domain-events` queue instead, where
+ * while the relay's partition transaction is open (before the rows are marked published), so an
+ * event costs no `domain-events` job of its own. The deliveries are written on the pool's own
+ * connections, not in the relay's transaction: they stay if it rolls back. Idempotent per outbox
+ * id like the fan-out: a batch published again (relay killed before its commit) finds its
+ * deliveries and queues no new job. An event whose fan-out failed goes to the `domain-events` queue instead, where
  * DomainEventsProcessor retries it with backoff (10 attempts, then the failed set), so one
  * failing event never holds up its partition. If that publish fails too, the relay's
  * transaction rolls back and the batch is relayed again.

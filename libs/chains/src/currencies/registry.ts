@@ -23,7 +23,7 @@ const lower = (s: string) => s.toLowerCase();
  * (FAU-sepolia, fUSDC-sepolia for the local USDC, ...) keeps its id and name but takes the local
  * address and decimals; a token it lacks (DAI-sepolia) is added, named after the same symbol elsewhere.
  */
-export function applyLocalTokens(currencies: readonly Currency[], deployment: LocalChainDeployment): Currency[] {
+function applyLocalTokens(currencies: readonly Currency[], deployment: LocalChainDeployment): Currency[] {
   const network = localNetworkOf(NETWORKS, deployment);
   const result = [...currencies];
   for (const [symbol, address] of Object.entries(deployment.tokens)) {

@@ -6,16 +6,16 @@ import type { Currency } from './currency.js';
  */
 
 /** Payment destinations: USDC or USDT only (and their sepolia test stand-ins; FAU is a DAI stand-in, not one). */
-export const DESTINATION_SYMBOLS: readonly string[] = ['USDC', 'USDCn', 'USDT', 'fUSDC', 'fUSDT'];
+const DESTINATION_SYMBOLS: readonly string[] = ['USDC', 'USDCn', 'USDT', 'fUSDC', 'fUSDT'];
 
 /** Cross-chain source currencies; USDT0 is an alias of USDT for paying, never a destination. */
-export const CROSS_CHAIN_SOURCE_SYMBOLS: readonly string[] = ['USDC', 'USDCn', 'USDT', 'EURC', 'USDT0'];
+const CROSS_CHAIN_SOURCE_SYMBOLS: readonly string[] = ['USDC', 'USDCn', 'USDT', 'EURC', 'USDT0'];
 
 /** Invoice currencies a conversion payment may be denominated in. */
 export const CONVERSION_INVOICE_CURRENCIES: readonly string[] = ['USD', 'EUR', 'CNY', 'GBP', 'JPY'];
 
 /** Currencies that may pay a conversion request: USDC, USDT, DAI and the sepolia FAU (with the test stand-ins). */
-export const CONVERSION_PAYMENT_SYMBOLS: readonly string[] = ['USDC', 'USDCn', 'USDT', 'DAI', 'FAU', 'fUSDC', 'fUSDT'];
+const CONVERSION_PAYMENT_SYMBOLS: readonly string[] = ['USDC', 'USDCn', 'USDT', 'DAI', 'FAU', 'fUSDC', 'fUSDT'];
 
 const isToken = (c: Currency) => c.type === 'ERC20' || c.type === 'TRC20';
 

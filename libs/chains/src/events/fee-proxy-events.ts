@@ -6,10 +6,10 @@ import { getAddress, Interface, keccak256, type Log } from 'ethers';
  * the log format payment detection reads. The payment reference is an indexed `bytes`, so its
  * topic is keccak256 of the raw 8 bytes.
  */
-export const ERC20_FEE_PROXY_EVENTS = new Interface([
+const ERC20_FEE_PROXY_EVENTS = new Interface([
   'event TransferWithReferenceAndFee(address tokenAddress, address to, uint256 amount, bytes indexed paymentReference, uint256 feeAmount, address feeAddress)',
 ]);
-export const NATIVE_FEE_PROXY_EVENTS = new Interface([
+const NATIVE_FEE_PROXY_EVENTS = new Interface([
   'event TransferWithReferenceAndFee(address to, uint256 amount, bytes indexed paymentReference, uint256 feeAmount, address feeAddress)',
 ]);
 

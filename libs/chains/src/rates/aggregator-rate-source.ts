@@ -4,7 +4,7 @@ import { readConversionPathRate } from './conversion-path-rate.js';
 import { isRateError, RateError, type RateSource, type UsdRate } from './rate-source.js';
 
 /** The part of Chainlink's AggregatorV3Interface a rate needs. */
-export const AGGREGATOR_V3_ABI = [
+const AGGREGATOR_V3_ABI = [
   'function decimals() view returns (uint8)',
   'function latestRoundData() view returns (uint80 roundId, int256 answer, uint256 startedAt, uint256 updatedAt, uint80 answeredInRound)',
 ] as const;

@@ -3,7 +3,7 @@ import { type ConversionPathFeed, FIAT_PATH_DECIMALS, USD_CURRENCY_HASH } from '
 import { RateError, type UsdRate } from './rate-source.js';
 
 /** The part of Request Network's ChainlinkConversionPath a rate needs. */
-export const CHAINLINK_CONVERSION_PATH_ABI = [
+const CHAINLINK_CONVERSION_PATH_ABI = [
   'function getRate(address[] _path) view returns (uint256 rate, uint256 oldestRateTimestamp, uint256 decimals)',
 ] as const;
 

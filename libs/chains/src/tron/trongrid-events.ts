@@ -115,7 +115,7 @@ interface TronTransaction {
  * when the node does not know it. Event logs carry no sender, so this is how a Tron payment's
  * payer is known.
  */
-export async function tronTransactionSender(apiUrl: string, fetchJson: FetchJson, txHash: string): Promise<string | undefined> {
+async function tronTransactionSender(apiUrl: string, fetchJson: FetchJson, txHash: string): Promise<string | undefined> {
   const body = (await fetchJson(
     `${apiUrl.replace(/\/$/, '')}/walletsolidity/gettransactionbyid?value=${encodeURIComponent(txHash)}`,
   )) as TronTransaction;

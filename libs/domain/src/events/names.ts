@@ -29,9 +29,6 @@ export const EXTENSION_WEBHOOK_EVENTS = ['payment.reversed'] as const;
 /** Every event a webhook endpoint can receive, and every name the test-fire routes accept. */
 export const WEBHOOK_EVENT_NAMES = [...CURRENT_WEBHOOK_EVENTS, ...LEGACY_WEBHOOK_EVENTS, ...EXTENSION_WEBHOOK_EVENTS] as const;
 
-export type CurrentWebhookEventName = (typeof CURRENT_WEBHOOK_EVENTS)[number];
-export type LegacyWebhookEventName = (typeof LEGACY_WEBHOOK_EVENTS)[number];
-export type ExtensionWebhookEventName = (typeof EXTENSION_WEBHOOK_EVENTS)[number];
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
 export function isWebhookEventName(value: unknown): value is WebhookEventName {

@@ -34,8 +34,6 @@ export interface WebhookPayloads {
   'payment.reversed': PaymentReversedPayload;
 }
 
-export type WebhookPayload<E extends WebhookEventName = WebhookEventName> = WebhookPayloads[E];
-
 const CONFIRMED_FIELDS = [
   'event',
   'requestId',

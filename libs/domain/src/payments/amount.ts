@@ -4,7 +4,7 @@
  */
 
 /** Largest amount a fee proxy can move: amounts and fees are uint256, and amount + fee must not overflow. */
-export const MAX_BASE_UNITS = 2n ** 255n - 1n;
+const MAX_BASE_UNITS = 2n ** 255n - 1n;
 
 /** Largest amount, and fee, of one recurring payment: the SchedulePermit's amount and feeAmount are uint128. */
 export const MAX_RECURRING_BASE_UNITS = 2n ** 128n - 1n;

@@ -4,12 +4,12 @@ import { keccak256, toUtf8Bytes } from 'ethers';
 export const REQUEST_ID_PATTERN = /^01[0-9a-f]{64}$/;
 
 /** A payment salt: 8 bytes as 16 lowercase hex characters, as Request Network's `generate8randomBytes` makes them. */
-export const SALT_PATTERN = /^[0-9a-f]{16}$/;
+const SALT_PATTERN = /^[0-9a-f]{16}$/;
 
 /** A payment reference as the API and the chain write it: `0x` + 16 hex (8 bytes). */
-export const PAYMENT_REFERENCE_PATTERN = /^0x[0-9a-f]{16}$/;
+const PAYMENT_REFERENCE_PATTERN = /^0x[0-9a-f]{16}$/;
 
-export function isRequestId(value: unknown): value is string {
+function isRequestId(value: unknown): value is string {
   return typeof value === 'string' && REQUEST_ID_PATTERN.test(value);
 }
 

@@ -4,7 +4,7 @@ import { canonicalPayerWallet } from './access.js';
 export type KytResult =
   { status: 'approved' | 'rejected'; provider: string; policyId: string | null } | { status: 'error'; provider: string; reason: string };
 
-export const SANDBOX_KYT_PROVIDER = 'payrail-sandbox';
+const SANDBOX_KYT_PROVIDER = 'payrail-sandbox';
 
 /**
  * The local sandbox's decision, deterministic by address (canonical form: EVM lowercased):
@@ -24,7 +24,7 @@ export interface KytProvider {
 }
 
 /** The local sandbox: deterministic by address (see sandboxKytDecision), no I/O. */
-export class SandboxKytProvider implements KytProvider {
+class SandboxKytProvider implements KytProvider {
   screen(wallet: string): Promise<KytResult> {
     return Promise.resolve(sandboxKytDecision(wallet));
   }

@@ -6,7 +6,7 @@ import type { SecurePaymentStatus } from './status.js';
  * spec defines none for these transitions), so the webhook fan-out skips it; it records the
  * transition in the same transaction as the change, for audit and for consumers to come.
  */
-export const SECURE_PAYMENT_STATUS_CHANGED = 'secure_payment.status_changed';
+const SECURE_PAYMENT_STATUS_CHANGED = 'secure_payment.status_changed';
 
 export interface SecurePaymentStatusChanged {
   token: string;

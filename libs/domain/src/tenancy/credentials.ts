@@ -9,10 +9,10 @@ import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
  *   orchestrator key  pok_<43 chars>     shown once, prefix = first 12 chars
  *   Client ID         cli_<22 chars>     public identifier (browser code carries it)
  */
-export const API_KEY_PREFIX = 'prk_';
-export const ORCHESTRATOR_KEY_PREFIX = 'pok_';
-export const CLIENT_ID_PREFIX = 'cli_';
-export const DISPLAY_PREFIX_LENGTH = 12;
+const API_KEY_PREFIX = 'prk_';
+const ORCHESTRATOR_KEY_PREFIX = 'pok_';
+const CLIENT_ID_PREFIX = 'cli_';
+const DISPLAY_PREFIX_LENGTH = 12;
 
 export interface IssuedSecret {
   /** The whole secret: returned to the caller once, never stored. */

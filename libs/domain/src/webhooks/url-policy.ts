@@ -25,7 +25,7 @@ export interface WebhookUrlPolicy {
 /** The default of WEBHOOK_ALLOWED_PORTS. */
 export const DEFAULT_WEBHOOK_PORTS: readonly number[] = [443];
 
-export const MAX_WEBHOOK_URL_LENGTH = 2048;
+const MAX_WEBHOOK_URL_LENGTH = 2048;
 
 export type WebhookUrlCheck =
   | {

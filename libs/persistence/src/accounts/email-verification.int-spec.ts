@@ -16,14 +16,22 @@ const pending = (now = Date.now()) => ({
 
 describe('e-mail verification in Postgres (migration, single use under concurrency)', () => {
   let db: DataSource;
-  let accounts: AccountsRepository;
-  let verifications: EmailVerificationRepository;
+  // Each call in its own transaction, as the use cases run them.
+  const accounts = {
+    byEmail: (email: string) => new AccountsRepository(db.manager).byEmail(email),
+    registerByEmail: (...args: Parameters<AccountsRepository['registerByEmail']>) =>
+      db.transaction((m) => new AccountsRepository(m).registerByEmail(...args)),
+  };
+  const verifications = {
+    consume: (...args: Parameters<EmailVerificationRepository['consume']>) =>
+      db.transaction((m) => new EmailVerificationRepository(m).consume(...args)),
+    issueForUnverified: (...args: Parameters<EmailVerificationRepository['issueForUnverified']>) =>
+      db.transaction((m) => new EmailVerificationRepository(m).issueForUnverified(...args)),
+  };
 
   beforeAll(async () => {
     db = createDataSource(await createTestDatabase(), 4);
     await db.initialize();
-    accounts = new AccountsRepository(db);
-    verifications = new EmailVerificationRepository(db);
   });
   afterAll(() => db?.destroy());
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DomainEvent } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
 import { sqlExecute } from '../sql/typed-query.js';
+import { currentRequestId } from './request-scope.js';
 
 /**
  * Number of relay partitions. Events of one aggregate always land in the same partition,
@@ -13,16 +14,22 @@ export const OUTBOX_PARTITIONS = 16;
 /** Postgres NOTIFY channel raised by every transaction that appends to the outbox. */
 export const OUTBOX_CHANNEL = 'payrail_outbox';
 
-export function outboxPartition(aggregateType: string, aggregateId: string): number {
+function outboxPartition(aggregateType: string, aggregateId: string): number {
   const digest = createHash('sha256').update(`${aggregateType}:${aggregateId}`).digest();
   return digest.readUInt32BE(0) % OUTBOX_PARTITIONS;
 }
 
 /**
  * Appends events to the outbox inside the caller's transaction: pass the EntityManager of
- * the transaction that writes the state change, so both commit or neither does.
+ * the transaction that writes the state change, so both commit or neither does. Each row
+ * records the id of the HTTP request that caused it (null outside a request), which the relay
+ * carries into the domain-event job and the dispatcher into the webhook delivery job.
  */
-export async function appendToOutbox(manager: EntityManager, events: DomainEvent[], requestId: string | null = null): Promise<void> {
+export async function appendToOutbox(
+  manager: EntityManager,
+  events: DomainEvent[],
+  requestId: string | null = currentRequestId(),
+): Promise<void> {
   if (!manager.queryRunner?.isTransactionActive) {
     throw new Error('appendToOutbox must run inside a transaction');
   }

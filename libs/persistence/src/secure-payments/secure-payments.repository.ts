@@ -1,6 +1,5 @@
-import { securePaymentStatusChanged, statusAfterSettlement, type SecurePaymentStatus } from '@payrail/domain';
+import { securePaymentStatusChanged, statusAfterSettlement, type DomainEvent, type SecurePaymentStatus } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
-import { appendToOutbox } from '../outbox/outbox.writer.js';
 import { sqlExecute, sqlOne } from '../sql/typed-query.js';
 import { SecurePaymentEntity, type StoredPayerViolation, type StoredScreening } from './secure-payment.entity.js';
 
@@ -23,7 +22,10 @@ export interface SecurePaymentOwner {
 
 type Reason = Parameters<typeof securePaymentStatusChanged>[0]['reason'];
 
-/** Secure payments, read only through their owner or reader. */
+/**
+ * Secure payments, read only through their owner or reader. A status change returns its
+ * `secure_payment.status_changed` event: the caller appends it to the outbox in its transaction.
+ */
 export class SecurePaymentsRepository {
   constructor(private readonly manager: EntityManager) {}
 
@@ -74,14 +76,14 @@ export class SecurePaymentsRepository {
     return this.manager.findOne(SecurePaymentEntity, { where, lock: { mode: 'pessimistic_write' } });
   }
 
-  /** Moves a (locked) payment to `to` and writes its status event in the same transaction. */
-  async transition(payment: SecurePaymentEntity, to: SecurePaymentStatus, reason: Reason, now = new Date()): Promise<void> {
+  /** Moves a (locked) payment to `to`; returns its status event (none when it already was `to`). */
+  async transition(payment: SecurePaymentEntity, to: SecurePaymentStatus, reason: Reason, now = new Date()): Promise<DomainEvent[]> {
     const from = payment.status;
-    if (from === to) return;
+    if (from === to) return [];
     payment.status = to;
     payment.completedAt = to === 'completed' ? now : from === 'completed' ? null : payment.completedAt;
     await this.manager.update(SecurePaymentEntity, { token: payment.token }, { status: to, completedAt: payment.completedAt });
-    await appendToOutbox(this.manager, [
+    return [
       securePaymentStatusChanged({
         token: payment.token,
         from,
@@ -92,16 +94,16 @@ export class SecurePaymentsRepository {
         reason,
         at: now.toISOString(),
       }),
-    ]);
+    ];
   }
 
   /**
    * Moves up to `limit` open payments (single, multicall and children) whose expiry has passed
-   * to `expired`, each with its status event; returns how many. Run inside a transaction: the rows
+   * to `expired`; returns their status events (one per payment expired). Run inside a transaction: the rows
    * are locked FOR UPDATE SKIP LOCKED, so concurrent sweepers take disjoint rows and a row a
    * reader or settlement holds is left for the next pass (which sees it again only if still open).
    */
-  async expireDue(now: Date, limit: number): Promise<number> {
+  async expireDue(now: Date, limit: number): Promise<DomainEvent[]> {
     const due = await this.manager
       .createQueryBuilder(SecurePaymentEntity, 'sp')
       .setLock('pessimistic_write')
@@ -112,8 +114,9 @@ export class SecurePaymentsRepository {
       .orderBy('sp.expires_at')
       .limit(limit)
       .getMany();
-    for (const payment of due) await this.transition(payment, 'expired', 'expired', now);
-    return due.length;
+    const events: DomainEvent[] = [];
+    for (const payment of due) events.push(...(await this.transition(payment, 'expired', 'expired', now)));
+    return events;
   }
 
   /** Records a definitive screening of `wallet` on a (locked) payment. */
@@ -159,9 +162,11 @@ export class SecurePaymentsRepository {
    * settled when some are; after a reorg took a payment back, a completed payment is open again
    * (pending, or partially settled). A payment a refused wallet paid (payerViolation) becomes
    * compliance_failed instead of completed. Idempotent; expired, invalidated and compliance_failed stay.
+   * Returns the status events of the payments that changed.
    */
-  async settleForRequest(requestId: string): Promise<void> {
+  async settleForRequest(requestId: string): Promise<DomainEvent[]> {
     const payments = await this.settleableOver(requestId);
+    const events: DomainEvent[] = [];
     for (const payment of payments) {
       // fee_short is not paid: a payment with a fee short of its plan does not complete.
       const row = await sqlOne<{ paid: number }>(
@@ -172,8 +177,12 @@ export class SecurePaymentsRepository {
       const paid = row?.paid ?? 0;
       const next = statusAfterSettlement(payment.status, payment.paymentType, paid, payment.requestIds.length);
       if (next === 'completed' && payment.payerViolation)
-        await this.transition(payment, 'compliance_failed', payment.payerViolation.reason);
-      else if (next) await this.transition(payment, next, payment.status === 'completed' || next === 'pending' ? 'reversed' : 'settled');
+        events.push(...(await this.transition(payment, 'compliance_failed', payment.payerViolation.reason)));
+      else if (next)
+        events.push(
+          ...(await this.transition(payment, next, payment.status === 'completed' || next === 'pending' ? 'reversed' : 'settled')),
+        );
     }
+    return events;
   }
 }

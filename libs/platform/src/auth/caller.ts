@@ -92,8 +92,3 @@ export const CurrentCaller = createParamDecorator((kind: CallerNarrowing | undef
   if (!caller) throw new Error('no caller on the request: is the route missing its @Auth declaration?');
   return kind ? narrowCaller(caller, kind) : caller;
 });
-
-/** The platform a caller acts for, or undefined for orchestrators and public calls. */
-export function callerPlatformId(caller: Caller): string | undefined {
-  return caller.kind === 'api-key' || caller.kind === 'client-id' || caller.kind === 'session' ? caller.platformId : undefined;
-}

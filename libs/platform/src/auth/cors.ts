@@ -3,9 +3,9 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Authenticator } from './authenticator.js';
 
 /** Request headers a browser Client ID may send. */
-export const CORS_ALLOWED_HEADERS = ['x-client-id', 'content-type', 'idempotency-key', 'x-wallet-proof', 'x-wallet-proof-timestamp'];
+const CORS_ALLOWED_HEADERS = ['x-client-id', 'content-type', 'idempotency-key', 'x-wallet-proof', 'x-wallet-proof-timestamp'];
 /** Response headers a browser may read. */
-export const CORS_EXPOSED_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'x-request-id'];
+const CORS_EXPOSED_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'x-request-id'];
 const METHODS = 'GET, POST, PUT, PATCH, DELETE';
 
 /** Grants one origin on an actual (non-preflight) response, after the guard checked it against the Client ID. */

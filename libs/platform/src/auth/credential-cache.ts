@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 
 /** Redis channel on which credential changes are announced to every replica. */
-export const credentialChannel = (prefix: string): string => `${prefix}:credentials:invalidate`;
+const credentialChannel = (prefix: string): string => `${prefix}:credentials:invalidate`;
 
 /** Cache keys: what a changed credential is known by. */
 export const cacheKey = {

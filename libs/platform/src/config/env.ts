@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { plainToInstance, Transform, Type } from 'class-transformer';
+import { plainToInstance, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync, type ValidationError } from 'class-validator';
 
 export const ENVIRONMENTS = ['local', 'staging', 'production'] as const;
@@ -84,16 +84,5 @@ export function validateEnv<T extends BaseEnv>(schema: new () => T, env: Record<
   if (errors.length > 0) throw new ConfigError(describe(errors));
   return config;
 }
-
-/** Splits a comma-separated variable into trimmed, non-empty items. */
-export const CommaList = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string'
-      ? value
-          .split(',')
-          .map((s) => s.trim())
-          .filter((s) => s.length > 0)
-      : value,
-  );
 
 export { IsOptional };

@@ -12,10 +12,10 @@ import type { CipherKey } from './field-cipher.js';
 const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
 const KEY_32_BYTES = [/^[A-Za-z0-9+/]{43}=?$/, /^[A-Za-z0-9_-]{43}=?$/];
 
-export const ENCRYPTION_KEYS_FORMAT = 'kid:base64-32-byte-key, comma-separated';
+const ENCRYPTION_KEYS_FORMAT = 'kid:base64-32-byte-key, comma-separated';
 
 /** The keys of a non-empty value, or what is wrong with it (never quoting key material). */
-export function readEncryptionKeys(value: string): { keys: CipherKey[] } | { problem: string } {
+function readEncryptionKeys(value: string): { keys: CipherKey[] } | { problem: string } {
   const keys: CipherKey[] = [];
   const entries = value.split(',').map((s) => s.trim());
   for (const [i, entry] of entries.entries()) {

@@ -9,7 +9,7 @@ import { bodyParserStatus, errorBody, type ErrorBody } from './http-errors.js';
 export type StatusByCode = Record<ErrorCode, number>;
 
 /** The default mapping; an app that needs another status for a code passes its own map. */
-export const DEFAULT_STATUS_BY_CODE: StatusByCode = {
+const DEFAULT_STATUS_BY_CODE: StatusByCode = {
   VALIDATION_FAILED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,

@@ -14,7 +14,7 @@ export interface FieldContext {
  * property that is absent gets one item, "<name> is required", instead of its format rules'
  * messages (an optional property that is absent is never validated, so absence means required).
  */
-export function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
+function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   return errors.flatMap((e) => {
     const field = parent ? `${parent}.${e.property}` : e.property;
     const constraints = Object.entries(e.constraints ?? {});
@@ -35,7 +35,7 @@ const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff
  * The path (`a.b.0`) of the first string in `value` that no store or validator can take, or
  * undefined: one native scan per string, no allocation on the common clean input.
  */
-export function unstorableTextAt(value: unknown, at: string, depth = 0): string | undefined {
+function unstorableTextAt(value: unknown, at: string, depth = 0): string | undefined {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? at : undefined;
   if (value === null || typeof value !== 'object' || depth > 16) return undefined;
   for (const key of Object.keys(value)) {
@@ -48,7 +48,7 @@ export function unstorableTextAt(value: unknown, at: string, depth = 0): string 
 }
 
 /** Validated query DTOs kept per DTO class; past this many distinct query strings the memo starts over. */
-export const QUERY_MEMO_SIZE = 256;
+const QUERY_MEMO_SIZE = 256;
 
 /** A query object of plain string values (what Express parses from `?a=b&c=d`), as a memo key. */
 function flatQueryKey(value: unknown): string | undefined {

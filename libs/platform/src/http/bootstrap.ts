@@ -9,6 +9,7 @@ import { HttpApiEnv } from '../config/http-api-env.js';
 import { PayrailExceptionFilter, type StatusByCode } from '../errors/exception.filter.js';
 import { payrailValidationPipe } from '../errors/validation.js';
 import { setupOpenApi, type OpenApiInfo } from './openapi.js';
+import { requestScope } from './request-scope.middleware.js';
 import { securityHeaders } from './security-headers.js';
 
 export interface HttpAppOptions {
@@ -20,7 +21,7 @@ export interface HttpAppOptions {
   credentials?: boolean;
 }
 
-export const DEFAULT_BODY_LIMIT = '100kb';
+const DEFAULT_BODY_LIMIT = '100kb';
 
 /** Builds an app (API or worker health server) with the house defaults applied once. */
 export async function createHttpApp(module: Type | DynamicModule, options: HttpAppOptions = {}): Promise<NestExpressApplication> {
@@ -39,6 +40,9 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpAppOp
   // API answers are not cached by clients; hashing every body for an ETag costs more than it saves.
   app.set('etag', false);
   app.useBodyParser('json', { limit: options.bodyLimit ?? DEFAULT_BODY_LIMIT });
+  // After the body parser (whose stream callbacks would leave the scope): outbox rows written for
+  // this request record its id (assigned by the logger's pino-http, which runs later, hence read lazily).
+  app.use(requestScope);
   if (options.credentials) {
     const api = app.get(HttpApiEnv);
     // Client IPs (rate-limit scope) honour X-Forwarded-For only from the configured proxies.

@@ -16,14 +16,14 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
   return id;
 }
 
-export const LOG_FLUSH_INTERVAL_MS = 100;
+const LOG_FLUSH_INTERVAL_MS = 100;
 
 /**
  * stdout, written once per LOG_BUFFER_BYTES of lines (a write per line cost a request on a hot
  * route more than building the line) and at most 100 ms after a line is logged; pino flushes
  * it on exit. `streamWrite` is pino's hook on every line: it arms the flush timer.
  */
-export function bufferedLogOutput(bufferBytes: number): { stream: DestinationStream; streamWrite: (line: string) => string } {
+function bufferedLogOutput(bufferBytes: number): { stream: DestinationStream; streamWrite: (line: string) => string } {
   if (bufferBytes === 0) return { stream: destination({ dest: 1, sync: true }), streamWrite: (line) => line };
   const stream = destination({ dest: 1, sync: false, minLength: bufferBytes });
   let timer: NodeJS.Timeout | undefined;

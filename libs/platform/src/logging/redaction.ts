@@ -3,15 +3,7 @@ import { stdSerializers } from 'pino';
 import { scrubErrorValues, scrubUrls } from './scrub.js';
 
 /** Header names whose values never reach a log line (a referer can hold a payment page's capability URL). */
-export const SECRET_HEADERS = [
-  'x-api-key',
-  'x-orchestrator-key',
-  'authorization',
-  'cookie',
-  'set-cookie',
-  'x-service-signature',
-  'referer',
-];
+const SECRET_HEADERS = ['x-api-key', 'x-orchestrator-key', 'authorization', 'cookie', 'set-cookie', 'x-service-signature', 'referer'];
 
 /** Object keys whose values never reach a log line, at any of the first four levels. */
 export const SECRET_KEYS = [
@@ -38,14 +30,14 @@ export const SECRET_KEYS = [
 export const REDACTED = '[REDACTED]';
 
 /** How many levels of a logged object are searched for secret keys (the top level is 1). */
-export const REDACTION_DEPTH = 4;
+const REDACTION_DEPTH = 4;
 
 const SECRET_KEY_SET = new Set(SECRET_KEYS);
 
 type Headers = Record<string, unknown>;
 
 /** The headers with every secret one censored; the same object when none is present. */
-export function redactHeaders<T extends Headers | undefined>(headers: T): T {
+function redactHeaders<T extends Headers | undefined>(headers: T): T {
   if (!headers) return headers;
   let out: Headers | undefined;
   for (const name of SECRET_HEADERS) {

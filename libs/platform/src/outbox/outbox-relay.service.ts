@@ -4,7 +4,7 @@ import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { BaseEnv } from '../config/env.js';
 import { type EventPublisher, OutboxRelay } from './outbox-relay.js';
-import { WakeableSleep } from '../util/wakeable-sleep.js';
+import { PollingLoop } from '../util/polling-loop.js';
 
 export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
 /** The relay's EventPublisher (see OutboxRelayModule.forRoot). */
@@ -24,35 +24,39 @@ const LOCK_NAMESPACE = 0x50524c59;
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayService.name);
-  private readonly relay: OutboxRelay;
+  private readonly loop: PollingLoop;
   private running = false;
-  private loop: Promise<void> | undefined;
-  private readonly idle = new WakeableSleep();
   private listener: pg.Client | undefined;
 
   constructor(
     dataSource: DataSource,
     @Inject(OUTBOX_EVENT_PUBLISHER) publisher: EventPublisher,
-    @Inject(OUTBOX_RELAY_OPTIONS) private readonly options: OutboxRelayServiceOptions,
+    @Inject(OUTBOX_RELAY_OPTIONS) options: OutboxRelayServiceOptions,
     @Inject(BaseEnv) private readonly env: BaseEnv,
   ) {
-    this.relay = new OutboxRelay(dataSource, publisher, {
+    const relay = new OutboxRelay(dataSource, publisher, {
       batchSize: options.batchSize,
       lockNamespace: LOCK_NAMESPACE,
       concurrency: options.concurrency,
+    });
+    // A failed pass leaves its rows unpublished; the next pass retries them, so nothing is lost.
+    this.loop = new PollingLoop({
+      intervalMs: options.pollIntervalMs,
+      pass: async () => (await relay.relayOnce()) > 0,
+      logger: this.logger,
+      failureMessage: 'outbox relay pass failed',
     });
   }
 
   async onApplicationBootstrap(): Promise<void> {
     this.running = true;
     await this.listen();
-    this.loop = this.run();
+    this.loop.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.running = false;
-    this.idle.wake();
-    await this.loop;
+    await this.loop.stop();
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -63,7 +67,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private async listen(): Promise<void> {
     if (!this.running) return;
     const client = new pg.Client({ connectionString: this.env.DATABASE_URL, application_name: 'payrail-outbox-listener' });
-    client.on('notification', () => this.idle.wake());
+    client.on('notification', () => this.loop.wake());
     client.on('error', (error: Error) => {
       this.logger.warn(`outbox listener lost: ${error.message}`);
       this.listener = undefined;
@@ -78,19 +82,6 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     } catch (error) {
       this.logger.warn(`outbox listener not available, polling only: ${(error as Error).message}`);
       await client.end().catch(() => undefined);
-    }
-  }
-
-  private async run(): Promise<void> {
-    while (this.running) {
-      let published = 0;
-      try {
-        published = await this.relay.relayOnce();
-      } catch (error) {
-        // The rows stay unpublished and are retried on the next pass; nothing is lost.
-        this.logger.error({ err: error }, 'outbox relay pass failed');
-      }
-      if (published === 0) await this.idle.sleep(this.options.pollIntervalMs);
     }
   }
 }

@@ -29,10 +29,11 @@ interface OutboxRow {
  * Moves outbox rows to the publisher, at least once, in order per aggregate, with any
  * number of relays running. Rows are spread over OUTBOX_PARTITIONS partitions by
  * aggregate; a relay works a partition only while it holds that partition's transaction
- * advisory lock, reads its unpublished rows in id order, publishes them, and marks them
- * published in the same transaction. A relay that dies before the commit leaves the rows
- * unpublished and the lock released, so another relay publishes them again (the
- * publisher dedups by outbox id).
+ * advisory lock: in one transaction it reads the partition's unpublished rows in id order,
+ * publishes them, and marks them published. Publishing is not part of that transaction (the
+ * publisher writes to Redis, or on its own connections). A relay that dies before the commit
+ * leaves the rows unpublished and the lock released, so another relay publishes them again
+ * (the publisher dedups by outbox id).
  */
 export class OutboxRelay {
   private nextPartition = Math.floor(Math.random() * OUTBOX_PARTITIONS);

@@ -8,8 +8,6 @@ export const QUEUES = {
   webhookDeliveries: 'webhook-deliveries',
 } as const;
 
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
-
 export type DomainEventJob = PublishedDomainEvent;
 
 /** jobId of a published outbox row: republishing the same row is a no-op while the job is kept. */

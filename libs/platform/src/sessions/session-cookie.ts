@@ -9,7 +9,7 @@ import type { CookieOptions, Request, Response } from 'express';
  */
 export const SESSION_COOKIE = '__Host-session_token';
 /** The interface's name (`session_token`): still read, never set, so older clients keep working. */
-export const LEGACY_SESSION_COOKIE = 'session_token';
+const LEGACY_SESSION_COOKIE = 'session_token';
 
 const COOKIE_OPTIONS: CookieOptions = { httpOnly: true, secure: true, sameSite: 'lax', path: '/' };
 

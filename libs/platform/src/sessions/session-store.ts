@@ -3,10 +3,10 @@ import type { Redis } from 'ioredis';
 import type { Clock } from '../auth/clock.js';
 
 /** Spec: wallet sessions expire after 15 minutes idle; e-mail/password sessions after 30 days. */
-export const WALLET_IDLE_MS = 15 * 60 * 1000;
-export const EMAIL_SESSION_MS = 30 * 24 * 3600 * 1000;
+const WALLET_IDLE_MS = 15 * 60 * 1000;
+const EMAIL_SESSION_MS = 30 * 24 * 3600 * 1000;
 /** Default absolute lifetime of a wallet session, however active (WALLET_SESSION_MAX_AGE_SECONDS). */
-export const WALLET_MAX_LIFETIME_MS = 12 * 3600 * 1000;
+const WALLET_MAX_LIFETIME_MS = 12 * 3600 * 1000;
 
 export type SessionKind = 'wallet' | 'email';
 

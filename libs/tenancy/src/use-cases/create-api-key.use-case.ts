@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { issueApiKey, PayrailError } from '@payrail/domain';
-import { ApiKeyEntity, PlatformEntity } from '@payrail/persistence';
+import { TenancyRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { ulid } from 'ulid';
 
 export interface CreateApiKeyCommand {
   platformId: string;
@@ -16,16 +15,11 @@ export class CreateApiKey {
   async execute(
     command: CreateApiKeyCommand,
   ): Promise<{ id: string; platformId: string; apiKey: string; prefix: string; createdAt: string }> {
-    const platform = await this.db.manager.findOneBy(PlatformEntity, { id: command.platformId });
+    const repo = new TenancyRepository(this.db.manager);
+    const platform = await repo.platform(command.platformId);
     if (!platform) throw new PayrailError('NOT_FOUND', `Platform ${command.platformId} not found`);
     const issued = issueApiKey();
-    const saved = await this.db.manager.save(ApiKeyEntity, {
-      id: ulid(),
-      platformId: platform.id,
-      prefix: issued.prefix,
-      keyHash: issued.hash,
-      revokedAt: null,
-    });
+    const saved = await repo.createApiKey(platform.id, issued);
     return {
       id: saved.id,
       platformId: saved.platformId,

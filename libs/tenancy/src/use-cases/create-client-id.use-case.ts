@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newClientId, PayrailError } from '@payrail/domain';
-import { ClientIdEntity, PlatformEntity } from '@payrail/persistence';
+import { TenancyRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { ulid } from 'ulid';
 import { checkOrigins, checkTier } from '../client-id.rules.js';
 import { clientIdView, type ClientIdView } from '../client-id.view.js';
 
@@ -21,17 +20,16 @@ export class CreateClientId {
   constructor(private readonly db: DataSource) {}
 
   async execute(command: CreateClientIdCommand): Promise<ClientIdView> {
-    const platform = await this.db.manager.findOneBy(PlatformEntity, { id: command.platformId });
+    const repo = new TenancyRepository(this.db.manager);
+    const platform = await repo.platform(command.platformId);
     if (!platform) throw new PayrailError('NOT_FOUND', `Platform ${command.platformId} not found`);
     const label = (command.label ?? '').trim();
     if (label.length > 100)
       throw new PayrailError('VALIDATION_FAILED', 'label must be at most 100 characters', {
         fields: [{ field: 'label', message: 'at most 100 characters' }],
       });
-    const saved = await this.db.manager.save(ClientIdEntity, {
-      id: ulid(),
+    const saved = await repo.createClientId(platform.id, {
       clientId: newClientId(),
-      platformId: platform.id,
       label,
       allowedOrigins: checkOrigins(command.allowedOrigins ?? []),
       status: 'active',
@@ -39,6 +37,6 @@ export class CreateClientId {
       feePercentage: command.feePercentage ?? null,
       feeAddress: command.feeAddress ?? null,
     });
-    return clientIdView(await this.db.manager.findOneByOrFail(ClientIdEntity, { id: saved.id })); // as stored
+    return clientIdView(saved);
   }
 }

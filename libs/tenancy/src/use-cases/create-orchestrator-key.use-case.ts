@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { issueOrchestratorKey, PayrailError } from '@payrail/domain';
-import { OrchestratorEntity, OrchestratorKeyEntity } from '@payrail/persistence';
+import { TenancyRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { ulid } from 'ulid';
 
 /**
  * Issues another key for an existing orchestrator (rotation: create the new key, move the
@@ -15,16 +14,11 @@ export class CreateOrchestratorKey {
   async execute(command: {
     orchestratorId: string;
   }): Promise<{ id: string; orchestratorId: string; orchestratorKey: string; keyPrefix: string; createdAt: string }> {
-    const orchestrator = await this.db.manager.findOneBy(OrchestratorEntity, { id: command.orchestratorId });
+    const repo = new TenancyRepository(this.db.manager);
+    const orchestrator = await repo.orchestrator(command.orchestratorId);
     if (!orchestrator) throw new PayrailError('NOT_FOUND', `Orchestrator ${command.orchestratorId} not found`);
     const issued = issueOrchestratorKey();
-    const saved = await this.db.manager.save(OrchestratorKeyEntity, {
-      id: ulid(),
-      orchestratorId: orchestrator.id,
-      prefix: issued.prefix,
-      keyHash: issued.hash,
-      revokedAt: null,
-    });
+    const saved = await repo.createOrchestratorKey(orchestrator.id, issued);
     return {
       id: saved.id,
       orchestratorId: orchestrator.id,

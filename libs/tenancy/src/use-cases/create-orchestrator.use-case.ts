@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { issueOrchestratorKey, PayrailError } from '@payrail/domain';
-import { OrchestratorEntity, OrchestratorKeyEntity } from '@payrail/persistence';
+import { TenancyRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { ulid } from 'ulid';
 
 /** Creates an orchestrator and its first key (returned once). */
 @Injectable()
@@ -19,14 +18,7 @@ export class CreateOrchestrator {
       });
     const issued = issueOrchestratorKey();
     return this.db.transaction(async (m) => {
-      const orchestrator = await m.save(OrchestratorEntity, { id: ulid(), name });
-      await m.save(OrchestratorKeyEntity, {
-        id: ulid(),
-        orchestratorId: orchestrator.id,
-        prefix: issued.prefix,
-        keyHash: issued.hash,
-        revokedAt: null,
-      });
+      const orchestrator = await new TenancyRepository(m).createOrchestrator(name, issued);
       return {
         id: orchestrator.id,
         name,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
-import { PlatformEntity } from '@payrail/persistence';
+import { TenancyRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { ulid } from 'ulid';
 
 export interface CreatePlatformCommand {
   name: string;
@@ -18,7 +17,7 @@ export class CreatePlatform {
       throw new PayrailError('VALIDATION_FAILED', 'name must be 1-200 characters', {
         fields: [{ field: 'name', message: 'must be 1-200 characters' }],
       });
-    const platform = await this.db.manager.save(PlatformEntity, { id: ulid(), name });
+    const platform = await new TenancyRepository(this.db.manager).createPlatform(name);
     return { id: platform.id, name: platform.name, createdAt: platform.createdAt.toISOString() };
   }
 }

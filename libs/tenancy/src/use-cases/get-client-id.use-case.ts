@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
-import { ClientIdEntity } from '@payrail/persistence';
+import { TenancyRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { clientIdView, type ClientIdView } from '../client-id.view.js';
 
@@ -10,7 +10,10 @@ export class GetClientId {
   constructor(private readonly db: DataSource) {}
 
   async execute(command: { platformId: string; id: string }): Promise<ClientIdView> {
-    const row = await this.db.manager.findOneBy(ClientIdEntity, { id: command.id, platformId: command.platformId });
+    const row = await new TenancyRepository(this.db.manager).clientId(
+      { kind: 'platform', platformId: command.platformId },
+      { id: command.id },
+    );
     if (!row) throw new PayrailError('NOT_FOUND', 'Client ID not found');
     return clientIdView(row);
   }

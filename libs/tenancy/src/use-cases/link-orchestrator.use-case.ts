@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
-import { ClientIdEntity, OrchestratorEntity, OrchestratorLinkEntity } from '@payrail/persistence';
+import { TenancyRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 
 export interface OrchestratorLinkCommand {
@@ -18,14 +18,13 @@ export class LinkOrchestrator {
   constructor(private readonly db: DataSource) {}
 
   async execute(command: OrchestratorLinkCommand): Promise<{ orchestratorId: string; clientId: string; linked: true }> {
-    const orchestrator = await this.db.manager.findOneBy(OrchestratorEntity, { id: command.orchestratorId });
+    const repo = new TenancyRepository(this.db.manager);
+    const orchestrator = await repo.orchestrator(command.orchestratorId);
     if (!orchestrator) throw new PayrailError('NOT_FOUND', `Orchestrator ${command.orchestratorId} not found`);
-    const client = await this.db.manager.findOneBy(ClientIdEntity, { clientId: command.clientId });
+    // Operator (CLI) action: the Client ID may be any platform's.
+    const client = await repo.clientId({ kind: 'operator' }, { clientId: command.clientId });
     if (!client) throw new PayrailError('NOT_FOUND', 'Client ID not found');
-    await this.db.manager.upsert(OrchestratorLinkEntity, { orchestratorId: orchestrator.id, clientIdId: client.id }, [
-      'orchestratorId',
-      'clientIdId',
-    ]);
+    await repo.link(orchestrator.id, client.id);
     return { orchestratorId: orchestrator.id, clientId: client.clientId, linked: true };
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ClientIdEntity } from '@payrail/persistence';
+import { TenancyRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { clientIdView, type ClientIdView } from '../client-id.view.js';
 
@@ -9,7 +9,7 @@ export class ListClientIds {
   constructor(private readonly db: DataSource) {}
 
   async execute(command: { platformId: string }): Promise<ClientIdView[]> {
-    const rows = await this.db.manager.find(ClientIdEntity, { where: { platformId: command.platformId }, order: { createdAt: 'DESC' } });
+    const rows = await new TenancyRepository(this.db.manager).clientIdsOf(command.platformId);
     return rows.map(clientIdView);
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
-import { ApiKeyEntity } from '@payrail/persistence';
+import { TenancyRepository, tenancyOwner } from '@payrail/persistence';
 import { cacheKey } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { CredentialChanges } from '../tenancy-events.js';
@@ -20,12 +20,10 @@ export class RevokeApiKey {
   ) {}
 
   async execute(command: RevokeApiKeyCommand): Promise<{ id: string; prefix: string; revokedAt: string }> {
-    const key = await this.db.manager.findOneBy(ApiKeyEntity, { prefix: command.keyPrefix });
-    if (!key || (command.platformId && key.platformId !== command.platformId)) throw new PayrailError('NOT_FOUND', 'API key not found');
-    if (!key.revokedAt) {
-      key.revokedAt = new Date();
-      await this.db.manager.save(ApiKeyEntity, key);
-    }
+    const repo = new TenancyRepository(this.db.manager);
+    const found = await repo.apiKey(tenancyOwner(command.platformId), command.keyPrefix);
+    if (!found) throw new PayrailError('NOT_FOUND', 'API key not found');
+    const key = await repo.revokeApiKey(found, new Date());
     await this.changes.announce([cacheKey.apiKey(key.prefix)]);
     return { id: key.id, prefix: key.prefix, revokedAt: key.revokedAt.toISOString() };
   }

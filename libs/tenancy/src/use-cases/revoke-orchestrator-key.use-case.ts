@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
-import { OrchestratorKeyEntity } from '@payrail/persistence';
+import { TenancyRepository } from '@payrail/persistence';
 import { cacheKey } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { CredentialChanges } from '../tenancy-events.js';
@@ -17,12 +17,10 @@ export class RevokeOrchestratorKey {
     /** The display prefix (first 12 characters) of the key. */
     keyPrefix: string;
   }): Promise<{ id: string; orchestratorId: string; keyPrefix: string; revokedAt: string }> {
-    const key = await this.db.manager.findOneBy(OrchestratorKeyEntity, { prefix: command.keyPrefix });
-    if (!key) throw new PayrailError('NOT_FOUND', 'Orchestrator key not found');
-    if (!key.revokedAt) {
-      key.revokedAt = new Date();
-      await this.db.manager.save(OrchestratorKeyEntity, key);
-    }
+    const repo = new TenancyRepository(this.db.manager);
+    const found = await repo.orchestratorKey(command.keyPrefix);
+    if (!found) throw new PayrailError('NOT_FOUND', 'Orchestrator key not found');
+    const key = await repo.revokeOrchestratorKey(found, new Date());
     await this.changes.announce([cacheKey.orchestratorKey(key.prefix)]);
     return { id: key.id, orchestratorId: key.orchestratorId, keyPrefix: key.prefix, revokedAt: key.revokedAt.toISOString() };
   }

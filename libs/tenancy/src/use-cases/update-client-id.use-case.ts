@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { canTransition, PayrailError } from '@payrail/domain';
-import { ClientIdEntity } from '@payrail/persistence';
+import { TenancyRepository, tenancyOwner } from '@payrail/persistence';
 import { cacheKey } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { checkOrigins, checkStatus, checkTier } from '../client-id.rules.js';
@@ -32,10 +32,10 @@ export class UpdateClientId {
   async execute(command: UpdateClientIdCommand): Promise<ClientIdView> {
     let previousOrigins: string[] = [];
     const updated = await this.db.transaction(async (m) => {
-      const where = command.id !== undefined ? { id: command.id } : { clientId: command.clientId ?? '' };
-      const current = await m.findOne(ClientIdEntity, { where, lock: { mode: 'pessimistic_write' } });
-      if (!current || (command.platformId && current.platformId !== command.platformId))
-        throw new PayrailError('NOT_FOUND', 'Client ID not found');
+      const repo = new TenancyRepository(m);
+      const ref = command.id !== undefined ? { id: command.id } : { clientId: command.clientId ?? '' };
+      const current = await repo.clientId(tenancyOwner(command.platformId), ref, true);
+      if (!current) throw new PayrailError('NOT_FOUND', 'Client ID not found');
       previousOrigins = [...current.allowedOrigins];
       if (command.status !== undefined) {
         const next = checkStatus(command.status);
@@ -55,8 +55,7 @@ export class UpdateClientId {
           fields: [{ field: 'feeAddress', message: 'required when feePercentage is set' }],
         });
       }
-      await m.save(ClientIdEntity, current);
-      return m.findOneByOrFail(ClientIdEntity, { id: current.id }); // as stored (numeric fee normalised)
+      return repo.saveClientId(current); // as stored (numeric fee normalised)
     });
     const origins = new Set([...previousOrigins, ...updated.allowedOrigins]);
     await this.changes.announce([cacheKey.clientId(updated.clientId), ...[...origins].map(cacheKey.origin)]);

@@ -12,7 +12,7 @@ export interface ListWebhookDeliveriesCommand {
   limit?: number;
 }
 
-export const DEFAULT_DELIVERY_PAGE = 20;
+const DEFAULT_DELIVERY_PAGE = 20;
 
 /** Delivery history of one endpoint, newest first, with every attempt; cursor = last id of the page. */
 @Injectable()

@@ -4,7 +4,7 @@ import { IsBoolean, IsEmail, IsOptional, IsString, Length, Matches, MaxLength } 
 import { VERIFICATION_TOKEN_PATTERN } from '../verification-token.js';
 
 /** Longest e-mail an account can register with (RFC 5321 allows 254; the platform it names allows 200). */
-export const MAX_EMAIL_LENGTH = 200;
+const MAX_EMAIL_LENGTH = 200;
 
 const normalizeEmail = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toLowerCase() : value));
 
@@ -35,7 +35,7 @@ export class VerifyEmailDto {
   token!: string;
 }
 
-export class SessionUserView {
+class SessionUserView {
   @ApiProperty() id!: string;
   @ApiProperty({ nullable: true, type: String }) email!: string | null;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { AccountsRepository } from '@payrail/persistence';
+import { DataSource } from 'typeorm';
 import { SessionStore, type Session } from '@payrail/platform';
 import { LoginThrottle } from '../login-throttle.js';
 import { PasswordHasher } from '../password-hasher.js';
@@ -22,7 +23,7 @@ export interface LoginCommand {
 @Injectable()
 export class LoginAccount {
   constructor(
-    private readonly accounts: AccountsRepository,
+    private readonly db: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
     private readonly sessions: SessionStore,
@@ -30,7 +31,7 @@ export class LoginAccount {
 
   async execute(command: LoginCommand): Promise<{ token: string; session: Session }> {
     await this.throttle.reserve(command.email, command.ip);
-    const account = await this.accounts.byEmail(command.email);
+    const account = await new AccountsRepository(this.db.manager).byEmail(command.email);
     const ok = await this.hasher.verify(account?.passwordHash ?? null, command.password);
     if (!ok || !account) throw new PayrailError('UNAUTHENTICATED', 'Invalid e-mail or password');
     await this.throttle.reset(command.email, command.ip);

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountsRepository } from '@payrail/persistence';
+import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '@payrail/platform';
 import { AuthApiEnv } from '../../config/auth-api.env.js';
 import { MailTransport } from '../mail/mail-transport.js';
@@ -18,7 +19,7 @@ import { issueVerificationToken } from '../verification-token.js';
 @Injectable()
 export class RegisterAccount {
   constructor(
-    private readonly accounts: AccountsRepository,
+    private readonly db: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly mail: MailTransport,
     private readonly env: AuthApiEnv,
@@ -30,7 +31,9 @@ export class RegisterAccount {
     const { token, tokenHash } = issueVerificationToken();
     const issuedAt = new Date(this.clock.now());
     const expiresAt = new Date(issuedAt.getTime() + this.env.EMAIL_VERIFICATION_TTL_HOURS * 3600_000);
-    const pending = await this.accounts.registerByEmail(command.email, hash, { tokenHash, issuedAt, expiresAt });
+    const pending = await this.db.transaction((m) =>
+      new AccountsRepository(m).registerByEmail(command.email, hash, { tokenHash, issuedAt, expiresAt }),
+    );
     if (pending) await this.mail.sendVerification({ to: command.email, userId: pending.userId, token, expiresAt });
     return { status: 'registered', email: command.email };
   }

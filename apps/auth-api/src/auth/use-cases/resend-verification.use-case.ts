@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EmailVerificationRepository } from '@payrail/persistence';
+import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '@payrail/platform';
 import { AuthApiEnv } from '../../config/auth-api.env.js';
 import { MailTransport } from '../mail/mail-transport.js';
@@ -14,7 +15,7 @@ import { issueVerificationToken } from '../verification-token.js';
 @Injectable()
 export class ResendVerification {
   constructor(
-    private readonly verifications: EmailVerificationRepository,
+    private readonly db: DataSource,
     private readonly limiter: ResendLimiter,
     private readonly mail: MailTransport,
     private readonly env: AuthApiEnv,
@@ -26,7 +27,9 @@ export class ResendVerification {
     const { token, tokenHash } = issueVerificationToken();
     const issuedAt = new Date(this.clock.now());
     const expiresAt = new Date(issuedAt.getTime() + this.env.EMAIL_VERIFICATION_TTL_HOURS * 3600_000);
-    const pending = await this.verifications.issueForUnverified(command.email, { tokenHash, issuedAt, expiresAt });
+    const pending = await this.db.transaction((m) =>
+      new EmailVerificationRepository(m).issueForUnverified(command.email, { tokenHash, issuedAt, expiresAt }),
+    );
     if (pending) await this.mail.sendVerification({ to: command.email, userId: pending.userId, token, expiresAt });
     return { status: 'accepted', email: command.email };
   }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { EmailVerificationRepository } from '@payrail/persistence';
+import { DataSource } from 'typeorm';
 import { CLOCK, type Clock } from '@payrail/platform';
 import { verificationTokenHash } from '../verification-token.js';
 
@@ -12,12 +13,15 @@ import { verificationTokenHash } from '../verification-token.js';
 @Injectable()
 export class VerifyEmail {
   constructor(
-    private readonly verifications: EmailVerificationRepository,
+    private readonly db: DataSource,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(command: { token: string }): Promise<{ status: 'verified' }> {
-    const verified = await this.verifications.consume(verificationTokenHash(command.token), new Date(this.clock.now()));
+    const now = new Date(this.clock.now());
+    const verified = await this.db.transaction((m) =>
+      new EmailVerificationRepository(m).consume(verificationTokenHash(command.token), now),
+    );
     if (!verified)
       throw new PayrailError('VALIDATION_FAILED', 'Invalid or expired verification token', {
         fields: [{ field: 'token', message: 'token is unknown, already used or expired' }],

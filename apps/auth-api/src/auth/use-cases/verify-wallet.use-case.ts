@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { AccountsRepository } from '@payrail/persistence';
 import { CLOCK, SessionStore, type Clock, type Session } from '@payrail/platform';
+import { DataSource } from 'typeorm';
 import { ChallengeStore } from '../challenge-store.js';
 import { SignatureVerifier } from '../signature-verifier.js';
 
@@ -27,7 +28,7 @@ export class VerifyWallet {
   constructor(
     private readonly challenges: ChallengeStore,
     private readonly verifier: SignatureVerifier,
-    private readonly accounts: AccountsRepository,
+    private readonly db: DataSource,
     private readonly sessions: SessionStore,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -42,7 +43,9 @@ export class VerifyWallet {
       command.message === challenge.message &&
       (await this.verifier.verify(challenge, command.signature, now));
     if (!valid || !challenge) throw new PayrailError('UNAUTHENTICATED', REFUSED);
-    const account = await this.accounts.findOrCreateByWallet(challenge.kind, challenge.address);
+    const account =
+      (await new AccountsRepository(this.db.manager).byWallet(challenge.kind, challenge.address)) ??
+      (await this.db.transaction((m) => new AccountsRepository(m).createForWallet(challenge.kind, challenge.address)));
     if (command.replacing) await this.sessions.destroy(command.replacing);
     return this.sessions.create({
       kind: 'wallet',

@@ -9,7 +9,7 @@ import {
   tronInteropName,
 } from '@payrail/chains';
 import { PayrailError, webhookEvent } from '@payrail/domain';
-import { ClientIdEntity, LinkIntentsRepository, OrchestratorLinkEntity, appendToOutbox } from '@payrail/persistence';
+import { LinkIntentsRepository, TenancyRepository, appendToOutbox } from '@payrail/persistence';
 import type { SessionCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
@@ -48,12 +48,10 @@ export class CompleteLinkIntent {
       if (!intent) throw new PayrailError('NOT_FOUND', 'Link intent not found');
       if (intent.status !== 'open') throw new PayrailError('CONFLICT', 'Link intent is already completed');
       if (intent.expiresAt.getTime() <= Date.now()) throw new PayrailError('CONFLICT', 'Link intent has expired');
-      const client = await m.findOneBy(ClientIdEntity, { clientId: body.clientId, platformId: caller.platformId });
+      const tenancy = new TenancyRepository(m);
+      const client = await tenancy.clientId({ kind: 'platform', platformId: caller.platformId }, { clientId: body.clientId });
       if (!client) throw new PayrailError('NOT_FOUND', 'Client ID not found');
-      await m.upsert(OrchestratorLinkEntity, { orchestratorId: intent.orchestratorId, clientIdId: client.id }, [
-        'orchestratorId',
-        'clientIdId',
-      ]);
+      await tenancy.link(intent.orchestratorId, client.id);
       const linkId = ulid();
       await intents.complete(intent.id, client.id, linkId);
       const event = webhookEvent(

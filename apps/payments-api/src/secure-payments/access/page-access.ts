@@ -120,7 +120,8 @@ export class PageAccess {
       const repo = new SecurePaymentsRepository(m);
       const locked = await repo.forReader(reader, token, true);
       if (!locked) throw securePaymentNotFound();
-      if (effectiveStatus(locked.status, locked.expiresAt, now) === 'expired') await repo.transition(locked, 'expired', 'expired', now);
+      if (effectiveStatus(locked.status, locked.expiresAt, now) === 'expired')
+        await appendToOutbox(m, await repo.transition(locked, 'expired', 'expired', now));
       return locked;
     });
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { effectiveStatus, invalidationRefusal, PayrailError, type SecurePaymentStatus } from '@payrail/domain';
-import { SecurePaymentsRepository } from '@payrail/persistence';
+import { appendToOutbox, SecurePaymentsRepository } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { creatorOf } from '../creator.js';
@@ -27,10 +27,11 @@ export class InvalidateSecurePayment {
         const refusal = invalidationRefusal(current);
         if (refusal) {
           // A lapsed payment is recorded as expired even though the invalidation is refused.
-          if (current === 'expired' && payment.status !== 'expired') await repo.transition(payment, 'expired', 'expired', now);
+          if (current === 'expired' && payment.status !== 'expired')
+            await appendToOutbox(m, await repo.transition(payment, 'expired', 'expired', now));
           return { refused: refusal };
         }
-        await repo.transition(payment, 'invalidated', 'invalidated', now);
+        await appendToOutbox(m, await repo.transition(payment, 'invalidated', 'invalidated', now));
         return { token, status: 'invalidated' as const };
       })
       .then((result) => {
