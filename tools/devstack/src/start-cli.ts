@@ -154,8 +154,8 @@ async function main(): Promise<void> {
   const stack: StackFile = {
     paymentsApiUrl: url('payments-api'),
     authApiUrl: url('auth-api'),
-    paymentPageUrl: web!.paymentPage.url,
-    dashboardUrl: web!.dashboard.url,
+    paymentPageUrl: web.paymentPage.url,
+    dashboardUrl: web.dashboard.url,
     webhookWorkerHealthUrl: `${url('webhook-worker')}/health/ready`,
     chainWorkerHealthUrl: `${url('chain-worker')}/health/ready`,
     databaseUrl: infra.databaseUrl,
