@@ -50,6 +50,11 @@ export default tseslint.config(
     },
   },
   {
+    // Vite configs run in Node at build time; the browser tsconfigs (DOM, no Node types) do not cover them.
+    files: ['apps/*/vite.config.ts', 'libs/web/vite.shared.ts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
@@ -83,11 +88,14 @@ export default tseslint.config(
     // feature imports its own folder, its app's kernel and libraries, never another feature.
     // Files directly in src/ (app.module.ts, main.ts, cross-feature int-specs) compose the features.
     name: 'payrail/boundaries',
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     plugins: { boundaries },
     settings: {
       'import/resolver': { typescript: { project: './tsconfig.json' } },
       'boundaries/elements': [
+        // Browser code first (the first matching element wins): it is not an `app` or a `lib`.
+        { type: 'web-app', pattern: 'apps/{payment-page,dashboard}', capture: ['app'] },
+        { type: 'web-lib', pattern: 'libs/web' },
         { type: 'kernel', pattern: 'apps/*/src/{payments,shared,config}', capture: ['app', 'kernel'] },
         { type: 'feature', pattern: 'apps/*/src/*', capture: ['app', 'feature'] },
         { type: 'app', pattern: 'apps/*', capture: ['app'] },
@@ -107,7 +115,7 @@ export default tseslint.config(
           policies: [
             {
               from: { element: { type: 'lib' } },
-              disallow: { to: { element: { types: { anyOf: [...APP_PARTS, 'tool', 'test', 'bench'] } } } },
+              disallow: { to: { element: { types: { anyOf: [...APP_PARTS, 'tool', 'test', 'bench', 'web-app'] } } } },
               message: 'A library never imports an app, a tool, test rigging or a bench: move the shared code into a library.',
             },
             {
@@ -156,6 +164,26 @@ export default tseslint.config(
             {
               from: { element: { types: { anyOf: ['feature', 'kernel'] } } },
               allow: { to: { element: { type: 'kernel', captured: { app: '{{ from.element.captured.app }}' } } } },
+            },
+            {
+              from: { element: { types: { anyOf: [...APP_PARTS, 'lib', 'tool'] } } },
+              disallow: { to: { element: { types: { anyOf: ['web-app', 'web-lib'] } } } },
+              message: 'Server code never imports browser code (apps/payment-page, apps/dashboard, libs/web).',
+            },
+            {
+              from: { element: { type: 'web-app' } },
+              disallow: { to: { element: { types: { anyOf: [...APP_PARTS, 'lib', 'tool', 'test', 'bench', 'web-app'] } } } },
+              message: 'A browser app imports only @payrail/web and npm packages (its own files aside).',
+            },
+            {
+              from: { element: { type: 'web-lib' } },
+              disallow: { to: { element: { types: { anyOf: [...APP_PARTS, 'lib', 'tool', 'test', 'bench', 'web-app'] } } } },
+              message: 'libs/web (browser code) imports only npm packages: no server library, app, tool or test rigging.',
+            },
+            {
+              from: { element: { types: { anyOf: ['web-app', 'web-lib'] } }, file: { path: '**/src/**' } },
+              disallow: { to: { module: { origin: 'core' } } },
+              message: 'Browser code cannot use Node built-in modules.',
             },
           ],
         },

@@ -1,6 +1,6 @@
 // Builds what runs into dist/: type-checks and compiles apps, libs and tools (tsconfig.build.json:
 // no tests, no test/support rigging, no benches), rewrites the @payrail/* path aliases to relative
-// imports, and compiles the Solidity contracts. `--bench` also builds bench/ with the test rigging
+// imports, compiles the Solidity contracts, and builds the browser apps into dist/web/ (scripts/build-web.mjs). `--bench` also builds bench/ with the test rigging
 // it uses into bench/dist/ (tsconfig.bench.json), so that rigging never reaches dist/ or the image.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,6 +22,8 @@ run(bin('tsc'), ['-p', 'tsconfig.build.json']);
 run(bin('tsc-alias'), ['-p', 'tsconfig.build.json']);
 const compileCli = join(root, 'dist', 'tools', 'devstack', 'src', 'contracts', 'compile-cli.js');
 if (existsSync(join(root, 'contracts')) && existsSync(compileCli)) run(process.execPath, [compileCli]);
+const { buildWeb } = await import('./build-web.mjs');
+await buildWeb();
 if (process.argv.includes('--bench')) {
   run(bin('tsc'), ['-p', 'tsconfig.bench.json']);
   run(bin('tsc-alias'), ['-p', 'tsconfig.bench.json']);

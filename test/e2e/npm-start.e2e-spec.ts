@@ -25,6 +25,8 @@ describe('npm start: the whole platform on this machine', () => {
       'ANVIL_PORT',
       'POSTGRES_PORT',
       'REDIS_PORT',
+      'PAYMENT_PAGE_PORT',
+      'DASHBOARD_PORT',
     ])
       ports[name] = await freePort();
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PAYRAIL_LOCAL_DIR: dir };
@@ -57,7 +59,12 @@ describe('npm start: the whole platform on this machine', () => {
     expect(stack.chains.sepolia?.chainId).toBe(11155111);
     expect(Object.keys(stack.chains.sepolia?.contracts ?? {})).toEqual(expect.arrayContaining(['ERC20FeeProxy', 'EthereumFeeProxy']));
     expect(Object.keys(stack.chains.sepolia?.tokens ?? {})).toEqual(expect.arrayContaining(['USDC', 'USDT', 'DAI', 'FAU']));
-    expect(stack.demo).toMatchObject({ origin: 'http://localhost:5173' });
+    // The demo Client ID allows the payment page's origin (5173 unless PAYMENT_PAGE_PORT moves it).
+    expect(stack.demo).toMatchObject({ origin: `http://localhost:${ports.PAYMENT_PAGE_PORT}` });
+    expect(stack.paymentPageUrl).toBe(`http://localhost:${ports.PAYMENT_PAGE_PORT}`);
+    expect(stack.dashboardUrl).toBe(`http://localhost:${ports.DASHBOARD_PORT}`);
+    expect(output).toContain(stack.paymentPageUrl);
+    expect(output).toContain(stack.dashboardUrl);
     expect(stack.demo.apiKey).toMatch(/^prk_/);
     expect(stack.demo.clientId).toMatch(/^cli_/);
     expect(stack.demo.backendClientId).toMatch(/^cli_/);
@@ -76,6 +83,28 @@ describe('npm start: the whole platform on this machine', () => {
     ]) {
       expect((await fetch(url)).status).toBe(200);
     }
+  });
+
+  it("serves both browser apps: a secure payment's securePaymentUrl opens the page, the dashboard proxies the APIs", async () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    const created = await fetch(`${stack.paymentsApiUrl}/v2/secure-payments`, {
+      method: 'POST',
+      headers: { 'x-api-key': stack.demo.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requests: [{ payee: stack.demo.payeeAddress, amount: '1', invoiceCurrency: 'fUSDC-sepolia', paymentCurrency: 'fUSDC-sepolia' }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { token, securePaymentUrl } = (await created.json()) as { token: string; securePaymentUrl: string };
+    expect(securePaymentUrl).toBe(`${stack.paymentPageUrl}/pay/${token}`);
+    const page = await fetch(securePaymentUrl);
+    expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<div id="root"></div>')]);
+    const config = (await (await fetch(`${stack.paymentPageUrl}/config.json`)).json()) as { paymentsApiUrl: string; networks: unknown[] };
+    expect(config).toMatchObject({ paymentsApiUrl: stack.paymentsApiUrl, networks: [{ network: 'sepolia', chainId: 11155111 }] });
+    const dashboard = await fetch(`${stack.dashboardUrl}/payments`);
+    expect([dashboard.status, await dashboard.text()]).toEqual([200, expect.stringContaining('<title>Payrail dashboard</title>')]);
+    const session = await fetch(`${stack.dashboardUrl}/v1/auth/session`);
+    expect([session.status, await session.json()]).toEqual([401, expect.objectContaining({ statusCode: 401, error: 'Unauthorized' })]);
   });
 
   it('signs in with the demo login at once: it is created verified and owns the demo platform', async () => {

@@ -57,6 +57,24 @@ describe('docker/Dockerfile', () => {
     expect(copies(runtime).some((c) => c.sources.includes('docker/entrypoint.sh'))).toBe(true);
   });
 
+  it('has a `web` target for the browser apps: their build and static server, production dependencies, non-root', () => {
+    const web = stages.find((s) => s.name === 'web');
+    expect(web?.image).toMatch(/^node:24[.-]|^\$\{NODE_IMAGE\}$/);
+    const sources = copies(web!).map((c) => [c.from, c.sources.join(' ')]);
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        ['build', '/app/dist/web'],
+        ['build', '/app/dist/apps/web-server'],
+        ['prod-deps', '/app/node_modules'],
+      ]),
+    );
+    // Only the web server and the built apps: no API code, no tools, never the whole dist/.
+    expect(copies(web!).filter((c) => c.from === 'build' && !/dist\/(web|apps\/web-server)$/.test(c.sources[0]))).toEqual([]);
+    expect(web!.instructions.find((i) => i.keyword === 'USER')?.args).toMatch(/^[1-9]\d*:[1-9]\d*$/);
+    expect(web!.instructions.find((i) => i.keyword === 'ENTRYPOINT')?.args).toContain('dist/apps/web-server/src/main.js');
+    expect(stages.at(-1)?.name).toBe('runtime'); // `docker build` without --target still builds the API image
+  });
+
   it('has a .dockerignore that keeps secrets, git and local outputs out of the context', () => {
     const lines = readFileSync(join(DOCKER_DIR, '..', '.dockerignore'), 'utf8')
       .split('\n')

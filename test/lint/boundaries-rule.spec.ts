@@ -181,3 +181,53 @@ describe('lint: a feature folder imports no other feature folder, only its own a
     ]);
   }, 60000);
 });
+
+const SERVER_TO_WEB_MESSAGE = 'Server code never imports browser code';
+const WEB_APP_MESSAGE = 'A browser app imports only @payrail/web and npm packages';
+const WEB_LIB_MESSAGE = 'libs/web (browser code) imports only npm packages';
+const NODE_IN_BROWSER_MESSAGE = 'Browser code cannot use Node built-in modules';
+
+describe('lint: browser apps import only @payrail/web and npm packages; server code never imports them', () => {
+  it.each([
+    ['a server library by alias', 'apps/payment-page/src/probe.tsx', '@payrail/domain'],
+    ['a server app by relative path', 'apps/dashboard/src/screens/probe.tsx', '../../../auth-api/src/app.module.js'],
+    ['the other browser app', 'apps/dashboard/src/probe.ts', '../../payment-page/src/api.js'],
+    ['test rigging', 'apps/payment-page/src/probe.ts', '@payrail/test-support/stack.js'],
+  ])(
+    'refuses %s in a browser app',
+    async (_what, file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(WEB_APP_MESSAGE)]);
+    },
+    60000,
+  );
+
+  it('refuses a server library in libs/web', async () => {
+    expect(await boundaryFindings('libs/web/src/probe.ts', '@payrail/chains')).toEqual([expect.stringContaining(WEB_LIB_MESSAGE)]);
+  }, 60000);
+
+  it('refuses Node built-in modules in browser sources', async () => {
+    expect(await boundaryFindings('apps/payment-page/src/probe.tsx', 'node:crypto')).toEqual([
+      expect.stringContaining(NODE_IN_BROWSER_MESSAGE),
+    ]);
+    expect(await boundaryFindings('libs/web/src/probe.ts', 'node:fs')).toEqual([expect.stringContaining(NODE_IN_BROWSER_MESSAGE)]);
+  }, 60000);
+
+  it('lets a browser app use @payrail/web, its own files and npm packages, and libs/web use npm packages', async () => {
+    expect(await boundaryFindings('apps/payment-page/src/probe.tsx', '@payrail/web')).toEqual([]);
+    expect(await boundaryFindings('apps/dashboard/src/screens/probe.tsx', '../messages.js')).toEqual([]);
+    expect(await boundaryFindings('apps/payment-page/src/probe.tsx', 'wagmi')).toEqual([]);
+    expect(await boundaryFindings('libs/web/src/probe.ts', 'openapi-fetch')).toEqual([]);
+  }, 60000);
+
+  it.each([
+    ['a server app', 'apps/payments-api/src/probe.ts', '@payrail/web'],
+    ['a server library', 'libs/platform/src/probe.ts', '../../web/src/index.js'],
+    ['a tool', 'tools/devstack/src/probe.ts', '../../../apps/payment-page/src/api.js'],
+  ])(
+    'refuses browser code in %s',
+    async (_what, file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(SERVER_TO_WEB_MESSAGE)]);
+    },
+    60000,
+  );
+});

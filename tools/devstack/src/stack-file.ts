@@ -15,6 +15,10 @@ export interface StackChain {
 export interface StackFile {
   paymentsApiUrl: string;
   authApiUrl: string;
+  /** The hosted payment page (apps/payment-page); a secure payment opens at `/pay/<token>?clientId=<id>`. */
+  paymentPageUrl: string;
+  /** The dashboard (apps/dashboard), same-origin with both APIs through its proxy. */
+  dashboardUrl: string;
   webhookWorkerHealthUrl: string;
   chainWorkerHealthUrl: string;
   databaseUrl: string;

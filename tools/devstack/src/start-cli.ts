@@ -9,6 +9,7 @@ import { LOCAL_NETWORK, startInfra } from './infra.js';
 import { repoRoot } from './paths.js';
 import { isPortBusy } from './ports.js';
 import { writeStackFile, type StackFile } from './stack-file.js';
+import { startLocalWebApps, type LocalWebApps } from './web-apps.js';
 
 // `npm start`: the whole platform on this machine. Ctrl-C stops everything it started.
 const env = process.env;
@@ -21,7 +22,12 @@ const ports = {
   anvil: num('ANVIL_PORT', 8545),
   postgres: num('POSTGRES_PORT', 55432),
   redis: num('REDIS_PORT', 56379),
+  // Vite's usual ports: the demo Client ID allows http://localhost:5173 (DEMO_ORIGIN), the payment page's origin.
+  'payment-page': num('PAYMENT_PAGE_PORT', 5173),
+  dashboard: num('DASHBOARD_PORT', 5174),
 };
+const paymentPageOrigin = `http://localhost:${ports['payment-page']}`;
+const dashboardOrigin = `http://localhost:${ports.dashboard}`;
 const dir = env.PAYRAIL_LOCAL_DIR ?? join(repoRoot(), '.local');
 const log = (line: string) => console.log(`[payrail] ${line}`);
 
@@ -76,19 +82,25 @@ async function main(): Promise<void> {
     CHAIN_DEPLOYMENT_FILE: deploymentFile,
     // chain-worker executes recurring payments as the relayer the local recurring proxy was deployed with.
     RELAYER_PRIVATE_KEY: env.RELAYER_PRIVATE_KEY ?? ANVIL_ACCOUNTS[3].privateKey,
+    // securePaymentUrl = <this>/<token>: the payment page served below (route /pay/:token).
+    SECURE_PAYMENT_PAGE_URL: env.SECURE_PAYMENT_PAGE_URL ?? `${paymentPageOrigin}/pay`,
+    // The dashboard's origin: credentialed CORS and the CSRF check of cookie-authenticated writes.
+    DASHBOARD_ORIGINS: env.DASHBOARD_ORIGINS ?? dashboardOrigin,
   };
   const demoTenant = await ensureDemoTenant({
     file: join(dir, 'demo.json'),
     databaseUrl: infra.databaseUrl,
     redisUrl: infra.redisUrl,
-    origin: env.DEMO_ORIGIN ?? 'http://localhost:5173',
+    origin: env.DEMO_ORIGIN ?? paymentPageOrigin,
   });
   const apps: AppHandle[] = [];
+  let web: LocalWebApps | undefined;
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
     stopping = true;
     log('stopping...');
+    await web?.close();
     await Promise.all(apps.map((a) => a.stop()));
     await infra.stop();
     log('stopped');
@@ -111,6 +123,14 @@ async function main(): Promise<void> {
       ),
     );
     apps.push(...started);
+    const find = (name: AppName) => started.find((a) => a.name === name)!.url;
+    web = await startLocalWebApps({
+      ports: { paymentPage: ports['payment-page'], dashboard: ports.dashboard },
+      paymentsApiUrl: find('payments-api'),
+      authApiUrl: find('auth-api'),
+      network: LOCAL_NETWORK,
+      chain: infra.chain,
+    });
   } catch (error) {
     log(`an app did not become ready: ${(error as Error).message} (see .local/logs/)`);
     await shutdown(1);
@@ -134,6 +154,8 @@ async function main(): Promise<void> {
   const stack: StackFile = {
     paymentsApiUrl: url('payments-api'),
     authApiUrl: url('auth-api'),
+    paymentPageUrl: web.paymentPage.url,
+    dashboardUrl: web.dashboard.url,
     webhookWorkerHealthUrl: `${url('webhook-worker')}/health/ready`,
     chainWorkerHealthUrl: `${url('chain-worker')}/health/ready`,
     databaseUrl: infra.databaseUrl,
@@ -157,6 +179,8 @@ function printBanner(stack: StackFile, stackPath: string): void {
     'Payrail is running.',
     `  payments-api   ${stack.paymentsApiUrl}   (API docs: ${stack.paymentsApiUrl}/docs)`,
     `  auth-api       ${stack.authApiUrl}   (API docs: ${stack.authApiUrl}/docs)`,
+    `  payment page   ${stack.paymentPageUrl}/pay/<token>?clientId=<clientId>   (securePaymentUrl of a secure payment)`,
+    `  dashboard      ${stack.dashboardUrl}`,
     `  webhook-worker ${stack.webhookWorkerHealthUrl}`,
     `  chain-worker   ${stack.chainWorkerHealthUrl}`,
     `  local chain    ${stack.chains[LOCAL_NETWORK].rpcUrl} (chain id ${stack.chains[LOCAL_NETWORK].chainId})`,

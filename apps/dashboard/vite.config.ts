@@ -1,0 +1,3 @@
+import { webAppConfig } from '../../libs/web/vite.shared.ts';
+
+export default webAppConfig('dashboard');

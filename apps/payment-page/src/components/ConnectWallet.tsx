@@ -1,0 +1,34 @@
+import { Alert, Button, shortAddress } from '@payrail/web';
+import { useConnect, useConnection, useConnectors, useDisconnect } from 'wagmi';
+import { t } from '../messages';
+
+/** "Connect wallet": the first EIP-6963-announced wallet (else window.ethereum); shows the address once connected. */
+export function ConnectWallet() {
+  const connection = useConnection();
+  const connectors = useConnectors();
+  const connect = useConnect();
+  const disconnect = useDisconnect();
+  if (connection.status === 'connected') {
+    return (
+      <section className="pr-card wallet">
+        <p data-field="wallet" title={connection.address}>
+          {t('wallet.connected', { address: shortAddress(connection.address) })}
+        </p>
+        <Button variant="secondary" onClick={() => disconnect.mutate()}>
+          {t('wallet.disconnect')}
+        </Button>
+      </section>
+    );
+  }
+  // EIP-6963 wallets come first (wagmi adds them as they announce); the generic injected one last.
+  const preferred = connectors.find((c) => c.type === 'injected' && c.id !== 'injected') ?? connectors[0];
+  return (
+    <section className="pr-card wallet">
+      <Button disabled={!preferred || connect.isPending} onClick={() => preferred && connect.mutate({ connector: preferred })}>
+        {connect.isPending ? t('wallet.connecting') : t('wallet.connect')}
+      </Button>
+      {!preferred && <p>{t('wallet.none')}</p>}
+      {connect.error && <Alert>{t('wallet.failed', { reason: connect.error.message })}</Alert>}
+    </section>
+  );
+}

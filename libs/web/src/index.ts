@@ -1,0 +1,10 @@
+// @payrail/web: the browser code both apps share. Apps import only this and npm packages (lint).
+export * from './api/client';
+export * from './runtime-config';
+export * from './wallet/config';
+export * from './wallet/networks';
+export * from './i18n/catalogue';
+export * from './format';
+export * from './components/Button';
+export * from './components/TextField';
+export * from './components/Status';

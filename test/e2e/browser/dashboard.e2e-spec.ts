@@ -1,0 +1,89 @@
+import { freePort, type AppHandle } from '@payrail/devstack';
+import type { Browser } from 'playwright-core';
+import { checkA11y } from '@payrail/test-support/browser/a11y.js';
+import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
+import { screenshot } from '@payrail/test-support/browser/screenshots.js';
+import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
+import { mailOutbox, registerVerified } from '@payrail/test-support/mail-outbox.js';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
+
+const NAV = ['Payments', 'Payment links', 'Recurring', 'Webhooks', 'Developers', 'Payers'];
+
+// The dashboard skeleton in Debian's Chromium against a real auth-api behind the dashboard's
+// same-origin proxy: an e-mail login signs in (the __Host-session_token cookie set through the proxy,
+// on http://localhost), the navigation appears, and a reload keeps the session.
+describe('dashboard (Chromium, real auth-api through the same-origin proxy)', () => {
+  let auth: AppHandle;
+  let web: WebApps;
+  let browser: Browser;
+  const account = { email: `${uniqueName('ops')}@example.com`.toLowerCase(), password: 'correct horse battery staple' };
+
+  beforeAll(async () => {
+    const [pagePort, dashboardPort] = [await freePort(), await freePort()];
+    const origin = `http://localhost:${dashboardPort}`;
+    const mail = mailOutbox();
+    const env = appEnv(await createTestDatabase(), uniqueName('dash'), {
+      ...mail.env,
+      LOG_LEVEL: 'warn',
+      DASHBOARD_ORIGINS: origin,
+      SIWE_DOMAIN: `localhost:${dashboardPort}`,
+      SIWE_URI: origin,
+    });
+    [auth, browser] = await Promise.all([startTestApp('auth-api', env), launchBrowser()]);
+    await registerVerified(auth.url, mail.dir, account);
+    // No payments-api route is used yet: /v2 goes to auth-api too (answers 404), keeping this test to one app.
+    web = await startWebApps({ paymentsApiUrl: auth.url, authApiUrl: auth.url }, testStack().chain, {
+      paymentPage: pagePort,
+      dashboard: dashboardPort,
+    });
+  }, 120000);
+  afterAll(async () => {
+    await browser?.close();
+    await web?.close();
+    await auth?.stop();
+  });
+
+  it('signs in by e-mail with a verified login and shows the navigation (axe clean, screenshots)', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(web.dashboard.url);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Create account' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in with wallet' }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-sign-in');
+
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const nav = page.getByRole('navigation');
+    await nav.waitFor();
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(NAV);
+    await page.getByText(`Signed in as ${account.email}`).waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === '__Host-session_token')).toMatchObject({
+      domain: 'localhost',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Lax',
+    });
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-signed-in');
+
+    await nav.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    expect(page.url()).toBe(`${web.dashboard.url}/webhooks`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+  }, 90000);
+
+  it('refuses a wrong password with a sentence and stays on the sign-in form', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(web.dashboard.url);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').getByText('Sign-in failed:').waitFor();
+    expect(await page.getByRole('navigation').count()).toBe(0);
+  }, 60000);
+});
