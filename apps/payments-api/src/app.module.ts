@@ -18,6 +18,7 @@ import { PayerModule } from './payer/payer.module.js';
 import { OrchestratorWebhooksModule } from './orchestrator-webhooks/orchestrator-webhooks.module.js';
 import { TenancyModule } from './tenancy/tenancy.module.js';
 import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
+import { RequestsModule } from './requests/requests.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -40,6 +41,7 @@ export class PaymentsApiModule {
         SecurePaymentsModule,
         PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
         OrchestratorWebhooksModule,
+        RequestsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],
     };

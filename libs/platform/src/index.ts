@@ -44,3 +44,5 @@ export * from './util/wakeable-sleep.js';
 export * from './util/deadline.js';
 export * from './http/json-cache.js';
 export * from './crypto/reencrypt.js';
+export * from './http/platform-auth.js';
+export * from './http/pagination.js';
