@@ -9,7 +9,7 @@ const invalid = (field: string, message: string) =>
 export function requestFilterOf(query: RequestFilterQueryDto): RequestFilter {
   const from = query.from === undefined ? undefined : new Date(query.from);
   const to = query.to === undefined ? undefined : new Date(query.to);
-  if (from && to && from.getTime() >= to.getTime()) throw invalid('to', 'to must be after from');
+  if (from && to && from.getTime() >= to.getTime()) throw invalid('to', 'from must be before to');
   const { status, network, currency, paymentReference, reference, payer } = query;
   return { status, network, currency, paymentReference, reference, payer, from, to };
 }

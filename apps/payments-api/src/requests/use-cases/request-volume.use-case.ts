@@ -20,7 +20,7 @@ export class RequestVolume {
   async execute({ platformId, query }: { platformId: string; query: VolumeQueryDto }): Promise<VolumeDto> {
     const from = new Date(query.from);
     const to = new Date(query.to);
-    if (from.getTime() >= to.getTime()) throw invalid('to must be after from');
+    if (from.getTime() >= to.getTime()) throw invalid('from must be before to');
     if (to.getTime() - from.getTime() > MAX_VOLUME_RANGE_DAYS * 86_400_000)
       throw invalid(`the range from-to must not exceed ${MAX_VOLUME_RANGE_DAYS} days`);
     const rows = await new RequestListingRepository(this.db).volume(platformId, from, to);
