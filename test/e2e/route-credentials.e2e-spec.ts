@@ -19,6 +19,7 @@ const TAKES: Record<Exclude<AuthMode['mode'], 'public'>, Kind[]> = {
   'api-key-client-id-or-orchestrator': ['api-key', 'client-id', 'orchestrator-key'],
   'orchestrator-key': ['orchestrator-key'],
   session: ['wallet-session', 'email-session'],
+  'api-key-or-session': ['api-key', 'wallet-session', 'email-session'],
   // Takes x-client-id with its platform's API key or session: no single kind passes (see the test below).
   'client-id-with-owner': [],
 };

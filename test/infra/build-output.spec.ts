@@ -27,7 +27,8 @@ function buildSources(): string[] {
     .map((file) => relative(REPO_ROOT, file));
 }
 
-const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\(\s*)(['"])([^'"]+)\1/g;
+// `(?<!['"])`: a property named `from` compiles to `"from", void 0`, which is no import.
+const IMPORT = /(?:(?<!['"])\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\(\s*)(['"])([^'"]+)\1/g;
 
 /** Every module the compiled entry points load, followed through relative imports. */
 function closure(entries: string[]): { files: Set<string>; packages: Set<string> } {

@@ -19,6 +19,7 @@ import { PayerModule } from './payer/payer.module.js';
 import { OrchestratorsModule } from './orchestrators/orchestrators.module.js';
 import { TenancyModule } from '@payrail/tenancy';
 import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
+import { RequestsModule } from './requests/requests.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -42,6 +43,7 @@ export class PaymentsApiModule {
         PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
         OrchestratorsModule,
         RequestModule,
+        RequestsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],
     };

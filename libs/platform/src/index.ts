@@ -45,3 +45,5 @@ export * from './util/polling-loop.js';
 export * from './util/deadline.js';
 export * from './http/json-cache.js';
 export * from './crypto/reencrypt.js';
+export * from './http/platform-auth.js';
+export * from './http/pagination.js';

@@ -48,6 +48,8 @@ export type ApiKeyCaller = Extract<Caller, { kind: 'api-key' }>;
 export type ClientIdCaller = Extract<Caller, { kind: 'client-id' }>;
 export type OrchestratorCaller = Extract<Caller, { kind: 'orchestrator' }>;
 export type SessionCaller = Extract<Caller, { kind: 'session' }>;
+/** A platform's own secret: its API key or a session of its account (routes in mode api-key-or-session). */
+export type PlatformCaller = ApiKeyCaller | SessionCaller;
 /** A Client ID that came with its platform's API key or session (routes in mode client-id-with-owner). */
 export type OwnedClientIdCaller = ClientIdCaller & { owner: OwnerProof };
 
@@ -58,6 +60,7 @@ export interface NarrowedCallers {
   'client-id-with-owner': OwnedClientIdCaller;
   orchestrator: OrchestratorCaller;
   session: SessionCaller;
+  'api-key-or-session': PlatformCaller;
 }
 
 export type CallerNarrowing = keyof NarrowedCallers;
@@ -72,6 +75,7 @@ const NARROWINGS: { [K in CallerNarrowing]: { admits: (caller: Caller) => boolea
   },
   orchestrator: { admits: (c) => c.kind === 'orchestrator', missing: 'Missing x-orchestrator-key header' },
   session: { admits: (c) => c.kind === 'session', missing: 'Missing session' },
+  'api-key-or-session': { admits: (c) => c.kind === 'api-key' || c.kind === 'session', missing: 'Missing x-api-key or session' },
 };
 
 /** The caller narrowed to `kind`, or a coded 401 when the route's guard let another kind through. */

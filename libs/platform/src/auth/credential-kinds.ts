@@ -15,6 +15,7 @@ export const ACCEPTED_KINDS: Record<GuardedMode, readonly CredentialKind[]> = {
   'api-key-client-id-or-orchestrator': ['api-key', 'client-id', 'orchestrator-key'],
   'orchestrator-key': ['orchestrator-key'],
   session: ['session'],
+  'api-key-or-session': ['api-key', 'session'],
   'client-id-with-owner': ['client-id', 'api-key', 'session'],
 };
 

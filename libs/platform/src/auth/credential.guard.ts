@@ -110,6 +110,8 @@ export class CredentialGuard implements CanActivate {
         });
       case 'session':
         return this.session(req);
+      case 'api-key-or-session':
+        return this.apiKeyOrSession(req);
       case 'client-id-with-owner':
         return this.clientIdWithOwner(req);
     }
@@ -137,6 +139,17 @@ export class CredentialGuard implements CanActivate {
     throw new PayrailError(
       'UNAUTHENTICATED',
       "Missing x-api-key or session: a Client ID is public, send its platform's x-api-key or session with x-client-id",
+    );
+  }
+
+  /** The platform's API key (it decides when both are sent) or a session of its account. */
+  private async apiKeyOrSession(req: RequestWithCaller): Promise<Caller> {
+    const apiKey = header(req, 'x-api-key');
+    if (apiKey) return this.authenticator.apiKey(apiKey);
+    if (presentedSessionToken(req)) return this.session(req);
+    throw new PayrailError(
+      'UNAUTHENTICATED',
+      'Missing x-api-key or session: send x-api-key, Authorization: Bearer <token> or the session cookie',
     );
   }
 

@@ -41,6 +41,12 @@ const UNAUTHORIZED: Record<GuardedMode, Documented> = {
       'No session (`Authorization: Bearer <token>`, or the `__Host-session_token` cookie; `session_token` is still read), or an invalid or expired one',
     message: 'Invalid or expired session',
   },
+  'api-key-or-session': {
+    description:
+      'Neither x-api-key nor a session (`Authorization: Bearer <token>`, or the `__Host-session_token` cookie), an unknown or revoked API key, ' +
+      'or an invalid or expired session (the API key decides when both are sent)',
+    message: 'Missing x-api-key or session: send x-api-key, Authorization: Bearer <token> or the session cookie',
+  },
   'client-id-with-owner': {
     description:
       'Missing or unknown x-client-id; or x-client-id alone (a Client ID is public): without the x-api-key or session ' +
@@ -74,6 +80,7 @@ const FORBIDDEN: Record<GuardedMode, Documented[]> = {
   ],
   'orchestrator-key': [wrongKind('x-orchestrator-key', 'x-client-id')],
   session: [wrongKind('a session (Authorization: Bearer or the session_token cookie)', 'x-client-id')],
+  'api-key-or-session': [wrongKind('x-api-key or a session (Authorization: Bearer or the session_token cookie)', 'x-client-id')],
   'client-id-with-owner': [
     wrongKind("x-client-id with its platform's x-api-key or session", 'x-orchestrator-key'),
     { description: 'Client ID inactive, restricted or revoked', message: 'Client ID is revoked' },
@@ -115,7 +122,7 @@ export function ApiAuthErrors(mode: GuardedMode, options: ApiAuthErrorsOptions =
   const unauthorized = [UNAUTHORIZED[mode], options.unauthorized].filter((d): d is Documented => d !== undefined);
   const forbidden = [
     ...FORBIDDEN[mode],
-    (mode === 'session' || mode === 'client-id-with-owner') && options.cookieWrites ? CSRF : undefined,
+    (mode === 'session' || mode === 'api-key-or-session' || mode === 'client-id-with-owner') && options.cookieWrites ? CSRF : undefined,
     options.forbidden,
   ].filter((d): d is Documented => d !== undefined);
   return applyDecorators(

@@ -16,6 +16,11 @@ export type AuthMode =
   | { mode: 'orchestrator-key' }
   | { mode: 'session' }
   /**
+   * A secret of the platform: its x-api-key (server-side) or a session of its account (bearer or
+   * cookie; the dashboard). The API key decides when both are sent. Dashboard resources.
+   */
+  | { mode: 'api-key-or-session' }
+  /**
    * x-client-id selects the Client ID; the owning platform's x-api-key or session (bearer or
    * cookie) must come with it, since a Client ID is public (platform webhooks).
    */
