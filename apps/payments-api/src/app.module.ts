@@ -14,6 +14,7 @@ import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { PaymentsApiEnv } from './config/payments-api.env.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
+import { EventsModule } from './events/events.module.js';
 import { PayerModule } from './payer/payer.module.js';
 import { OrchestratorWebhooksModule } from './orchestrator-webhooks/orchestrator-webhooks.module.js';
 import { TenancyModule } from './tenancy/tenancy.module.js';
@@ -40,6 +41,7 @@ export class PaymentsApiModule {
         SecurePaymentsModule,
         PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
         OrchestratorWebhooksModule,
+        EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],
     };

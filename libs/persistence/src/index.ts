@@ -15,3 +15,4 @@ export * from './detection/detection.repository.js';
 export * from './requests/index.js';
 export * from './recurring/index.js';
 export * from './secure-payments/index.js';
+export * from './events/index.js';
