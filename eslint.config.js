@@ -134,6 +134,17 @@ export default tseslint.config(
               message: 'libs/domain and libs/permits are pure: no NestJS and no TypeORM.',
             },
             {
+              // A receiver package for platforms' own servers: Node built-ins only.
+              from: { element: { type: 'lib', captured: { lib: 'webhook-receiver' } } },
+              disallow: { to: [{ element: { type: 'lib', captured: { lib: '!webhook-receiver' } } }, { module: { origin: 'external' } }] },
+              message: 'libs/webhook-receiver is standalone: Node built-ins only, no other library and no npm package.',
+            },
+            {
+              // Its specs check it against the real worker and the published standardwebhooks package.
+              from: { element: { type: 'lib', captured: { lib: 'webhook-receiver' } }, file: { categories: 'spec' } },
+              allow: { to: [{ element: { types: { anyOf: ['lib', 'tool', 'test'] } } }, { module: { origin: 'external' } }] },
+            },
+            {
               from: { element: { types: { anyOf: [...APP_PARTS, 'tool'] } } },
               disallow: { to: { element: { type: 'test' } } },
               message: 'Source code never imports test rigging (test/support); only specs do.',

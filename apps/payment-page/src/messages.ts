@@ -7,6 +7,7 @@ export const MESSAGES = {
   'page.not_found.title': 'Payment not found',
   'page.not_found.body': 'Check the link you were given, or ask the sender for a new one.',
   'page.load_failed': 'The payment could not be loaded: {reason}. Reload the page to try again.',
+  'page.multicall_unsupported': 'This page cannot pay a multicall payout yet',
   'payment.amount': 'Amount',
   'payment.network': 'Network',
   'payment.payee': 'Pay to',

@@ -15,6 +15,7 @@ import { PaymentsApiEnv } from './config/payments-api.env.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { RequestModule } from './request/request.module.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
+import { EventsModule } from './events/events.module.js';
 import { PayerModule } from './payer/payer.module.js';
 import { OrchestratorsModule } from './orchestrators/orchestrators.module.js';
 import { TenancyModule } from '@payrail/tenancy';
@@ -44,6 +45,7 @@ export class PaymentsApiModule {
         OrchestratorsModule,
         RequestModule,
         RequestsModule,
+        EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],
     };

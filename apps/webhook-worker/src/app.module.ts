@@ -12,6 +12,7 @@ import {
 import { WebhookWorkerEnv } from './config/webhook-worker.env.js';
 import { WebhookDispatcherModule } from './dispatcher.module.js';
 import { FanOutPublisher } from './fan-out/fan-out-publisher.js';
+import { RetentionModule } from './retention/retention.module.js';
 
 @Module({})
 export class WebhookWorkerModule {
@@ -35,6 +36,7 @@ export class WebhookWorkerModule {
           publisher: { useExisting: FanOutPublisher, imports: [WebhookDispatcherModule] },
         }),
         WebhookDispatcherModule,
+        RetentionModule,
       ],
     };
   }

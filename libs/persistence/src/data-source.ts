@@ -22,6 +22,7 @@ import { EmailVerification1763885900000 } from './migrations/1763885900000-email
 import { SecurePaymentPayerViolation1763885950000 } from './migrations/1763885950000-secure-payment-payer-violation.js';
 import { PaymentIntents1763886000000 } from './migrations/1763886000000-payment-intents.js';
 import { DashboardListIndexes1763886200000 } from './migrations/1763886200000-dashboard-list-indexes.js';
+import { EventsApi1763886400000 } from './migrations/1763886400000-events-api.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 const ENTITIES = [
@@ -52,6 +53,7 @@ const MIGRATIONS = [
   SecurePaymentPayerViolation1763885950000,
   PaymentIntents1763886000000,
   DashboardListIndexes1763886200000,
+  EventsApi1763886400000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -18,3 +18,4 @@ export * from './requests/index.js';
 export * from './recurring/index.js';
 export * from './secure-payments/index.js';
 export * from './listing/index.js';
+export * from './events/index.js';

@@ -17,6 +17,7 @@ export function PaymentScreen({ token, clientId }: { token: string; clientId: st
         headers: { 'x-client-id': clientId },
       });
       if (!data) throw new Error(errorMessageOf(error) ?? `HTTP ${response.status}`);
+      if (data.paymentType !== 'single') throw new Error(t('page.multicall_unsupported'));
       return data;
     },
   });

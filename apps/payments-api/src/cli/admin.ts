@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { isPayrailError } from '@payrail/domain';
 import { CHAIN_COMMANDS, CHAIN_USAGE } from './chain/chain-commands.js';
 import { COMMANDS, USAGE } from './commands.js';
+import { LISTEN_USAGE, runListen } from './listen/listen-command.js';
 import { useLocalStack } from './local-stack.js';
 
 // Operator CLI: `npm run -s admin -- client-id create --platform ID --origin https://shop.example --json`.
@@ -31,6 +32,11 @@ const { values, positionals } = parseArgs({
     relayer: { type: 'string' },
     'fee-proxy': { type: 'string' },
     salt: { type: 'string' },
+    'forward-to': { type: 'string' },
+    'api-url': { type: 'string' },
+    'api-key': { type: 'string' },
+    secret: { type: 'string' },
+    'interval-ms': { type: 'string' },
   },
 });
 const json = values.json === true;
@@ -47,6 +53,9 @@ const errorBody = (error: unknown) =>
   isPayrailError(error)
     ? { error: { code: error.code, message: error.message, ...(error.details.fields ? { fields: error.details.fields } : {}) } }
     : { error: { code: 'INTERNAL', message: error instanceof Error ? error.message : String(error) } };
+
+// `listen` is a client of the events API: no Nest context, no database.
+if (positionals[0] === 'listen') process.exit(await runListen(values, process.env, process.cwd()));
 
 // Chain commands (doctor, recurring-proxy deploy) talk to chains only: no Nest context, no database.
 const chainCommand = CHAIN_COMMANDS[positionals.slice(0, 2).join(' ')] ?? CHAIN_COMMANDS[positionals[0] ?? ''];
@@ -65,7 +74,7 @@ if (chainCommand) {
 
 const command = COMMANDS[positionals.slice(0, 2).join(' ')];
 if (!command) {
-  console.error(`${USAGE}\n${CHAIN_USAGE}`);
+  console.error(`${USAGE}\n${CHAIN_USAGE}\n${LISTEN_USAGE}`);
   process.exit(2);
 }
 const localStack = useLocalStack(process.env, process.cwd());

@@ -2,9 +2,10 @@ import { Type } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
 import { BaseEnv } from '@payrail/platform';
 import { WithWebhookEnv } from '@payrail/webhooks';
+import { WithRetentionEnv } from './retention.env.js';
 
 /** webhook-worker configuration: the outbox relay and the webhook dispatcher. */
-export class WebhookWorkerEnv extends WithWebhookEnv(BaseEnv) {
+export class WebhookWorkerEnv extends WithRetentionEnv(WithWebhookEnv(BaseEnv)) {
   override PORT = 8082;
 
   /** How long the relay sleeps when the outbox is empty. */

@@ -1,5 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isDeliverySuccess, signStandardWebhook, signWebhook, STANDARD_WEBHOOK_HEADERS, WEBHOOK_HEADERS } from '@payrail/domain';
+import {
+  eventOrderHeaders,
+  isDeliverySuccess,
+  signStandardWebhook,
+  signWebhook,
+  STANDARD_WEBHOOK_HEADERS,
+  WEBHOOK_HEADERS,
+} from '@payrail/domain';
 import type { DeliveryForAttempt } from '@payrail/persistence';
 import { DeliveryTargetError, WebhookUrlGuard } from '@payrail/webhooks';
 import { DeliveryStore } from './delivery-store.js';
@@ -99,6 +106,8 @@ export class DeliverWebhook {
       [STANDARD_WEBHOOK_HEADERS.signature]: signStandardWebhook({ id: delivery.id, timestamp, body: delivery.body }, secrets),
     };
     if (delivery.isTest) headers[WEBHOOK_HEADERS.test] = 'true';
+    // Extension: the event's place among its object's events (the body stays the interface's payload).
+    Object.assign(headers, eventOrderHeaders(delivery));
     const started = performance.now();
     try {
       const target = await this.guard.resolveTarget(delivery.endpoint.url);

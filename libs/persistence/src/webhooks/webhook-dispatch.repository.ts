@@ -13,6 +13,9 @@ export interface DeliveryRef {
 export interface DeliveryForAttempt {
   id: string;
   round: number;
+  /** Ordering aids of an event's delivery (null on test deliveries): its outbox id, and when it was written. */
+  eventSequence: string | null;
+  occurredAt: Date | null;
   status: WebhookDeliveryStatus;
   body: string;
   isTest: boolean;
@@ -103,9 +106,11 @@ export class WebhookDispatchRepository {
       `SELECT d.id, d.round, d.status, d.body, d.is_test AS "isTest", e.id AS "endpointId", e.url,
               e.secret_encrypted AS "secretEncrypted", e.is_active AS "isActive",
               CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_encrypted END AS "previousSecretEncrypted",
-              (e.client_id_id IS NULL OR c.status = 'active') AS "ownerActive"
+              (e.client_id_id IS NULL OR c.status = 'active') AS "ownerActive",
+              d.outbox_event_id::text AS "eventSequence", o.created_at AS "occurredAt"
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
          LEFT JOIN client_ids c ON c.id = e.client_id_id
+         LEFT JOIN outbox_events o ON o.id = d.outbox_event_id
         WHERE d.id = ANY($1::text[])`,
       [deliveryIds],
     );

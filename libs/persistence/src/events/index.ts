@@ -1,0 +1,2 @@
+export * from './events.repository.js';
+export * from './retention.repository.js';
