@@ -21,6 +21,7 @@ import { SettlementChecks1763885850000 } from './migrations/1763885850000-settle
 import { EmailVerification1763885900000 } from './migrations/1763885900000-email-verification.js';
 import { SecurePaymentPayerViolation1763885950000 } from './migrations/1763885950000-secure-payment-payer-violation.js';
 import { DashboardListIndexes1763886200000 } from './migrations/1763886200000-dashboard-list-indexes.js';
+import { DashboardListIndexes21763886300000 } from './migrations/1763886300000-dashboard-list-indexes-2.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 export const ENTITIES = [
@@ -50,6 +51,7 @@ export const MIGRATIONS = [
   EmailVerification1763885900000,
   SecurePaymentPayerViolation1763885950000,
   DashboardListIndexes1763886200000,
+  DashboardListIndexes21763886300000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -12,6 +12,8 @@ import { CompleteLinkIntent } from './onboarding/complete-link-intent.use-case.j
 import { CreateLinkIntent } from './onboarding/create-link-intent.use-case.js';
 import { LinkIntentsController } from './onboarding/link-intents.controller.js';
 import { MulticallPayoutsController } from './multicall-payouts.controller.js';
+import { PaymentLinksController } from './payment-links.controller.js';
+import { ListPaymentLinks } from './use-cases/list-payment-links.use-case.js';
 import { SecurePaymentsController } from './secure-payments.controller.js';
 import { CreatePayoutLink } from './use-cases/create-payout-link.use-case.js';
 import { CreateMulticall } from './use-cases/create-multicall.use-case.js';
@@ -30,7 +32,7 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
  */
 @Module({
   imports: [CurrenciesModule, RequestModule],
-  controllers: [MulticallPayoutsController, SecurePaymentsController, LinkIntentsController],
+  controllers: [MulticallPayoutsController, PaymentLinksController, SecurePaymentsController, LinkIntentsController],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -57,6 +59,7 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     CreateLinkIntent,
     CompleteLinkIntent,
     GetMulticall,
+    ListPaymentLinks,
   ],
 })
 export class SecurePaymentsModule {}

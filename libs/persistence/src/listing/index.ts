@@ -1,3 +1,5 @@
 export * from './keyset.js';
 export * from './request-listing.sql.js';
 export * from './request-listing.repository.js';
+export * from './secure-payment-listing.repository.js';
+export * from './recurring-listing.repository.js';
