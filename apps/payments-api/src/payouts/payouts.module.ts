@@ -10,7 +10,9 @@ import { PayerStateReader } from './chain/payer-state.reader.js';
 import { TronPayerStateReader } from './chain/tron-payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
+import { RecurringListController } from './recurring-list.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
+import { ListRecurringPayments } from './use-cases/list-recurring-payments.use-case.js';
 import { PAYOUT_NETWORKS, PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
 import { PaymentPlanner } from './planning/payment-planner.js';
 import { RecurringCancelEffects } from './recurring/cancel-effects.js';
@@ -29,7 +31,7 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
  */
 @Module({
   imports: [CurrenciesModule, RequestModule],
-  controllers: [PayoutsController, RecurringPaymentsController],
+  controllers: [PayoutsController, RecurringListController, RecurringPaymentsController],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -55,6 +57,7 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
     GetRecurringPayment,
     UpdateRecurringPayment,
     RecurringCancelEffects,
+    ListRecurringPayments,
   ],
 })
 export class PayoutsModule {}
