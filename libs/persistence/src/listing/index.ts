@@ -4,3 +4,4 @@ export * from './request-listing.repository.js';
 export * from './secure-payment-listing.repository.js';
 export * from './recurring-listing.repository.js';
 export * from './webhook-delivery-listing.repository.js';
+export * from './api-key-listing.repository.js';
