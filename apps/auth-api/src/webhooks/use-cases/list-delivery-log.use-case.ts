@@ -42,8 +42,8 @@ export class ListDeliveryLog {
     const from = query.from === undefined ? undefined : new Date(query.from);
     const to = query.to === undefined ? undefined : new Date(query.to);
     if (from && to && from.getTime() >= to.getTime()) {
-      throw new PayrailError('VALIDATION_FAILED', 'Validation failed: to must be after from', {
-        fields: [{ field: 'to', message: 'to must be after from' }],
+      throw new PayrailError('VALIDATION_FAILED', 'Validation failed: from must be before to', {
+        fields: [{ field: 'to', message: 'from must be before to' }],
       });
     }
     const { status, eventType, webhookId, clientId } = query;
