@@ -20,6 +20,8 @@ const TAKES: Record<Exclude<AuthMode['mode'], 'public'>, Kind[]> = {
   'orchestrator-key': ['orchestrator-key'],
   session: ['wallet-session', 'email-session'],
   'api-key-or-session': ['api-key', 'wallet-session', 'email-session'],
+  'api-key-client-id-or-session': ['api-key', 'client-id', 'wallet-session', 'email-session'],
+  'api-key-client-id-orchestrator-or-session': ['api-key', 'client-id', 'orchestrator-key', 'wallet-session', 'email-session'],
   // Takes x-client-id with its platform's API key or session: no single kind passes (see the test below).
   'client-id-with-owner': [],
 };

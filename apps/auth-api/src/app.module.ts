@@ -8,6 +8,7 @@ import {
   QueuesModule,
   RedisModule,
 } from '@payrail/platform';
+import { ApiKeysModule } from './api-keys/api-keys.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { AuthApiEnv } from './config/auth-api.env.js';
@@ -29,6 +30,7 @@ export class AuthApiModule {
         HealthModule.forRoot(),
         AuthModule,
         ClientIdsModule,
+        ApiKeysModule,
         PlatformWebhooksModule,
       ],
     };

@@ -23,6 +23,7 @@ import { SecurePaymentPayerViolation1763885950000 } from './migrations/176388595
 import { PaymentIntents1763886000000 } from './migrations/1763886000000-payment-intents.js';
 import { DashboardListIndexes1763886200000 } from './migrations/1763886200000-dashboard-list-indexes.js';
 import { EventsApi1763886400000 } from './migrations/1763886400000-events-api.js';
+import { DashboardListIndexes21763886300000 } from './migrations/1763886300000-dashboard-list-indexes-2.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 const ENTITIES = [
@@ -54,6 +55,7 @@ const MIGRATIONS = [
   PaymentIntents1763886000000,
   DashboardListIndexes1763886200000,
   EventsApi1763886400000,
+  DashboardListIndexes21763886300000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -6,6 +6,8 @@ import { COMPLIANCE_PROVIDER } from './compliance/compliance-provider.js';
 import { SandboxComplianceProvider } from './compliance/sandbox-compliance.provider.js';
 import { UnavailableComplianceProvider } from './compliance/unavailable-compliance.provider.js';
 import { PayerController } from './payer.controller.js';
+import { PayersController } from './payers.controller.js';
+import { ListPayers } from './use-cases/list-payers.use-case.js';
 import { PAYER_IDENTITY_CIPHER } from './payer.tokens.js';
 import { ApplyComplianceResult } from './use-cases/apply-compliance-result.use-case.js';
 import { CompleteAgreement } from './use-cases/complete-agreement.use-case.js';
@@ -18,7 +20,7 @@ export class PayerModule {
   static forRoot(sandbox: boolean): DynamicModule {
     return {
       module: PayerModule,
-      controllers: sandbox ? [PayerController, ComplianceSandboxController] : [PayerController],
+      controllers: sandbox ? [PayerController, PayersController, ComplianceSandboxController] : [PayerController, PayersController],
       providers: [
         {
           provide: COMPLIANCE_PROVIDER,
@@ -36,6 +38,7 @@ export class PayerModule {
         GetPayerStatus,
         CompleteAgreement,
         ApplyComplianceResult,
+        ListPayers,
       ],
     };
   }

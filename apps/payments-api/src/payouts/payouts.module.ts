@@ -8,10 +8,12 @@ import { PayerStateReader } from '../payments/chain/payer-state.reader.js';
 import { TronPayerStateReader } from '../payments/chain/tron-payer-state.reader.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
+import { RecurringListController } from './recurring-list.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
 import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
 import { PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
 import { PaymentPlanner } from '../payments/planning/payment-planner.js';
+import { ListRecurringPayments } from './use-cases/list-recurring-payments.use-case.js';
 import { RecurringCancelEffects } from './recurring/cancel-effects.js';
 import { BatchBuilder } from '../payments/transactions/batch-builder.js';
 import { PayoutBuilder } from '../payments/transactions/payout-builder.js';
@@ -29,7 +31,7 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
  */
 @Module({
   imports: [PaymentsModule],
-  controllers: [PayoutsController, RecurringPaymentsController],
+  controllers: [PayoutsController, RecurringListController, RecurringPaymentsController],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -57,6 +59,7 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
     GetRecurringPayment,
     UpdateRecurringPayment,
     RecurringCancelEffects,
+    ListRecurringPayments,
   ],
 })
 export class PayoutsModule {}

@@ -33,9 +33,11 @@ const NOT_FOUND = {
 @ApiTags('Payouts')
 @ApiSecurity('x-api-key')
 @ApiSecurity('x-client-id')
-@Auth('api-key-or-client-id')
+@ApiSecurity('__Host-session_token')
+@ApiSecurity('bearer')
+@Auth('api-key-client-id-or-session')
 @Controller('v2/payouts/recurring')
-@ApiAuthErrors('api-key-or-client-id')
+@ApiAuthErrors('api-key-client-id-or-session', { cookieWrites: true })
 export class RecurringPaymentsController {
   constructor(
     private readonly activate: ActivateRecurringPayment,
@@ -75,7 +77,8 @@ export class RecurringPaymentsController {
     summary: 'Cancel or unpause a recurring payment',
     description:
       '`cancel` from awaiting_signature, active or paused, with the approve lowering the allowance; `unpause` only from paused, missed periods are then paid in order. ' +
-      "With the API key; a Client ID (public) also needs the subscriber's wallet proof: x-wallet-proof = personal_sign of " +
+      "With the API key, or (beyond the spec) a session of the platform's account (the dashboard; the cookie only from a dashboard origin); " +
+      "a Client ID (public) also needs the subscriber's wallet proof: x-wallet-proof = personal_sign of " +
       '"Payrail wallet proof\\nAction: cancel-recurring-payment (or unpause-recurring-payment)\\nId: <id>\\nTimestamp: <timestamp>" by the payer, ' +
       'x-wallet-proof-timestamp = that timestamp (ISO 8601, valid 5 minutes).',
   })

@@ -154,6 +154,7 @@ describe('recurring payouts: POST /v2/payouts with recurrence, activation, GET, 
         { to: proxy, data: encodeRecurringRevoke(permit.values), value: '0x0' },
       ],
       metadata: { remainingPayments: 3, remainingAmount: '30000000', processedPayments: 0, totalPayments: 3 },
+      sender: { address: payerWallet.address, network: 'sepolia' },
     });
     await payer.submit(res.body.transactions);
     expect(await payer.allowance(chain.tokens.USDC, proxy)).toBe(before - 30_000_000n);

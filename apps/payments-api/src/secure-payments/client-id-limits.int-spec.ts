@@ -31,7 +31,12 @@ describe('a Client ID (public) cannot read secrets, invalidate links or change s
     const attack = await s.p.call('DELETE', `/v2/secure-payments/${body.token}`, undefined, browser);
     expect(attack).toMatchObject({
       status: 403,
-      body: { statusCode: 403, message: 'x-client-id is not allowed on this route: it takes x-api-key', error: 'Forbidden' },
+      body: {
+        statusCode: 403,
+        message:
+          'x-client-id is not allowed on this route: it takes x-api-key or a session (Authorization: Bearer or the session_token cookie)',
+        error: 'Forbidden',
+      },
     });
     expect((await s.page(body.token)).body.status).toBe('pending');
     expect(await s.events(body.token)).toEqual([]);

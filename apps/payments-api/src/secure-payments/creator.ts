@@ -9,15 +9,22 @@ export interface SecurePaymentCreator {
 }
 
 /**
- * The creator behind an API key, a Client ID, or an orchestrator acting for a linked Client ID
- * (then the orchestrator is fixed on the payment forever); other callers cannot create.
+ * The creator behind an API key or a session of the platform's account (the dashboard), a Client
+ * ID, or an orchestrator acting for a linked Client ID (then the orchestrator is fixed on the
+ * payment forever); other callers cannot create. An API key or session creates for the platform
+ * as a whole: no Client ID is recorded, so no Client ID fee applies and any Client ID of the
+ * platform reads the page; it is managed (invalidated) platform-wide.
  */
 export function creatorOf(caller: Caller): SecurePaymentCreator {
-  if (caller.kind === 'api-key') return { platformId: caller.platformId, clientIdId: null, orchestratorId: null };
+  if (caller.kind === 'api-key' || caller.kind === 'session')
+    return { platformId: caller.platformId, clientIdId: null, orchestratorId: null };
   if (caller.kind === 'client-id') return { platformId: caller.platformId, clientIdId: caller.clientIdId, orchestratorId: null };
   if (caller.kind === 'orchestrator' && caller.onBehalfOf)
     return { platformId: caller.onBehalfOf.platformId, clientIdId: caller.onBehalfOf.clientIdId, orchestratorId: caller.orchestratorId };
-  throw new PayrailError('FORBIDDEN', 'Secure payments are created with an API key, a Client ID, or an orchestrator key with x-client-id');
+  throw new PayrailError(
+    'FORBIDDEN',
+    'Secure payments are created with an API key, a session, a Client ID, or an orchestrator key with x-client-id',
+  );
 }
 
 /** The Client ID reading a payment page: x-client-id, with its Origin (required here, browser context). */

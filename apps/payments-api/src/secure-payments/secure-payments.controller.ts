@@ -14,7 +14,15 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, type ClientIdCaller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
+import {
+  ApiAuthErrors,
+  Auth,
+  type Caller,
+  type ClientIdCaller,
+  CurrentCaller,
+  PlatformAuth,
+  PresentedWalletProof,
+} from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { errorExample } from '../payments/dto/error-example.js';
 import { CreateSecurePaymentDto } from './dto/create-secure-payment.dto.js';
@@ -77,24 +85,29 @@ export class SecurePaymentsController {
 
   @Post()
   @HttpCode(201)
-  @Auth('api-key-client-id-or-orchestrator')
+  @Auth('api-key-client-id-orchestrator-or-session')
   @ApiSecurity('x-api-key')
   @ApiSecurity('x-client-id')
   @ApiSecurity('x-orchestrator-key')
+  @ApiSecurity('__Host-session_token')
+  @ApiSecurity('bearer')
   @ApiOperation({
     operationId: 'SecurePaymentV2Controller_createSecurePayment_v2',
     summary: 'Create a secure payment (hosted payment link)',
     description:
       'Creates the request behind the link like a payout (same currencies, conversion and Client ID fee) and answers the token and page URL. ' +
       'One item in `requests`. The link expires after `expiresIn` seconds (default 7 days). An orchestrator creates for a linked platform ' +
-      "with `x-orchestrator-key` and that platform's `x-client-id`; its id is then fixed on the payment.",
+      "with `x-orchestrator-key` and that platform's `x-client-id`; its id is then fixed on the payment. Beyond the spec, a session of the " +
+      "platform's account (the dashboard; bearer, or the cookie from a dashboard origin) creates too when no other credential is sent. " +
+      'Created with the API key or a session, the payment belongs to the platform with no Client ID: no Client ID fee applies, and any ' +
+      'Client ID of the platform reads its page.',
   })
   @ApiCreatedResponse({ type: CreatedSecurePaymentDto })
   @ApiBadRequestResponse({
     description: 'A field is invalid; `errors` names it',
     ...errorExample(400, 'Validation failed: redirectLabel cannot be provided without redirectUrl', 'Bad Request'),
   })
-  @ApiAuthErrors('api-key-client-id-or-orchestrator')
+  @ApiAuthErrors('api-key-client-id-orchestrator-or-session', { cookieWrites: true })
   @ApiServiceUnavailableResponse(RATE_UNAVAILABLE)
   createSecurePayment(@Body() body: CreateSecurePaymentDto, @CurrentCaller() caller: Caller): Promise<CreatedSecurePayment> {
     return this.create.execute({ caller, body });
@@ -167,21 +180,20 @@ export class SecurePaymentsController {
   }
 
   @Delete(':token')
-  @Auth('api-key')
-  @ApiSecurity('x-api-key')
+  @PlatformAuth({ cookieWrites: true })
   @ApiOperation({
     operationId: 'SecurePaymentV2Controller_invalidateSecurePayment_v2',
     summary: 'Invalidate a secure payment',
     description:
-      "Beyond the spec (which names the status but not the trigger): the platform's API key invalidates an open payment (whichever " +
-      'Client ID created it); its page then reads `invalidated`. A Client ID is public (it ships in checkout pages), so it cannot: 403.',
+      "Beyond the spec (which names the status but not the trigger): the platform's API key, or a session of its account (the dashboard), " +
+      'invalidates an open payment (whichever Client ID created it); its page then reads `invalidated`. A Client ID is public (it ships in ' +
+      'checkout pages), so it cannot: 403.',
   })
   @ApiOkResponse({ type: InvalidatedSecurePaymentDto })
   @ApiConflictResponse({
     description: 'The payment is no longer open',
     ...errorExample(409, 'Secure payment is completed and can no longer be invalidated', 'Conflict'),
   })
-  @ApiAuthErrors('api-key')
   @ApiNotFoundResponse(NOT_FOUND)
   invalidateSecurePayment(@Param('token') token: string, @CurrentCaller() caller: Caller) {
     return this.invalidate.execute({ caller, token });

@@ -18,6 +18,8 @@ import { MulticallState } from './views/multicall-state.js';
 import { PaymentOptionsReader } from './options/payment-options.reader.js';
 import { UsdRates } from './views/usd-rates.js';
 import { MulticallPayoutsController } from './multicall-payouts.controller.js';
+import { PaymentLinksController } from './payment-links.controller.js';
+import { ListPaymentLinks } from './use-cases/list-payment-links.use-case.js';
 import { SecurePaymentsController } from './secure-payments.controller.js';
 import { CreatePayoutLink } from './use-cases/create-payout-link.use-case.js';
 import { CreateMulticall } from './use-cases/create-multicall.use-case.js';
@@ -35,7 +37,7 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
  */
 @Module({
   imports: [PaymentsModule],
-  controllers: [MulticallPayoutsController, SecurePaymentsController, SecurePaymentPayController],
+  controllers: [MulticallPayoutsController, PaymentLinksController, SecurePaymentsController, SecurePaymentPayController],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -70,6 +72,7 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     BatchBuilder,
     PaySecurePayment,
     RecordPaymentIntent,
+    ListPaymentLinks,
   ],
 })
 export class SecurePaymentsModule {}

@@ -1,3 +1,5 @@
+import { PayrailError } from '@payrail/domain';
+
 /**
  * Keyset pagination on (created_at, id), newest first: a page ends where the next one starts, so
  * rows written meanwhile neither repeat nor vanish (OFFSET would do both) and every page costs one
@@ -22,6 +24,13 @@ export function decodeCursor(cursor: string): KeysetPosition | undefined {
   if (!/^[A-Za-z0-9_-]{1,140}$/.test(cursor)) return undefined;
   const match = POSITION.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   return match ? { micros: match[1], id: match[2] } : undefined;
+}
+
+/** A page cursor from a query, checked to be one this API issued: a coded 400 (field `cursor`) otherwise. */
+export function checkedPageCursor(cursor: string | undefined): string | undefined {
+  if (cursor === undefined || decodeCursor(cursor)) return cursor;
+  const message = 'cursor must be a nextCursor value';
+  throw new PayrailError('VALIDATION_FAILED', `Validation failed: ${message}`, { fields: [{ field: 'cursor', message }] });
 }
 
 /** SQL: a timestamptz column as integer microseconds since the epoch (exact, whatever the server version). */

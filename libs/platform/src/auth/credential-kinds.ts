@@ -16,6 +16,8 @@ export const ACCEPTED_KINDS: Record<GuardedMode, readonly CredentialKind[]> = {
   'orchestrator-key': ['orchestrator-key'],
   session: ['session'],
   'api-key-or-session': ['api-key', 'session'],
+  'api-key-client-id-or-session': ['api-key', 'client-id', 'session'],
+  'api-key-client-id-orchestrator-or-session': ['api-key', 'client-id', 'orchestrator-key', 'session'],
   'client-id-with-owner': ['client-id', 'api-key', 'session'],
 };
 

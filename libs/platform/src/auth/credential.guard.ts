@@ -112,6 +112,12 @@ export class CredentialGuard implements CanActivate {
         return this.session(req);
       case 'api-key-or-session':
         return this.apiKeyOrSession(req);
+      case 'api-key-client-id-or-session':
+        return this.orSession(req, ['x-api-key', 'x-client-id'], () => this.authenticate({ mode: 'api-key-or-client-id' }, req));
+      case 'api-key-client-id-orchestrator-or-session':
+        return this.orSession(req, ['x-api-key', 'x-client-id', 'x-orchestrator-key'], () =>
+          this.authenticate({ mode: 'api-key-client-id-or-orchestrator' }, req),
+        );
       case 'client-id-with-owner':
         return this.clientIdWithOwner(req);
     }
@@ -151,6 +157,16 @@ export class CredentialGuard implements CanActivate {
       'UNAUTHENTICATED',
       'Missing x-api-key or session: send x-api-key, Authorization: Bearer <token> or the session cookie',
     );
+  }
+
+  /**
+   * A machine credential's mode (`machine`) widened by the platform's session: any of `headers`
+   * sent decides as before; without them a session (bearer or cookie) is taken; with neither,
+   * the machine mode's own 401.
+   */
+  private orSession(req: RequestWithCaller, headers: string[], machine: () => Promise<Caller>): Promise<Caller> {
+    if (headers.some((name) => header(req, name)) || !presentedSessionToken(req)) return machine();
+    return this.session(req);
   }
 
   /**

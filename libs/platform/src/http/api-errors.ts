@@ -47,6 +47,18 @@ const UNAUTHORIZED: Record<GuardedMode, Documented> = {
       'or an invalid or expired session (the API key decides when both are sent)',
     message: 'Missing x-api-key or session: send x-api-key, Authorization: Bearer <token> or the session cookie',
   },
+  'api-key-client-id-or-session': {
+    description:
+      `Neither x-api-key, x-client-id nor a session, an unknown or revoked API key, an unknown Client ID, ${NO_ORIGIN}, ` +
+      'or an invalid or expired session (sent without x-api-key and x-client-id)',
+    message: 'Invalid or expired API key',
+  },
+  'api-key-client-id-orchestrator-or-session': {
+    description:
+      `Neither x-api-key, x-client-id, x-orchestrator-key nor a session, an unknown or revoked API key or orchestrator key, ` +
+      `an unknown Client ID, x-orchestrator-key without x-client-id, ${NO_ORIGIN}, or an invalid or expired session`,
+    message: 'x-orchestrator-key must be paired with x-client-id',
+  },
   'client-id-with-owner': {
     description:
       'Missing or unknown x-client-id; or x-client-id alone (a Client ID is public): without the x-api-key or session ' +
@@ -81,6 +93,16 @@ const FORBIDDEN: Record<GuardedMode, Documented[]> = {
   'orchestrator-key': [wrongKind('x-orchestrator-key', 'x-client-id')],
   session: [wrongKind('a session (Authorization: Bearer or the session_token cookie)', 'x-client-id')],
   'api-key-or-session': [wrongKind('x-api-key or a session (Authorization: Bearer or the session_token cookie)', 'x-client-id')],
+  'api-key-client-id-or-session': [
+    wrongKind('x-api-key or x-client-id or a session (Authorization: Bearer or the session_token cookie)', 'x-orchestrator-key'),
+    { description: CLIENT_ID_REFUSED, message: 'Client ID is revoked' },
+  ],
+  'api-key-client-id-orchestrator-or-session': [
+    {
+      description: `${CLIENT_ID_REFUSED}, or the Client ID is not linked to the orchestrator`,
+      message: 'This Client ID is not linked to the orchestrator',
+    },
+  ],
   'client-id-with-owner': [
     wrongKind("x-client-id with its platform's x-api-key or session", 'x-orchestrator-key'),
     { description: 'Client ID inactive, restricted or revoked', message: 'Client ID is revoked' },
@@ -90,6 +112,15 @@ const FORBIDDEN: Record<GuardedMode, Documented[]> = {
     },
   ],
 };
+
+/** Modes a session cookie can authenticate (their writes are CSRF-checked). */
+const COOKIE_MODES = new Set<GuardedMode>([
+  'session',
+  'api-key-or-session',
+  'api-key-client-id-or-session',
+  'api-key-client-id-orchestrator-or-session',
+  'client-id-with-owner',
+]);
 
 const CSRF: Documented = {
   description: 'A change authenticated by the session cookie from an Origin that is not a dashboard origin (CSRF)',
@@ -120,11 +151,9 @@ export interface ApiAuthErrorsOptions {
  */
 export function ApiAuthErrors(mode: GuardedMode, options: ApiAuthErrorsOptions = {}) {
   const unauthorized = [UNAUTHORIZED[mode], options.unauthorized].filter((d): d is Documented => d !== undefined);
-  const forbidden = [
-    ...FORBIDDEN[mode],
-    (mode === 'session' || mode === 'api-key-or-session' || mode === 'client-id-with-owner') && options.cookieWrites ? CSRF : undefined,
-    options.forbidden,
-  ].filter((d): d is Documented => d !== undefined);
+  const forbidden = [...FORBIDDEN[mode], COOKIE_MODES.has(mode) && options.cookieWrites ? CSRF : undefined, options.forbidden].filter(
+    (d): d is Documented => d !== undefined,
+  );
   return applyDecorators(
     ApiUnauthorizedResponse(combined(401, 'Unauthorized', unauthorized)),
     ApiForbiddenResponse(combined(403, 'Forbidden', forbidden)),

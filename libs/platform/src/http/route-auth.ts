@@ -21,6 +21,13 @@ export type AuthMode =
    */
   | { mode: 'api-key-or-session' }
   /**
+   * A spec route the dashboard also calls: its machine credentials (x-api-key, x-client-id) or,
+   * when neither is sent, a session of the platform's account (recurring payment status and cancel).
+   */
+  | { mode: 'api-key-client-id-or-session' }
+  /** As api-key-client-id-or-orchestrator, or a session of the platform's account when none of those is sent (secure payment creation). */
+  | { mode: 'api-key-client-id-orchestrator-or-session' }
+  /**
    * x-client-id selects the Client ID; the owning platform's x-api-key or session (bearer or
    * cookie) must come with it, since a Client ID is public (platform webhooks).
    */

@@ -118,6 +118,11 @@ export class InFlightPaymentDto {
   state!: 'paid' | 'replacing';
 }
 
+export class RecurringSenderDto {
+  @ApiProperty({ description: 'The subscriber (payer) wallet' }) address!: string;
+  @ApiProperty({ example: 'base' }) network!: string;
+}
+
 export class RecurringUpdateResponseDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: ['cancelled', 'active'], description: '`cancelled` after a cancel, `active` after an unpause' }) status!: string;
@@ -130,4 +135,10 @@ export class RecurringUpdateResponseDto {
   @ApiProperty({ type: RecurringUpdateMetadataDto }) metadata!: RecurringUpdateMetadataDto;
   @ApiPropertyOptional({ type: InFlightPaymentDto, description: 'cancel only: an execution already sent when the cancel came (extension)' })
   inFlightPayment?: InFlightPaymentDto;
+  @ApiPropertyOptional({
+    type: RecurringSenderDto,
+    description:
+      'cancel only (extension): the subscriber wallet that sends `transactions`, and its network (its chainId is in GET /v2/currencies)',
+  })
+  sender?: RecurringSenderDto;
 }

@@ -20,6 +20,8 @@ export interface RecurringUpdateView {
   metadata: { remainingPayments: number; remainingAmount: string; processedPayments: number; totalPayments: number };
   /** Cancel only: the execution found already sent (see InFlightPayment); absent when none. */
   inFlightPayment?: InFlightPayment;
+  /** Cancel only (extension): who sends `transactions` and on which network (the dashboard asks the connected wallet). */
+  sender?: { address: string; network: string };
 }
 
 const remainingAmountOf = (s: RecurringPaymentEntity): bigint => s.perPayment * BigInt(s.totalPayments - s.processedPayments);
@@ -100,6 +102,7 @@ export class UpdateRecurringPayment {
         totalPayments: s.totalPayments,
       },
       ...(inFlight ? { inFlightPayment: inFlight } : {}),
+      sender: { address: s.payer, network: s.network },
     };
   }
 

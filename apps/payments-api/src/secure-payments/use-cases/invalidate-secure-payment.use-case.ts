@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { creatorOf } from '../creator.js';
 
 /**
- * DELETE /v2/secure-payments/{token}: the platform's API key (the route takes nothing else: a
+ * DELETE /v2/secure-payments/{token}: the platform's API key or a session of its account (a
  * Client ID is public) invalidates an open payment of its platform, whichever Client ID created
  * it; the page then shows `invalidated`. A payment already completed, expired, invalidated or
  * refused by screening is 409.
