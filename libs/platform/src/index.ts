@@ -45,3 +45,4 @@ export * from './util/wakeable-sleep.js';
 export * from './util/deadline.js';
 export * from './http/json-cache.js';
 export * from './crypto/reencrypt.js';
+export * from './metrics/index.js';

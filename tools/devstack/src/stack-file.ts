@@ -17,6 +17,8 @@ export interface StackFile {
   authApiUrl: string;
   webhookWorkerHealthUrl: string;
   chainWorkerHealthUrl: string;
+  /** Each app's Prometheus endpoint (on a free port picked at start). */
+  metricsUrls: Record<string, string>;
   databaseUrl: string;
   redisUrl: string;
   chains: Record<string, StackChain>;
