@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { configuredRpcUrls } from '@payrail/chains';
+import { configuredRpcUrls, observeRpcCalls } from '@payrail/chains';
 import {
   AppConfigModule,
   CredentialsModule,
@@ -7,6 +7,7 @@ import {
   HealthModule,
   LoggingModule,
   QueuesModule,
+  recordRpcCall,
   RedisModule,
   validateEnv,
 } from '@payrail/platform';
@@ -24,6 +25,7 @@ import { SecurePaymentsModule } from './secure-payments/secure-payments.module.j
 export class PaymentsApiModule {
   static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
     const config = validateEnv(PaymentsApiEnv, env);
+    observeRpcCalls(recordRpcCall);
     return {
       module: PaymentsApiModule,
       imports: [

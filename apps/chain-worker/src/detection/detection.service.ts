@@ -10,6 +10,7 @@ import {
   withLocalDeployment,
   type EvmNetwork,
 } from '@payrail/chains';
+import { readDetectionStatus } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { BlockReader } from './block-reader.js';
@@ -28,7 +29,9 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
     private readonly db: DataSource,
     @Inject(ChainWorkerEnv) private readonly env: ChainWorkerEnv,
     @Inject(SETTLEMENT) private readonly settlement: Settlement,
-  ) {}
+  ) {
+    readDetectionStatus(() => this.status());
+  }
 
   onApplicationBootstrap(): void {
     if (!this.env.DETECTION_ENABLED) return;

@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { BaseEnv } from '../config/env.js';
 import { type EventPublisher, OutboxRelay } from './outbox-relay.js';
 import { WakeableSleep } from '../util/wakeable-sleep.js';
+import { outboxEventsRelayed, outboxRelayPassDuration, readOutboxBacklog } from '../metrics/outbox.js';
 
 export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
 /** The relay's EventPublisher (see OutboxRelayModule.forRoot). */
@@ -41,6 +42,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       lockNamespace: LOCK_NAMESPACE,
       concurrency: options.concurrency,
     });
+    readOutboxBacklog(dataSource);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -84,12 +86,15 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private async run(): Promise<void> {
     while (this.running) {
       let published = 0;
+      const pass = outboxRelayPassDuration.startTimer();
       try {
         published = await this.relay.relayOnce();
+        outboxEventsRelayed.inc(published);
       } catch (error) {
         // The rows stay unpublished and are retried on the next pass; nothing is lost.
         this.logger.error({ err: error }, 'outbox relay pass failed');
       }
+      pass();
       if (published === 0) await this.idle.sleep(this.options.pollIntervalMs);
     }
   }
