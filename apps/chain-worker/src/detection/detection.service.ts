@@ -10,7 +10,7 @@ import {
   withLocalDeployment,
   type EvmNetwork,
 } from '@payrail/chains';
-import { readDetectionStatus } from '@payrail/platform';
+import { initSettlementOutcomes, readDetectionStatus } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { BlockReader } from './block-reader.js';
@@ -59,6 +59,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
       );
       const loop = new LeaderLoop(this.db, `detection:${name}`, this.env.DETECTION_POLL_INTERVAL_MS, () => follower.pass());
       this.loops.set(name, { loop, follower, reader });
+      initSettlementOutcomes(name);
       loop.start();
     }
     this.followTron(networks.tron.contracts.ERC20FeeProxy);

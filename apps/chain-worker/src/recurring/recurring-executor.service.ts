@@ -7,7 +7,7 @@ import {
   payrailRecurringProxies,
   rpcProvider,
 } from '@payrail/chains';
-import { relayerBalance } from '@payrail/platform';
+import { initRecurringOutcomes, relayerBalance } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { formatEther } from 'ethers';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
@@ -48,6 +48,7 @@ export class RecurringExecutor implements OnApplicationBootstrap, OnApplicationS
       if (!own[name]) continue;
       const chain = new RelayerChain(rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1 }), key);
       chains.set(name, chain);
+      initRecurringOutcomes(name);
       const runner = new ScheduleRunner(this.db, name, chain, records);
       const loop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, () => runner.pass());
       this.loops.set(name, loop);

@@ -75,6 +75,11 @@ export const settlements = new Counter({
   registers,
 });
 
+/** Starts a followed network's outcomes at 0, so rates and alerts see the series before the first payment. */
+export function initSettlementOutcomes(networkName: string): void {
+  for (const outcome of Object.values(SETTLEMENT_OUTCOMES)) settlements.inc({ network: networkName, outcome }, 0);
+}
+
 /** Counts the settlement event a detection pass wrote (payment.confirmed -> paid, ...). */
 export function observeSettlement(networkName: string, eventType: string): void {
   const outcome = SETTLEMENT_OUTCOMES[eventType as keyof typeof SETTLEMENT_OUTCOMES];

@@ -46,7 +46,8 @@ export function httpMetricsMiddleware(): (req: Request, res: Response, next: Nex
     res.once('finish', () => {
       const path: unknown = (req.route as { path?: unknown } | undefined)?.path;
       const labels = {
-        route: typeof path === 'string' ? path : 'unmatched',
+        // A wildcard route (the 404 catch-all) names no route of ours.
+        route: typeof path === 'string' && !path.includes('*') ? path : 'unmatched',
         method: METHODS.has(req.method) ? req.method : 'OTHER',
         status_class: `${Math.floor(res.statusCode / 100)}xx`,
       };

@@ -16,6 +16,11 @@ export const relayerBalance = new ScrapedGauge({
   labelNames: ['network'] as const,
 });
 
+/** Starts a network's steps at 0, so rates and alerts see the series before the first execution. */
+export function initRecurringOutcomes(network: string): void {
+  for (const outcome of ['due', 'sent', 'confirmed', 'failed', 'paused'] as const) recurringExecutions.inc({ network, outcome }, 0);
+}
+
 export function observeRecurring(network: string, outcome: RecurringOutcome): void {
   recurringExecutions.inc({ network, outcome });
 }
