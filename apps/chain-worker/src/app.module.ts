@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { configuredRpcUrls } from '@payrail/chains';
-import { AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueuesModule, RedisModule } from '@payrail/platform';
+import { configuredRpcUrls, observeRpcCalls } from '@payrail/chains';
+import { AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueuesModule, recordRpcCall, RedisModule } from '@payrail/platform';
 import { ChainWorkerEnv } from './config/chain-worker.env.js';
 import { DetectionHealth } from './detection/detection.health.js';
 import { DetectionModule } from './detection/detection.module.js';
@@ -13,6 +13,7 @@ import { SettlementModule } from './settlement/settlement.module.js';
 @Module({})
 export class ChainWorkerModule {
   static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
+    observeRpcCalls(recordRpcCall);
     return {
       module: ChainWorkerModule,
       imports: [

@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { configuredRpcUrls } from '@payrail/chains';
+import { configuredRpcUrls, observeRpcCalls } from '@payrail/chains';
 import {
   AppConfigModule,
   CredentialsModule,
@@ -7,6 +7,7 @@ import {
   HealthModule,
   LoggingModule,
   QueuesModule,
+  recordRpcCall,
   RedisModule,
   validateEnv,
 } from '@payrail/platform';
@@ -27,6 +28,7 @@ import { RequestsModule } from './requests/requests.module.js';
 export class PaymentsApiModule {
   static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
     const config = validateEnv(PaymentsApiEnv, env);
+    observeRpcCalls(recordRpcCall);
     return {
       module: PaymentsApiModule,
       imports: [

@@ -11,6 +11,7 @@ import { FanOutPublisher } from './fan-out/fan-out-publisher.js';
 import { FanOutStore } from './fan-out/fan-out-store.js';
 import { DomainEventsProcessor } from './fan-out/domain-events.processor.js';
 import { WebhookDeliveriesProcessor } from './delivery/webhook-deliveries.processor.js';
+import { QueueMetrics } from './shared/queue-metrics.js';
 
 /**
  * The webhook dispatcher: fan-out of domain events into deliveries (FanOutPublisher, handed to
@@ -31,6 +32,7 @@ import { WebhookDeliveriesProcessor } from './delivery/webhook-deliveries.proces
     DeliverWebhook,
     DomainEventsProcessor,
     WebhookDeliveriesProcessor,
+    QueueMetrics,
   ],
   exports: [FanOutPublisher],
 })

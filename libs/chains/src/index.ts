@@ -23,6 +23,7 @@ export * from './events/fee-proxy-events.js';
 // I/O: RPC access, on-chain rates, the local deployment file.
 export * from './local-deployment-file.js';
 export * from './rpc/providers.js';
+export * from './rpc/rpc-observer.js';
 export * from './rates/aggregator-rate-source.js';
 export * from './rates/conversion-path-rate.js';
 export * from './tron/trongrid-events.js';

@@ -47,3 +47,4 @@ export * from './http/json-cache.js';
 export * from './crypto/reencrypt.js';
 export * from './http/platform-auth.js';
 export * from './http/pagination.js';
+export * from './metrics/index.js';

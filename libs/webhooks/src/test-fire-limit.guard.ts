@@ -29,7 +29,7 @@ export class WebhookTestFireLimit implements CanActivate {
     if (!scope) throw new PayrailError('UNAUTHENTICATED', 'Test fires need a Client ID or an orchestrator key');
     const perMinute = this.settings.testFiresPerMinute;
     const decision = await this.limiter.consume(scope, { perSecond: perMinute, perMinute });
-    if (!decision.allowed) applyRateLimitDecision(context.switchToHttp().getResponse<Response>(), decision);
+    if (!decision.allowed) applyRateLimitDecision(context.switchToHttp().getResponse<Response>(), decision, 'test-fire');
     return true;
   }
 }

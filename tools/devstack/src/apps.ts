@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { waitFor } from './ports.js';
+import { freePort, waitFor } from './ports.js';
 import { repoRoot } from './paths.js';
 
 export const APP_NAMES = ['payments-api', 'auth-api', 'webhook-worker', 'chain-worker'] as const;
@@ -10,6 +10,8 @@ export type AppName = (typeof APP_NAMES)[number];
 export interface AppHandle {
   name: AppName;
   url: string;
+  /** The app's Prometheus endpoint (`GET /metrics` on METRICS_PORT). */
+  metricsUrl: string;
   child: ChildProcess;
   /** SIGTERM, then SIGKILL after `graceMs`; resolves with the exit code or signal. */
   stop(graceMs?: number): Promise<number | string | null>;
@@ -19,6 +21,8 @@ export interface AppHandle {
 
 export interface StartAppOptions {
   port: number;
+  /** METRICS_PORT; a free port when unset. */
+  metricsPort?: number;
   env: Record<string, string>;
   /** Where the app's stdout/stderr go: `{ file }`, 'inherit' (prefixed lines), or 'ignore'. */
   output: { file: string } | 'inherit' | 'ignore';
@@ -56,9 +60,10 @@ function exited(child: ChildProcess): Promise<number | string | null> {
 
 /** Starts a built app (`dist/`) as a child process and waits until /health/ready answers 200. */
 export async function startApp(name: AppName, opts: StartAppOptions): Promise<AppHandle> {
+  const metricsPort = opts.metricsPort ?? (await freePort());
   const child = spawn(process.execPath, ['--enable-source-maps', appEntry(name)], {
     cwd: repoRoot(),
-    env: { ...process.env, ...opts.env, PORT: String(opts.port) },
+    env: { ...process.env, ...opts.env, PORT: String(opts.port), METRICS_PORT: String(metricsPort) },
     stdio: ['ignore', opts.output === 'ignore' ? 'ignore' : 'pipe', opts.output === 'ignore' ? 'ignore' : 'pipe'],
   });
   pipeOutput(child, name, opts.output);
@@ -92,5 +97,5 @@ export async function startApp(name: AppName, opts: StartAppOptions): Promise<Ap
     await kill();
     throw error;
   }
-  return { name, url, child, stop, kill };
+  return { name, url, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`, child, stop, kill };
 }

@@ -21,6 +21,8 @@ export interface StackFile {
   dashboardUrl: string;
   webhookWorkerHealthUrl: string;
   chainWorkerHealthUrl: string;
+  /** Each app's Prometheus endpoint (on a free port picked at start). */
+  metricsUrls: Record<string, string>;
   databaseUrl: string;
   redisUrl: string;
   chains: Record<string, StackChain>;

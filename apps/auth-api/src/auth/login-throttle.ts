@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PayrailError } from '@payrail/domain';
-import { clientIpBucket, noRedisTimeShift, type RedisTimeShift } from '@payrail/platform';
+import { clientIpBucket, noRedisTimeShift, rateLimitRejections, type RedisTimeShift } from '@payrail/platform';
 import type { Redis } from 'ioredis';
 import { LOGIN_BACKOFF_SCRIPT } from './login-backoff.lua.js';
 
@@ -43,6 +43,7 @@ export class LoginThrottle {
   async reserve(email: string, ip: string | undefined): Promise<void> {
     const { freeAttempts, baseMs, maxMs, forgetMs } = this.policy;
     const waitMs = await this.command(this.key(email, ip), this.timeShift(), freeAttempts, baseMs, maxMs, forgetMs);
+    if (waitMs > 0) rateLimitRejections.inc({ class: 'login-backoff' });
     if (waitMs > 0)
       throw new PayrailError('RATE_LIMITED', 'Too many failed sign-in attempts; try again later', {
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),

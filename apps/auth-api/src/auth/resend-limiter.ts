@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PayrailError } from '@payrail/domain';
-import { noRedisTimeShift, type RedisTimeShift } from '@payrail/platform';
+import { noRedisTimeShift, rateLimitRejections, type RedisTimeShift } from '@payrail/platform';
 import type { Redis } from 'ioredis';
 import { RESEND_LIMIT_SCRIPT } from './resend-limit.lua.js';
 
@@ -33,6 +33,7 @@ export class ResendLimiter {
       this.policy.perWindow,
       this.policy.windowMs,
     );
+    if (waitMs > 0) rateLimitRejections.inc({ class: 'email-resend' });
     if (waitMs > 0)
       throw new PayrailError('RATE_LIMITED', 'Too many verification e-mails asked for this address; try again later', {
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),

@@ -9,7 +9,7 @@ import { ChainWorkerModule } from '../app.module.js';
 import { payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
 import { DetectionService } from './detection.service.js';
-import { MetricsController } from './metrics.controller.js';
+import { metricsRegistry } from '@payrail/platform';
 
 type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
 
@@ -106,7 +106,7 @@ describe('payment detection and settlement', () => {
       fees: [{ type: 'platform', amount: '0.015', currency: 'fUSDC-sepolia' }],
     });
     expect(worker.get(DetectionService).status().sepolia).toMatchObject({ leader: true, detected: 1 });
-    const metrics = worker.get(MetricsController).metrics();
+    const metrics = await metricsRegistry.metrics();
     expect(metrics).toContain('payrail_detection_payments_detected_total{network="sepolia"} 1\n');
     expect(metrics).toMatch(/payrail_detection_lag_blocks\{network="sepolia"\} \d+\n/);
     expect(metrics).toContain('payrail_detection_leader{network="sepolia"} 1\n');

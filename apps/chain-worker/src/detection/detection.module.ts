@@ -2,13 +2,11 @@ import { Global, Module } from '@nestjs/common';
 import { TerminusModule } from '@nestjs/terminus';
 import { DetectionHealth } from './detection.health.js';
 import { DetectionService } from './detection.service.js';
-import { MetricsController } from './metrics.controller.js';
 
 /** Payment detection on every configured EVM network; SETTLEMENT is provided by the settlement module. */
 @Global()
 @Module({
   imports: [TerminusModule],
-  controllers: [MetricsController],
   providers: [DetectionService, DetectionHealth],
   exports: [DetectionService, DetectionHealth],
 })

@@ -10,6 +10,7 @@ import {
   withLocalDeployment,
   type EvmNetwork,
 } from '@payrail/chains';
+import { initSettlementOutcomes, readDetectionStatus } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { BlockReader } from './block-reader.js';
@@ -28,7 +29,9 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
     private readonly db: DataSource,
     @Inject(ChainWorkerEnv) private readonly env: ChainWorkerEnv,
     @Inject(SETTLEMENT) private readonly settlement: Settlement,
-  ) {}
+  ) {
+    readDetectionStatus(() => this.status());
+  }
 
   onApplicationBootstrap(): void {
     if (!this.env.DETECTION_ENABLED) return;
@@ -56,6 +59,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
       );
       const loop = new LeaderLoop(this.db, `detection:${name}`, this.env.DETECTION_POLL_INTERVAL_MS, () => follower.pass());
       this.loops.set(name, { loop, follower, reader });
+      initSettlementOutcomes(name);
       loop.start();
     }
     this.followTron(networks.tron.contracts.ERC20FeeProxy);

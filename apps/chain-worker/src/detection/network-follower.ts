@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DetectionRepository, type BlockRef, type Cursor } from '@payrail/persistence';
+import { blocksRead, logsRead, reorgDepth } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
 import type { BlockReader } from './block-reader.js';
 
@@ -69,6 +70,7 @@ export class NetworkFollower {
       // The cursor's hash as checked above: a reorg landing after the check is not read past.
       const read = await this.reader.transfers(from, to, cursor.blockHash);
       if (!read) return true; // the chain moved while reading: read again (the next pass checks for a reorg first)
+      logsRead.inc({ network }, read.transfers.length);
       const ours = await repo.knownTopics(network, [...new Set(read.transfers.map((t) => t.referenceTopic))]);
       const transfers = read.transfers.filter((t) => ours.has(t.referenceTopic));
       const toBlock = read.blocks.find((b) => b.number === to)!;
@@ -79,6 +81,7 @@ export class NetworkFollower {
         await tx.saveCursor(network, { blockNumber: to, blockHash: toBlock.hash });
       });
       cursor = { blockNumber: to, blockHash: toBlock.hash };
+      blocksRead.inc({ network }, to - from + 1);
     }
     Object.assign(this.status, { head, cursor: cursor.blockNumber, lag: head - cursor.blockNumber });
     await this.settle(network, Math.min(cursor.blockNumber, head - this.options.confirmations));
@@ -107,6 +110,7 @@ export class NetworkFollower {
       return rolledBack;
     });
     this.status.reorgs++;
+    reorgDepth.observe({ network: this.options.network }, cursor.blockNumber - ancestor.blockNumber);
     this.logger.warn(
       `reorg: block ${cursor.blockNumber} replaced; rolled back to ${ancestor.blockNumber} ` +
         `(${removed} transfers removed, ${reversedTopics.length} settled payment references to settle again)`,

@@ -7,6 +7,7 @@ import {
   RequestsRepository,
   sqlOne,
 } from '@payrail/persistence';
+import { observeRecurring } from '@payrail/platform';
 import type { TransactionResponse } from 'ethers';
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterFailure, type ExecutionFailure } from './execution-failure.js';
@@ -97,6 +98,7 @@ export class ExecutionRecords {
         return null;
       }
       const tx = await broadcast();
+      observeRecurring(s.network, 'sent');
       // Also renews the in-flight lease of the attempt.
       await repo.updateExecution(claim.schedule.id, claim.index, {
         status: 'submitted',
@@ -134,6 +136,7 @@ export class ExecutionRecords {
       const processedPayments = Math.max(s.processedPayments, index);
       const completed = processedPayments >= s.totalPayments && s.status === 'active';
       await repo.update(s.id, { processedPayments, failureCount: 0, failureReason: null, ...(completed ? { status: 'completed' } : {}) });
+      observeRecurring(s.network, 'confirmed');
     });
   }
 
@@ -151,6 +154,8 @@ export class ExecutionRecords {
         ...(pause && s.status === 'active' ? { status: 'paused' } : {}),
       });
       await appendToOutbox(m, [await this.failedEvent(m, claim, failure)]);
+      observeRecurring(s.network, 'failed');
+      if (pause && s.status === 'active') observeRecurring(s.network, 'paused');
     });
   }
 

@@ -7,7 +7,9 @@ import {
   payrailRecurringProxies,
   rpcProvider,
 } from '@payrail/chains';
+import { initRecurringOutcomes, relayerBalance } from '@payrail/platform';
 import { DataSource } from 'typeorm';
+import { formatEther } from 'ethers';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { LeaderLoop } from '../shared/leader-loop.js';
 import { ExecutionRecords } from './execution-records.js';
@@ -40,9 +42,13 @@ export class RecurringExecutor implements OnApplicationBootstrap, OnApplicationS
     // Only where the proxy is Payrail's: Request Network's 0.1.0 proxy cannot verify the permits.
     const own = payrailRecurringProxies(this.env, local);
     const records = new ExecutionRecords(this.db, this.env.RECURRING_RETRY_DELAY_MS);
+    const chains = new Map<string, RelayerChain>();
+    relayerBalance.readFrom(() => readBalances(chains));
     for (const [name, urls] of Object.entries(configuredRpcUrls(this.env)) as [EvmNetwork, string[]][]) {
       if (!own[name]) continue;
       const chain = new RelayerChain(rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1 }), key);
+      chains.set(name, chain);
+      initRecurringOutcomes(name);
       const runner = new ScheduleRunner(this.db, name, chain, records);
       const loop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, () => runner.pass());
       this.loops.set(name, loop);
@@ -59,4 +65,12 @@ export class RecurringExecutor implements OnApplicationBootstrap, OnApplicationS
   leading(): string[] {
     return [...this.loops].filter(([, loop]) => loop.leader).map(([name]) => name);
   }
+}
+
+/** Each network's relayer balance in native coin, read at scrape time (a network whose RPC fails is left out). */
+async function readBalances(chains: Map<string, RelayerChain>): Promise<{ labels: { network: string }; value: number }[]> {
+  const read = await Promise.allSettled([...chains].map(async ([network, chain]) => ({ network, wei: await chain.balance() })));
+  return read.flatMap((r) =>
+    r.status === 'fulfilled' ? [{ labels: { network: r.value.network }, value: Number(formatEther(r.value.wei)) }] : [],
+  );
 }

@@ -34,6 +34,11 @@ export class RelayerChain {
     return this.wallet.address;
   }
 
+  /** The relayer's native-coin balance (it pays the gas). */
+  balance(): Promise<bigint> {
+    return this.provider.getBalance(this.wallet.address);
+  }
+
   /** The latest block's timestamp: the time the contract's due check uses. */
   async now(): Promise<number> {
     const block = await this.provider.getBlock('latest');

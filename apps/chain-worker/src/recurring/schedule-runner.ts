@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { encodeRecurringExecute } from '@payrail/permits';
 import { RecurringRepository } from '@payrail/persistence';
+import { observeRecurring } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
 import { CancelledInFlight } from './cancelled-in-flight.js';
 import { classifyFailure } from './execution-failure.js';
@@ -43,6 +44,7 @@ export class ScheduleRunner {
     let progressed = false;
     for (const id of ids) {
       const claim = await this.records.claim(id, now);
+      if (claim) observeRecurring(this.network, 'due');
       if (claim) progressed = (await this.execute(claim)) || progressed;
     }
     return progressed;

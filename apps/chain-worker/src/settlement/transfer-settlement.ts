@@ -10,6 +10,7 @@ import {
   sqlOne,
   sqlRows,
 } from '@payrail/persistence';
+import { observeSettlement } from '@payrail/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
@@ -110,6 +111,7 @@ export class TransferSettlement implements Settlement {
             payerCheck,
           );
     if (event) await appendToOutbox(m, [event]);
+    if (event) observeSettlement(request.network, event.type);
   }
 
   /** What a reorg took away: the counted transfers gone from the chain (a transaction included again is not gone). */

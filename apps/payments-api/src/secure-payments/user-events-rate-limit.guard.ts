@@ -30,7 +30,7 @@ export class UserEventsRateLimit implements CanActivate {
     const perMinute = this.env.USER_EVENTS_PER_MINUTE;
     const decision = await this.limiter.consume(`${this.scope}:${token}:${clientIpBucket(req.ip)}`, { perSecond: perMinute, perMinute });
     const shown = Number(res.getHeader('RateLimit-Remaining') ?? Infinity);
-    if (!decision.allowed || decision.remaining < shown) applyRateLimitDecision(res, decision);
+    if (!decision.allowed || decision.remaining < shown) applyRateLimitDecision(res, decision, 'user-events');
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { retryDelayMs } from '@payrail/domain';
-import { QUEUES, type WebhookDeliveryJob } from '@payrail/platform';
+import { observeDeliveryAttempt, QUEUES, type WebhookDeliveryJob } from '@payrail/platform';
 import { type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 import { DeliverWebhook } from './deliver-webhook.use-case.js';
@@ -58,6 +58,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       maxAttempts: job.opts.attempts ?? 1,
       requestId: job.data.requestId ?? null,
     });
+    observeDeliveryAttempt(job, outcome.kind);
     if (outcome.kind === 'failed') throw new DeliveryAttemptFailed(outcome.reason);
     // A test that sent nothing must not count as sent.
     if (outcome.kind === 'skipped' && job.data.test) throw new UnrecoverableError(outcome.reason);

@@ -1,4 +1,5 @@
-import { type AbstractProvider, FallbackProvider, JsonRpcProvider, Network, WebSocketProvider } from 'ethers';
+import { type AbstractProvider, FallbackProvider, Network, WebSocketProvider } from 'ethers';
+import { ObservedJsonRpcProvider } from './rpc-observer.js';
 
 export interface RpcProviderOptions {
   /** With several URLs: how long one may take before the next is asked too (ms). */
@@ -13,7 +14,7 @@ export interface RpcProviderOptions {
 function single(url: string, network: Network, cacheTimeout: number | undefined): AbstractProvider {
   return /^wss?:\/\//.test(url)
     ? new WebSocketProvider(url, network, { cacheTimeout })
-    : new JsonRpcProvider(url, network, { staticNetwork: network, cacheTimeout });
+    : new ObservedJsonRpcProvider(url, network, cacheTimeout);
 }
 
 /**

@@ -15,6 +15,7 @@ import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { applyRateLimitDecision } from './rate-limit/rate-limit-response.js';
 import { presentedSessionToken } from '../sessions/session-cookie.js';
 import { SessionStore } from '../sessions/session-store.js';
+import { authFailures } from '../metrics/http.js';
 
 interface RouteAuth {
   mode: AuthMode | undefined;
@@ -81,7 +82,7 @@ export class CredentialGuard implements CanActivate {
     req.caller = caller;
     if (caller.kind === 'client-id' && caller.origin) grantCors(res, caller.origin);
     const scoped = this.scopeOf(caller, clientIpBucket(req.ip), limitClass);
-    if (scoped) applyRateLimitDecision(res, await this.limiter.consume(scoped.scope, scoped.limit));
+    if (scoped) applyRateLimitDecision(res, await this.limiter.consume(scoped.scope, scoped.limit), limitClass);
     return true;
   }
 
@@ -175,6 +176,7 @@ export class CredentialGuard implements CanActivate {
    * session route...); an invalid one leaves the 401.
    */
   private async explain(error: unknown, mode: AuthMode['mode'], req: RequestWithCaller): Promise<never> {
+    if (isPayrailError(error) && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')) authFailures.inc({ mode });
     if (!isPayrailError(error) || error.code !== 'UNAUTHENTICATED' || mode === 'public') throw error;
     const accepted = ACCEPTED_KINDS[mode];
     const presented = presentedCredentials(req);

@@ -7,6 +7,7 @@ import { presentedSessionToken } from '../sessions/session-cookie.js';
 import { noRedisTimeShift, type RedisTimeShift } from './clock.js';
 import { FAILED_AUTH_SCRIPT } from './failed-auth.lua.js';
 import { clientIpBucket } from './rate-limit/client-ip.js';
+import { rateLimitRejections } from '../metrics/http.js';
 
 export interface FailedAuthPolicy {
   /** Failed authentications a client-IP bucket may make within the window. */
@@ -64,6 +65,7 @@ export class FailedAuthLimiter {
 
   private refuseIfWaiting(waitMs: number): void {
     if (waitMs <= 0) return;
+    rateLimitRejections.inc({ class: 'failed-auth' });
     throw new PayrailError('RATE_LIMITED', 'Too many failed authentications from this address; try again later', {
       retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
     });

@@ -1,6 +1,18 @@
 import 'reflect-metadata';
 import { plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, validateSync, type ValidationError } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateBy,
+  validateSync,
+  type ValidationArguments,
+  type ValidationError,
+} from 'class-validator';
 
 export const ENVIRONMENTS = ['local', 'staging', 'production'] as const;
 export type PayrailEnvironment = (typeof ENVIRONMENTS)[number];
@@ -20,6 +32,23 @@ export class BaseEnv {
   @Min(0)
   @Max(65535)
   PORT: number = 0;
+
+  /**
+   * Port of the Prometheus metrics endpoint (`GET /metrics`), apart from the public API so that
+   * an ingress never exposes it; must differ from PORT. Each app has its own default.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  @ValidateBy({
+    name: 'notThePublicPort',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) => value !== (args?.object as BaseEnv).PORT,
+      defaultMessage: () => 'must differ from PORT: metrics are served apart from the public API',
+    },
+  })
+  METRICS_PORT: number = 9464;
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';

@@ -11,6 +11,8 @@ import { payrailValidationPipe } from '../errors/validation.js';
 import { setupOpenApi, type OpenApiInfo } from './openapi.js';
 import { requestScope } from './request-scope.middleware.js';
 import { securityHeaders } from './security-headers.js';
+import { httpMetricsMiddleware } from '../metrics/http.js';
+import { startMetricsServer } from '../metrics/server.js';
 
 export interface HttpAppOptions {
   /** Largest JSON body accepted; larger ones get 413. */
@@ -36,6 +38,7 @@ export async function createHttpApp(module: Type | DynamicModule, options: HttpA
 export function configureHttpApp(app: NestExpressApplication, options: HttpAppOptions = {}): NestExpressApplication {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
+  app.use(httpMetricsMiddleware());
   app.use(securityHeaders({ hsts: app.get(BaseEnv).PAYRAIL_ENV !== 'local' }));
   // API answers are not cached by clients; hashing every body for an ETag costs more than it saves.
   app.set('etag', false);
@@ -58,19 +61,21 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpAppOp
 }
 
 /**
- * Listens on the configured port and handles SIGTERM/SIGINT: the server stops accepting
+ * Listens on the configured port (and serves metrics on METRICS_PORT) and handles SIGTERM/SIGINT: the server stops accepting
  * connections, in-flight work finishes through the shutdown hooks (workers release their
  * jobs, the relay ends its pass), then the process exits 0. If that takes longer than
  * SHUTDOWN_TIMEOUT_SECONDS it exits 1 anyway.
  */
 export async function listen(app: NestExpressApplication): Promise<void> {
   const env = app.get(BaseEnv);
+  const metrics = await startMetricsServer(env.METRICS_PORT);
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
     app.get(Logger).log(`${signal} received: shutting down`);
+    metrics.close();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

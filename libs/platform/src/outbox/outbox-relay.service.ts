@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { BaseEnv } from '../config/env.js';
 import { type EventPublisher, OutboxRelay } from './outbox-relay.js';
 import { PollingLoop } from '../util/polling-loop.js';
+import { outboxEventsRelayed, outboxRelayPassDuration, readOutboxBacklog } from '../metrics/outbox.js';
 
 export const OUTBOX_RELAY_OPTIONS = Symbol('OUTBOX_RELAY_OPTIONS');
 /** The relay's EventPublisher (see OutboxRelayModule.forRoot). */
@@ -42,10 +43,20 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     // A failed pass leaves its rows unpublished; the next pass retries them, so nothing is lost.
     this.loop = new PollingLoop({
       intervalMs: options.pollIntervalMs,
-      pass: async () => (await relay.relayOnce()) > 0,
+      pass: async () => {
+        const timer = outboxRelayPassDuration.startTimer();
+        try {
+          const published = await relay.relayOnce();
+          outboxEventsRelayed.inc(published);
+          return published > 0;
+        } finally {
+          timer();
+        }
+      },
       logger: this.logger,
       failureMessage: 'outbox relay pass failed',
     });
+    readOutboxBacklog(dataSource);
   }
 
   async onApplicationBootstrap(): Promise<void> {

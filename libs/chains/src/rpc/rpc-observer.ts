@@ -1,0 +1,48 @@
+import { JsonRpcProvider, type JsonRpcPayload, type JsonRpcResult, type Network } from 'ethers';
+import { EVM_NETWORKS } from '../networks.js';
+
+/** One JSON-RPC call as it went out: the network's name, its method, the round trip and whether it was answered without error. */
+export interface RpcCall {
+  network: string;
+  method: string;
+  seconds: number;
+  ok: boolean;
+}
+
+let observer: ((call: RpcCall) => void) | undefined;
+
+/** Where every provider made by rpcProvider reports its calls (the apps hand in their metrics). */
+export function observeRpcCalls(fn: ((call: RpcCall) => void) | undefined): void {
+  observer = fn;
+}
+
+const NAME_OF_CHAIN = new Map<bigint, string>(Object.entries(EVM_NETWORKS).map(([name, n]) => [BigInt(n.chainId), name]));
+
+/** A JsonRpcProvider that reports each payload of a (batched) request to the observer. */
+export class ObservedJsonRpcProvider extends JsonRpcProvider {
+  private readonly networkName: string;
+
+  constructor(url: string, network: Network, cacheTimeout: number | undefined) {
+    super(url, network, { staticNetwork: network, cacheTimeout });
+    this.networkName = NAME_OF_CHAIN.get(network.chainId) ?? `chain-${network.chainId}`;
+  }
+
+  override async _send(payload: JsonRpcPayload | JsonRpcPayload[]): Promise<JsonRpcResult[]> {
+    const calls = Array.isArray(payload) ? payload : [payload];
+    const started = performance.now();
+    const report = (okOf: (call: JsonRpcPayload) => boolean) => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const call of calls) observer?.({ network: this.networkName, method: call.method, seconds, ok: okOf(call) });
+    };
+    try {
+      // ethers types the answers as results, but error answers come back in the same array.
+      const results = await super._send(payload);
+      const failed = new Set(results.filter((r) => 'error' in (r as object)).map((r) => r.id));
+      report((call) => !failed.has(call.id));
+      return results;
+    } catch (error) {
+      report(() => false);
+      throw error;
+    }
+  }
+}
