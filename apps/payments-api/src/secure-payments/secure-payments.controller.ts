@@ -14,7 +14,15 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, type ClientIdCaller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
+import {
+  ApiAuthErrors,
+  Auth,
+  type Caller,
+  type ClientIdCaller,
+  CurrentCaller,
+  HostedPageRoute,
+  PresentedWalletProof,
+} from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { errorExample } from '../payments/dto/error-example.js';
 import { CreateSecurePaymentDto } from './dto/create-secure-payment.dto.js';
@@ -124,6 +132,7 @@ export class SecurePaymentsController {
 
   @Get(':token')
   @Auth('client-id')
+  @HostedPageRoute()
   @ApiSecurity('x-client-id')
   @ApiHeader({ name: 'origin', required: true, description: 'Required with the Client ID (browser context)' })
   @ApiHeader({
@@ -190,6 +199,7 @@ export class SecurePaymentsController {
   @Post(':token/events')
   @HttpCode(202)
   @Auth('client-id')
+  @HostedPageRoute()
   @UseGuards(UserEventsRateLimit)
   @ApiSecurity('x-client-id')
   @ApiHeader({ name: 'origin', required: true, description: 'Required with the Client ID (browser context)' })

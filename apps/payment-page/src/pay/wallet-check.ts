@@ -1,0 +1,52 @@
+import type { PaymentRecord, PageCalls, PayAnswer, PayerContext } from '../api';
+import { ApiError } from '../api';
+
+/** A state that stops the payer from paying with this wallet (each has its own screen). */
+export type Blocked =
+  | { kind: 'not_allowed'; reason: string }
+  | { kind: 'kyt_pending' }
+  | { kind: 'kyt_rejected' }
+  | { kind: 'rpc_unavailable' }
+  | { kind: 'closed' };
+
+export type WalletCheck = { blocked: Blocked } | { blocked?: undefined; record: PaymentRecord; answer: PayAnswer; payer: PayerContext };
+
+type Decision = { status?: string; reason?: string } | undefined;
+const decisionOf = (record: PaymentRecord): Decision => ('accessDecision' in record ? (record.accessDecision as Decision) : undefined);
+
+/**
+ * What the connected wallet may do here: the record read for it (its paymentOptions), and the
+ * transactions that pay (GET .../pay). When the link has an access policy the wallet first proves
+ * it owns the address (one personal_sign, `prove`), so the API can check its allowlist and
+ * screening and unmask the payee. 403 = not allowed, 503 = the network's RPC is down, 409 = the
+ * payment closed meanwhile (the page reloads the record).
+ */
+export async function checkWallet(calls: PageCalls, wallet: string, prove: () => Promise<PayerContext['proof']>): Promise<WalletCheck> {
+  let payer: PayerContext = { wallet };
+  try {
+    let record = await calls.record(payer);
+    if (decisionOf(record)?.reason === 'wallet_not_proven') {
+      payer = { wallet, proof: await prove() };
+      record = await calls.record(payer);
+    }
+    const decision = decisionOf(record);
+    if (decision?.reason === 'screening_rejected') return { blocked: { kind: 'kyt_rejected' } };
+    if (decision?.reason === 'screening_unavailable') return { blocked: { kind: 'kyt_pending' } };
+    let answer: PayAnswer;
+    try {
+      answer = await calls.pay(payer);
+    } catch (error) {
+      // A multicall hiding its payees answers its calldata only to a proven wallet.
+      if (!(error instanceof ApiError && error.status === 403 && !payer.proof)) throw error;
+      payer = { wallet, proof: await prove() };
+      answer = await calls.pay(payer);
+    }
+    return { record, answer, payer };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 403) return { blocked: { kind: 'not_allowed', reason: error.message.replace(/\.$/, '') } };
+    if (error.status === 503) return { blocked: { kind: 'rpc_unavailable' } };
+    if (error.status === 409) return { blocked: { kind: 'closed' } };
+    throw error;
+  }
+}
