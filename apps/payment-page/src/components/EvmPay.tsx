@@ -48,7 +48,10 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
       checkWallet(calls, account!, async () => {
         progress(t('wallet.verifying'));
         const timestamp = new Date().toISOString();
-        const signature = await signMessage(config, { account: account!, message: walletProofMessage('view-secure-payment', token, timestamp) });
+        const signature = await signMessage(config, {
+          account: account!,
+          message: walletProofMessage('view-secure-payment', token, timestamp),
+        });
         return { 'x-wallet-proof': signature, 'x-wallet-proof-timestamp': timestamp };
       }),
   });
@@ -62,7 +65,8 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
   const result = check.data;
   if (result.blocked) {
     if (result.blocked.kind === 'closed') return null;
-    const params: Record<string, string> = result.blocked.kind === 'not_allowed' ? { reason: result.blocked.reason } : { network: facts.network };
+    const params: Record<string, string> =
+      result.blocked.kind === 'not_allowed' ? { reason: result.blocked.reason } : { network: facts.network };
     return (
       <>
         <ConnectWallet />
@@ -113,7 +117,11 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
         <Button disabled={!payable || busy} aria-busy={busy} onClick={() => void pay()}>
           {t('pay.action', facts)}
         </Button>
-        {failure && <p className="pr-alert" role="alert">{failure}</p>}
+        {failure && (
+          <p className="pr-alert" role="alert">
+            {failure}
+          </p>
+        )}
       </section>
     </>
   );

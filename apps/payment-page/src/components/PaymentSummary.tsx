@@ -39,10 +39,14 @@ export function PaymentSummary({ payment, onExpired, children }: { payment: Paym
             <dd data-field="reference">{payment.reference}</dd>
           </>
         )}
-        <dt>{t('payment.expires')}</dt>
-        <dd data-field="expires">
-          <ExpiryCountdown expiresAt={payment.expiresAt} onExpired={onExpired} />
-        </dd>
+        {(payment.status === 'pending' || payment.status === 'partially_settled') && (
+          <>
+            <dt>{t('payment.expires')}</dt>
+            <dd data-field="expires">
+              <ExpiryCountdown expiresAt={payment.expiresAt} onExpired={onExpired} />
+            </dd>
+          </>
+        )}
       </dl>
       {children}
       {(b?.termsPath || b?.privacyPath) && (

@@ -25,7 +25,12 @@ export function stepsOf(answer: PayAnswer): PayStep[] {
   if (isMulticallAnswer(answer)) {
     return [
       ...answer.ERC20ApprovalTransactions.map((tx) => ({ kind: 'approve' as const, to: tx.to, data: tx.data, value: valueOf(tx.value) })),
-      { kind: 'pay', to: answer.batchPaymentTransaction.to, data: answer.batchPaymentTransaction.data, value: valueOf(answer.batchPaymentTransaction.value) },
+      {
+        kind: 'pay',
+        to: answer.batchPaymentTransaction.to,
+        data: answer.batchPaymentTransaction.data,
+        value: valueOf(answer.batchPaymentTransaction.value),
+      },
     ];
   }
   const single: SinglePayAnswer = answer;

@@ -2,14 +2,7 @@ import { Button } from '@payrail/web';
 import { t } from '../messages';
 
 export type BlockedKind =
-  | 'expired'
-  | 'invalidated'
-  | 'completed'
-  | 'compliance_failed'
-  | 'not_allowed'
-  | 'kyt_pending'
-  | 'kyt_rejected'
-  | 'rpc_unavailable';
+  'expired' | 'invalidated' | 'completed' | 'compliance_failed' | 'not_allowed' | 'kyt_pending' | 'kyt_rejected' | 'rpc_unavailable';
 
 /**
  * A final or blocking state: a heading naming it ("Payment expired", "Wallet not allowed", ...) and

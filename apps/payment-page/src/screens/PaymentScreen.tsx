@@ -76,7 +76,7 @@ export function PaymentScreen({ token, clientId }: { token: string; clientId: st
   return (
     <div className="payment">
       {body}
-      <div className="outcome">
+      <div className={done ? 'outcome done' : 'outcome'}>
         <Status>{done ? t('pay.complete') : progress}</Status>
         {done && submitted && payment.redirectUrl && <Redirect payment={payment} />}
       </div>

@@ -75,7 +75,8 @@ export default function TronPay({ token, payment, calls, progress, onSubmitted }
   if (!check.data) return connected;
   if (check.data.blocked) {
     if (check.data.blocked.kind === 'closed') return connected;
-    const params: Record<string, string> = check.data.blocked.kind === 'not_allowed' ? { reason: check.data.blocked.reason } : { network: facts.network };
+    const params: Record<string, string> =
+      check.data.blocked.kind === 'not_allowed' ? { reason: check.data.blocked.reason } : { network: facts.network };
     return (
       <>
         {connected}
@@ -102,12 +103,23 @@ export default function TronPay({ token, payment, calls, progress, onSubmitted }
     <>
       {connected}
       <section className="pr-card pay" aria-label={t('pay.action', facts)}>
-        <BalanceNotes options={options} network={facts.network} symbol={facts.symbol} native="TRX" hasEnoughBalance={funds.hasEnoughBalance} hasEnoughGas={funds.hasEnoughGas} />
+        <BalanceNotes
+          options={options}
+          network={facts.network}
+          symbol={facts.symbol}
+          native="TRX"
+          hasEnoughBalance={funds.hasEnoughBalance}
+          hasEnoughGas={funds.hasEnoughGas}
+        />
         {steps.length > 1 && <p className="steps">{t('pay.steps_hint', { steps: steps.length })}</p>}
         <Button disabled={!funds.hasEnoughBalance || busy} aria-busy={busy} onClick={() => void pay()}>
           {t('pay.action', facts)}
         </Button>
-        {failure && <p className="pr-alert" role="alert">{failure}</p>}
+        {failure && (
+          <p className="pr-alert" role="alert">
+            {failure}
+          </p>
+        )}
       </section>
     </>
   );

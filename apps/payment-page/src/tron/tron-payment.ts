@@ -69,7 +69,11 @@ export async function runTronPayment(p: TronPayment): Promise<string> {
     }
     paid = sent.txid;
     void p.calls
-      .event('payment_approved_in_wallet', p.address, { ...properties, payment_submission_id: sent.txid, payment_submission_id_type: 'transaction_id' })
+      .event('payment_approved_in_wallet', p.address, {
+        ...properties,
+        payment_submission_id: sent.txid,
+        payment_submission_id_type: 'transaction_id',
+      })
       .catch(() => undefined);
   }
   if (!paid) throw new Error('the API answered no payment transaction');
@@ -83,7 +87,8 @@ async function mined(tronWeb: InjectedTronWeb, txid: string): Promise<void> {
   for (let i = 0; i < 120; i++) {
     const info = await tronWeb.trx.getTransactionInfo(txid);
     if (info.blockNumber) {
-      if (info.receipt?.result && info.receipt.result !== 'SUCCESS') throw new Error(`the approval ${txid} failed (${info.receipt.result})`);
+      if (info.receipt?.result && info.receipt.result !== 'SUCCESS')
+        throw new Error(`the approval ${txid} failed (${info.receipt.result})`);
       return;
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
