@@ -16,32 +16,20 @@ const decisionOf = (record: PaymentRecord): Decision => ('accessDecision' in rec
 
 /**
  * What the connected wallet may do here: the record read for it (its paymentOptions), and the
- * transactions that pay (GET .../pay). When the link has an access policy the wallet first proves
- * it owns the address (one personal_sign, `prove`), so the API can check its allowlist and
- * screening and unmask the payee. 403 = not allowed, 503 = the network's RPC is down, 409 = the
- * payment closed meanwhile (the page reloads the record).
+ * transactions that pay (GET .../pay). When the link has an access policy (the API says
+ * `wallet_not_proven`, or refuses the typed-in wallet with 403) the wallet proves it owns the
+ * address (one personal_sign, `prove`) and the page asks again, so the API checks its allowlist
+ * and screening for real (and records a refusal) and unmasks the payee. 403 = not allowed,
+ * 503 = the network's RPC is down, 409 = the payment closed meanwhile (the page reloads the record).
  */
 export async function checkWallet(calls: PageCalls, wallet: string, prove: () => Promise<PayerContext['proof']>): Promise<WalletCheck> {
-  let payer: PayerContext = { wallet };
   try {
-    let record = await calls.record(payer);
-    if (decisionOf(record)?.reason === 'wallet_not_proven') {
-      payer = { wallet, proof: await prove() };
-      record = await calls.record(payer);
-    }
-    const decision = decisionOf(record);
-    if (decision?.reason === 'screening_rejected') return { blocked: { kind: 'kyt_rejected' } };
-    if (decision?.reason === 'screening_unavailable') return { blocked: { kind: 'kyt_pending' } };
-    let answer: PayAnswer;
     try {
-      answer = await calls.pay(payer);
+      return await attempt(calls, { wallet });
     } catch (error) {
-      // A multicall hiding its payees answers its calldata only to a proven wallet.
-      if (!(error instanceof ApiError && error.status === 403 && !payer.proof)) throw error;
-      payer = { wallet, proof: await prove() };
-      answer = await calls.pay(payer);
+      if (error !== NEEDS_PROOF && !(error instanceof ApiError && error.status === 403)) throw error;
+      return await attempt(calls, { wallet, proof: await prove() });
     }
-    return { record, answer, payer };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 403) return { blocked: { kind: 'not_allowed', reason: error.message.replace(/\.$/, '') } };
@@ -49,4 +37,16 @@ export async function checkWallet(calls: PageCalls, wallet: string, prove: () =>
     if (error.status === 409) return { blocked: { kind: 'closed' } };
     throw error;
   }
+}
+
+const NEEDS_PROOF = new Error('the wallet must prove it owns the address');
+
+async function attempt(calls: PageCalls, payer: PayerContext): Promise<WalletCheck> {
+  const record = await calls.record(payer);
+  const decision = decisionOf(record);
+  if (!payer.proof && decision?.reason === 'wallet_not_proven') throw NEEDS_PROOF;
+  if (decision?.reason === 'screening_rejected') return { blocked: { kind: 'kyt_rejected' } };
+  if (decision?.reason === 'screening_unavailable') return { blocked: { kind: 'kyt_pending' } };
+  // A multicall hiding its payees answers its calldata only to a proven wallet (403 without a proof).
+  return { record, answer: await calls.pay(payer), payer };
 }
