@@ -68,14 +68,14 @@ export function pageCalls(api: PaymentsClient, token: string, clientId: string) 
           params: { path, query: query(payer), header: originHeader() },
           headers: headers(payer),
         }),
-      ) as PaymentRecord,
+      ),
     pay: async (payer: PayerContext): Promise<PayAnswer> =>
       unwrap(
         await api.GET('/v2/secure-payments/{token}/pay', {
           params: { path, query: query(payer), header: originHeader() },
           headers: headers(payer),
         }),
-      ) as PayAnswer,
+      ),
     event: async (userEvent: UserEvent, walletAddress: string, properties: Schemas['UserEventDto']['properties'] = {}) => {
       await api.POST('/v2/secure-payments/{token}/events', {
         params: { path, header: originHeader() },

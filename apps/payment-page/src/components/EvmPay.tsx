@@ -17,9 +17,9 @@ interface Props {
   token: string;
   payment: PaymentRecord;
   calls: PageCalls;
-  progress(text: string): void;
-  onSubmitted(hash: string): void;
-  onClosed(): void;
+  progress: (text: string) => void;
+  onSubmitted: (hash: string) => void;
+  onClosed: () => void;
 }
 
 /**

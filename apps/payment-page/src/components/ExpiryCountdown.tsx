@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { t } from '../messages';
 
 /** `2d 03:04:05` / `04:05` until the link expires, ticking every second; calls `onExpired` once at zero. */
-export function ExpiryCountdown({ expiresAt, onExpired }: { expiresAt: string; onExpired(): void }) {
+export function ExpiryCountdown({ expiresAt, onExpired }: { expiresAt: string; onExpired: () => void }) {
   const end = Date.parse(expiresAt);
   const [now, setNow] = useState(() => Date.now());
   const left = Math.max(0, end - now);

@@ -8,7 +8,7 @@ import { ExpiryCountdown } from './ExpiryCountdown';
  * The platform's logo and links, then amount, currency, network, payee (masked when the link hides
  * it), reference and the expiry countdown; `children` adds the multicall's payouts.
  */
-export function PaymentSummary({ payment, onExpired, children }: { payment: PaymentRecord; onExpired(): void; children?: ReactNode }) {
+export function PaymentSummary({ payment, onExpired, children }: { payment: PaymentRecord; onExpired: () => void; children?: ReactNode }) {
   const b = payment.branding;
   const facts = factsOf(payment);
   return (

@@ -2,6 +2,7 @@ import type { Config } from 'wagmi';
 import { getChainId, sendTransaction, switchChain, waitForTransactionReceipt } from 'wagmi/actions';
 import type { PageCalls } from '../api';
 import { t } from '../messages';
+import { orderedReports } from './reports';
 import type { PayStep } from './steps';
 
 export interface EvmPayment {
@@ -13,11 +14,8 @@ export interface EvmPayment {
   symbol: string;
   paymentType: 'single' | 'multicall';
   steps: PayStep[];
-  progress(text: string): void;
+  progress: (text: string) => void;
 }
-
-/** A user event must never stop a payment: reported in the background, failures ignored. */
-const quietly = (report: Promise<void>) => void report.catch(() => undefined);
 
 /**
  * The one primary action: switches the wallet to the payment's chain, then sends every step in
@@ -31,12 +29,13 @@ export async function runEvmPayment(p: EvmPayment): Promise<string> {
     await switchChain(p.config, { chainId: p.chainId });
   }
   const properties = { payment_type: p.paymentType, selected_source_chain: p.network.toUpperCase() };
+  const report = orderedReports();
   let paid: string | undefined;
   for (const [i, step] of p.steps.entries()) {
     const label = { step: i + 1, steps: p.steps.length, symbol: p.symbol };
     if (step.kind === 'pay') {
       p.progress(t('pay.step_pay', label));
-      quietly(p.calls.event('payment_sent_to_wallet', p.account, properties));
+      report(() => p.calls.event('payment_sent_to_wallet', p.account, properties));
     } else {
       p.progress(t('pay.step_approve', label));
     }
@@ -54,7 +53,7 @@ export async function runEvmPayment(p: EvmPayment): Promise<string> {
       continue;
     }
     paid = hash;
-    quietly(
+    report(() =>
       p.calls.event('payment_approved_in_wallet', p.account, {
         ...properties,
         payment_submission_id: hash,

@@ -16,8 +16,8 @@ interface Props {
   token: string;
   payment: SecurePayment;
   calls: PageCalls;
-  progress(text: string): void;
-  onSubmitted(hash: string): void;
+  progress: (text: string) => void;
+  onSubmitted: (hash: string) => void;
 }
 
 /**

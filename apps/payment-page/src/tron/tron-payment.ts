@@ -1,6 +1,7 @@
 import type { TronLinkAdapter } from '@tronweb3/tronwallet-adapter-tronlink';
 import type { PageCalls } from '../api';
 import { t } from '../messages';
+import { orderedReports } from '../pay/reports';
 import type { PayStep } from '../pay/steps';
 
 /** The part of the TronWeb a TronLink-compatible wallet injects that the page uses to build and send calls. */
@@ -33,7 +34,7 @@ export interface TronPayment {
   network: string;
   symbol: string;
   steps: PayStep[];
-  progress(text: string): void;
+  progress: (text: string) => void;
 }
 
 /**
@@ -46,12 +47,13 @@ export async function runTronPayment(p: TronPayment): Promise<string> {
   const tronWeb = injectedTronWeb();
   if (!tronWeb) throw new Error(t('tron.none'));
   const properties = { payment_type: 'single', selected_source_chain: p.network.toUpperCase() };
+  const report = orderedReports();
   let paid: string | undefined;
   for (const [i, step] of p.steps.entries()) {
     if (!step.tron) throw new Error('the API answered a transaction without its Tron call');
     const label = { step: i + 1, steps: p.steps.length, symbol: p.symbol };
     p.progress(t(step.kind === 'pay' ? 'pay.step_pay' : 'pay.step_approve', label));
-    if (step.kind === 'pay') void p.calls.event('payment_sent_to_wallet', p.address, properties).catch(() => undefined);
+    if (step.kind === 'pay') report(() => p.calls.event('payment_sent_to_wallet', p.address, properties));
     const built = await tronWeb.transactionBuilder.triggerSmartContract(
       step.to,
       step.tron.functionSelector,
@@ -59,7 +61,7 @@ export async function runTronPayment(p: TronPayment): Promise<string> {
       step.tron.parameters,
       p.address,
     );
-    const signed = await p.adapter.signTransaction(built.transaction as Parameters<TronLinkAdapter['signTransaction']>[0]);
+    const signed = (await p.adapter.signTransaction(built.transaction)) as unknown;
     const sent = await tronWeb.trx.sendRawTransaction(signed);
     if (!sent.result || !sent.txid) throw new Error(sent.message ?? sent.code ?? 'the network refused the transaction');
     if (step.kind === 'approve') {
@@ -68,13 +70,13 @@ export async function runTronPayment(p: TronPayment): Promise<string> {
       continue;
     }
     paid = sent.txid;
-    void p.calls
-      .event('payment_approved_in_wallet', p.address, {
+    report(() =>
+      p.calls.event('payment_approved_in_wallet', p.address, {
         ...properties,
-        payment_submission_id: sent.txid,
+        payment_submission_id: sent.txid!,
         payment_submission_id_type: 'transaction_id',
-      })
-      .catch(() => undefined);
+      }),
+    );
   }
   if (!paid) throw new Error('the API answered no payment transaction');
   await p.calls.intent(paid, p.network, p.address);
