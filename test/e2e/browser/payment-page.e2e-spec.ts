@@ -148,6 +148,7 @@ describe('payment page screens (Chromium, real payments-api)', () => {
     const { page, errors } = await connected(link.securePaymentUrl, payer);
     await page.getByRole('heading', { name: 'Wallet not allowed' }).waitFor();
     expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(0);
+    expect(await page.getByRole('status').innerText()).toBe('');
     const rejected = await sqlRows<{ payload: { attemptedPayerWalletAddress: string } }>(
       db,
       `SELECT payload FROM outbox_events WHERE event_type = 'secure_payment.access_rejected' AND aggregate_id = $1`,

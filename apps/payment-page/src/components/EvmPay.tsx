@@ -44,6 +44,7 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
     enabled: !!account,
     staleTime: Infinity,
     retry: false,
+    // The proof's "confirm in your wallet" note is cleared once the check is done, whatever its outcome.
     queryFn: () =>
       checkWallet(calls, account!, async () => {
         progress(t('wallet.verifying'));
@@ -53,7 +54,7 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
           message: walletProofMessage('view-secure-payment', token, timestamp),
         });
         return { 'x-wallet-proof': signature, 'x-wallet-proof-timestamp': timestamp };
-      }),
+      }).finally(() => progress('')),
   });
   useEffect(() => {
     if (check.data?.blocked?.kind === 'closed') onClosed();
