@@ -4,6 +4,8 @@ import { chmod, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '@payrail/devstack';
+import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
+import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { walkthroughPath, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
 
 // `npm start` as a developer runs it (after the build): its own Postgres, Redis and anvil,
@@ -96,7 +98,8 @@ describe('npm start: the whole platform on this machine', () => {
     });
     expect(created.status).toBe(201);
     const { token, securePaymentUrl } = (await created.json()) as { token: string; securePaymentUrl: string };
-    expect(securePaymentUrl).toBe(`${stack.paymentPageUrl}/pay/${token}`);
+    // The link carries the demo platform's Client ID the page calls the API with.
+    expect(securePaymentUrl).toMatch(new RegExp(`^${stack.paymentPageUrl}/pay/${token}\\?clientId=`));
     const page = await fetch(securePaymentUrl);
     expect([page.status, await page.text()]).toEqual([200, expect.stringContaining('<div id="root"></div>')]);
     const config = (await (await fetch(`${stack.paymentPageUrl}/config.json`)).json()) as { paymentsApiUrl: string; networks: unknown[] };
@@ -106,6 +109,26 @@ describe('npm start: the whole platform on this machine', () => {
     const session = await fetch(`${stack.dashboardUrl}/v1/auth/session`);
     expect([session.status, await session.json()]).toEqual([401, expect.objectContaining({ statusCode: 401, error: 'Unauthorized' })]);
   });
+
+  it('prints a ready-to-pay demo link that the injected wallet of the demo payer pays in Chromium to "Payment complete"', async () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    const link = stack.demo.paymentLink;
+    expect(link).toMatch(new RegExp(`^${stack.paymentPageUrl}/pay/[0-9A-Z]{26}\\?clientId=`));
+    expect(output).toContain(`demo link      ${link}`);
+    const chain = stack.chains.sepolia;
+    const browser = await launchBrowser();
+    try {
+      const { page, errors } = await openPage(browser);
+      await injectWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, account: stack.demo.payerAddress });
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Connect wallet' }).click();
+      await page.getByRole('button', { name: 'Pay 10 fUSDC' }).click();
+      await page.getByRole('status').filter({ hasText: 'Payment complete' }).waitFor({ timeout: 30000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 90000);
 
   it('signs in with the demo login at once: it is created verified and owns the demo platform', async () => {
     const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;

@@ -9,7 +9,7 @@ export function App() {
       {token && clientId ? (
         <PaymentScreen token={token} clientId={clientId} />
       ) : (
-        <section className="pr-card">
+        <section className="pr-card blocked">
           <h1>{t('page.not_found.title')}</h1>
           <p>{t('page.not_found.body')}</p>
         </section>

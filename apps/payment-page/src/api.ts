@@ -1,7 +1,22 @@
-import type { PaymentsClient, PaymentsComponents, WebRuntimeConfig } from '@payrail/web';
+import { errorMessageOf, originHeader, type PaymentsClient, type PaymentsComponents, type WebRuntimeConfig } from '@payrail/web';
 import { createContext, useContext } from 'react';
 
-export type SecurePayment = PaymentsComponents['schemas']['SecurePaymentDataDto'];
+type Schemas = PaymentsComponents['schemas'];
+export type SecurePayment = Schemas['SecurePaymentDataDto'];
+export type MulticallState = Schemas['MulticallStateDto'];
+export type PaymentRecord = SecurePayment | MulticallState;
+export type SinglePayAnswer = Schemas['OneTimePayoutResponseDto'];
+export type MulticallPayAnswer = Schemas['BatchPayoutResponseDto'];
+export type PayAnswer = SinglePayAnswer | MulticallPayAnswer;
+export type UserEvent = Schemas['UserEventDto']['userEvent'];
+/** `{CHAIN: {TOKEN: {balance, hasEnoughBalance, neededAmount, unavailable?}}}` (the record's paymentOptions). */
+export type PaymentOptions = Record<string, Record<string, PaymentOption>>;
+export interface PaymentOption {
+  balance: string | null;
+  hasEnoughBalance: boolean | null;
+  neededAmount: string;
+  unavailable?: string;
+}
 
 export const ApiContext = createContext<{ api: PaymentsClient; runtime: WebRuntimeConfig } | null>(null);
 
@@ -12,11 +27,70 @@ export function useApi(): { api: PaymentsClient; runtime: WebRuntimeConfig } {
 }
 
 /**
- * Where the page reads its token and Client ID: `/pay/<token>?clientId=<id>` (securePaymentUrl is
- * `SECURE_PAYMENT_PAGE_URL/<token>`; the Client ID is public and must allow this page's origin).
+ * Where the page reads its token and Client ID: `/pay/<token>?clientId=<id>`, the link's
+ * securePaymentUrl (payments-api puts the public Client ID the page calls it with in the link).
  */
 export function pageLocation(): { token: string | undefined; clientId: string | undefined } {
   const match = /^\/pay\/([^/]+)\/?$/.exec(window.location.pathname);
   const clientId = new URLSearchParams(window.location.search).get('clientId') ?? undefined;
   return { token: match ? decodeURIComponent(match[1]) : undefined, clientId };
 }
+
+/** An API answer that is not a success: its status and the API's sentence. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What the page knows of the paying wallet: its address and, when it signed one, the wallet proof headers. */
+export interface PayerContext {
+  wallet?: string;
+  proof?: { 'x-wallet-proof': string; 'x-wallet-proof-timestamp': string };
+}
+
+/** The calls of the page, each with the link's Client ID (the browser adds the real Origin). */
+export function pageCalls(api: PaymentsClient, token: string, clientId: string) {
+  const headers = (payer: PayerContext = {}) => ({ 'x-client-id': clientId, ...payer.proof });
+  const query = (payer: PayerContext) => (payer.wallet ? { wallet: payer.wallet } : {});
+  const unwrap = <T>(r: { data?: T; error?: unknown; response: Response }): T => {
+    if (r.data === undefined) throw new ApiError(r.response.status, errorMessageOf(r.error) ?? `HTTP ${r.response.status}`);
+    return r.data;
+  };
+  const path = { token };
+  return {
+    record: async (payer: PayerContext = {}): Promise<PaymentRecord> =>
+      unwrap(
+        await api.GET('/v2/secure-payments/{token}', {
+          params: { path, query: query(payer), header: originHeader() },
+          headers: headers(payer),
+        }),
+      ),
+    pay: async (payer: PayerContext): Promise<PayAnswer> =>
+      unwrap(
+        await api.GET('/v2/secure-payments/{token}/pay', {
+          params: { path, query: query(payer), header: originHeader() },
+          headers: headers(payer),
+        }),
+      ),
+    event: async (userEvent: UserEvent, walletAddress: string, properties: Schemas['UserEventDto']['properties'] = {}) => {
+      await api.POST('/v2/secure-payments/{token}/events', {
+        params: { path, header: originHeader() },
+        headers: headers(),
+        body: { userEvent, walletAddress, occurredAt: new Date().toISOString(), properties },
+      });
+    },
+    intent: async (txHash: string, chain: string, payerAddress: string) =>
+      unwrap(
+        await api.POST('/v2/secure-payments/{token}/intent', {
+          params: { path, header: originHeader() },
+          headers: headers(),
+          body: { txHash, chain, payerAddress },
+        }),
+      ),
+  };
+}
+export type PageCalls = ReturnType<typeof pageCalls>;

@@ -8,3 +8,4 @@ export * from './format';
 export * from './components/Button';
 export * from './components/TextField';
 export * from './components/Status';
+export * from './wallet/wallet-proof';

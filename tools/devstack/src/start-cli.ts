@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ANVIL_ACCOUNTS } from './anvil.js';
 import { APP_NAMES, startApp, type AppHandle, type AppName } from './apps.js';
 import { ensureDemoTenant } from './demo.js';
+import { createDemoPaymentLink } from './demo-payment-link.js';
 import type { LocalDeployment } from './contracts/deploy.js';
 import { FEED_REFRESH_AFTER_SECONDS, refreshLocalFeeds } from './contracts/feeds.js';
 import { LOCAL_NETWORK, startInfra } from './infra.js';
@@ -151,6 +152,11 @@ async function main(): Promise<void> {
     );
   }, FEED_REFRESH_AFTER_SECONDS * 1000).unref();
   const url = (name: AppName) => apps.find((a) => a.name === name)!.url;
+  const paymentLink = await createDemoPaymentLink({
+    paymentsApiUrl: url('payments-api'),
+    apiKey: demoTenant.apiKey,
+    payee: ANVIL_ACCOUNTS[2].address,
+  });
   const stack: StackFile = {
     paymentsApiUrl: url('payments-api'),
     authApiUrl: url('auth-api'),
@@ -167,6 +173,8 @@ async function main(): Promise<void> {
       payerAddress: ANVIL_ACCOUNTS[1].address,
       payerPrivateKey: ANVIL_ACCOUNTS[1].privateKey,
       payeeAddress: ANVIL_ACCOUNTS[2].address,
+      // A 10 fUSDC secure payment for the demo payee, made at this start: open it and pay (README, "Pay the demo link").
+      paymentLink,
     },
     startedAt: new Date().toISOString(),
   };
@@ -181,6 +189,7 @@ function printBanner(stack: StackFile, stackPath: string): void {
     `  payments-api   ${stack.paymentsApiUrl}   (API docs: ${stack.paymentsApiUrl}/docs)`,
     `  auth-api       ${stack.authApiUrl}   (API docs: ${stack.authApiUrl}/docs)`,
     `  payment page   ${stack.paymentPageUrl}/pay/<token>?clientId=<clientId>   (securePaymentUrl of a secure payment)`,
+    `  demo link      ${stack.demo.paymentLink}   (ready to pay: 10 fUSDC from the demo payer)`,
     `  dashboard      ${stack.dashboardUrl}`,
     `  webhook-worker ${stack.webhookWorkerHealthUrl}`,
     `  chain-worker   ${stack.chainWorkerHealthUrl}`,
@@ -194,6 +203,9 @@ function printBanner(stack: StackFile, stackPath: string): void {
     `  curl -s ${stack.paymentsApiUrl}/health/ready`,
     `  curl -s '${stack.paymentsApiUrl}/v2/currencies?network=sepolia' -H 'x-api-key: ${stack.demo.apiKey}'`,
     `  curl -s '${stack.paymentsApiUrl}/v2/currencies?network=sepolia' -H 'x-client-id: ${stack.demo.clientId}' -H 'Origin: ${stack.demo.origin}'`,
+    '',
+    `Pay the demo link with MetaMask: add the network RPC ${stack.chains[LOCAL_NETWORK].rpcUrl}, chain id ${stack.chains[LOCAL_NETWORK].chainId},`,
+    `  import the demo payer key above, open the demo link, Connect wallet, Pay (README: "Pay the demo link").`,
     '',
     'Logs: .local/logs/<app>.log. Press Ctrl-C to stop everything.',
   ];

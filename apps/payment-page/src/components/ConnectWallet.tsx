@@ -2,8 +2,11 @@ import { Alert, Button, shortAddress } from '@payrail/web';
 import { useConnect, useConnection, useConnectors, useDisconnect } from 'wagmi';
 import { t } from '../messages';
 
-/** "Connect wallet": the first EIP-6963-announced wallet (else window.ethereum); shows the address once connected. */
-export function ConnectWallet() {
+/**
+ * "Connect wallet": the first EIP-6963-announced wallet (else window.ethereum); once connected, the
+ * address, a way to disconnect, and a note or failure about the wallet's check.
+ */
+export function ConnectWallet({ note, failure }: { note?: string; failure?: string }) {
   const connection = useConnection();
   const connectors = useConnectors();
   const connect = useConnect();
@@ -14,6 +17,8 @@ export function ConnectWallet() {
         <p data-field="wallet" title={connection.address}>
           {t('wallet.connected', { address: shortAddress(connection.address) })}
         </p>
+        {note && <p className="note">{note}</p>}
+        {failure && <Alert>{failure}</Alert>}
         <Button variant="secondary" onClick={() => disconnect.mutate()}>
           {t('wallet.disconnect')}
         </Button>

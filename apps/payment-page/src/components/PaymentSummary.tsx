@@ -1,43 +1,73 @@
 import { currencySymbol } from '@payrail/web';
-import type { SecurePayment } from '../api';
+import type { ReactNode } from 'react';
+import type { PaymentRecord } from '../api';
 import { t } from '../messages';
+import { ExpiryCountdown } from './ExpiryCountdown';
 
-/** Amount, currency, network, payee, reference and the platform's logo and links. */
-export function PaymentSummary({ payment }: { payment: SecurePayment }) {
+/**
+ * The platform's logo and links, then amount, currency, network, payee (masked when the link hides
+ * it), reference and the expiry countdown; `children` adds the multicall's payouts.
+ */
+export function PaymentSummary({ payment, onExpired, children }: { payment: PaymentRecord; onExpired: () => void; children?: ReactNode }) {
   const b = payment.branding;
+  const facts = factsOf(payment);
   return (
     <section className="pr-card summary" aria-labelledby="payment-title">
       {b?.logoPath && <img className="logo" src={b.logoPath} alt={t('payment.logo_alt')} />}
-      <h1 id="payment-title">{t('page.title')}</h1>
-      <p className="amount">
-        {payment.amount} {currencySymbol(payment.paymentCurrency)}
+      <h1 id="payment-title">{payment.paymentType === 'multicall' ? t('multicall.title') : t('page.title')}</h1>
+      <p className="amount" data-field="total">
+        {facts.amount} {facts.symbol}
       </p>
       <dl>
         <dt>{t('payment.amount')}</dt>
         <dd data-field="amount">
-          {payment.amount} {currencySymbol(payment.paymentCurrency)}
+          {facts.amount} {facts.symbol}
         </dd>
         <dt>{t('payment.network')}</dt>
-        <dd data-field="network">{payment.network}</dd>
-        <dt>{t('payment.payee')}</dt>
-        <dd data-field="payee" className="mono">
-          {payment.payee}
-        </dd>
-        {payment.reference && (
+        <dd data-field="network">{facts.network}</dd>
+        {payment.paymentType === 'single' && (
+          <>
+            <dt>{t('payment.payee')}</dt>
+            <dd data-field="payee" className="mono">
+              {payment.isPayeeAddressMasked ? t('payment.payee_masked', { payee: payment.payee }) : payment.payee}
+            </dd>
+          </>
+        )}
+        {payment.paymentType === 'single' && payment.reference && (
           <>
             <dt>{t('payment.reference')}</dt>
             <dd data-field="reference">{payment.reference}</dd>
           </>
         )}
-        <dt>{t('payment.status')}</dt>
-        <dd data-field="status">{payment.status}</dd>
+        {(payment.status === 'pending' || payment.status === 'partially_settled') && (
+          <>
+            <dt>{t('payment.expires')}</dt>
+            <dd data-field="expires">
+              <ExpiryCountdown expiresAt={payment.expiresAt} onExpired={onExpired} />
+            </dd>
+          </>
+        )}
       </dl>
+      {children}
       {(b?.termsPath || b?.privacyPath) && (
-        <p className="links">
+        <nav className="links" aria-label={t('payment.legal')}>
           {b.termsPath && <a href={b.termsPath}>{t('payment.terms')}</a>}
           {b.privacyPath && <a href={b.privacyPath}>{t('payment.privacy')}</a>}
-        </p>
+        </nav>
       )}
     </section>
   );
+}
+
+/** What the payer pays, in which token, on which network (a multicall: its payer total over every child). */
+export function factsOf(payment: PaymentRecord): { amount: string; symbol: string; network: string } {
+  if (payment.paymentType === 'single') {
+    return { amount: payment.amount, symbol: currencySymbol(payment.paymentCurrency), network: payment.network };
+  }
+  const first = payment.totals.byDestinationCurrency[0];
+  return {
+    amount: payment.totals.amountSummary.payerTotal,
+    symbol: currencySymbol(first?.currency ?? ''),
+    network: first?.network ?? payment.children.find((c) => c.context.network)?.context.network ?? '',
+  };
 }

@@ -36,6 +36,11 @@ export class PaymentsApiEnv extends WithPiiEnv(WithWebhookEnv(WithChainEnv(HttpA
   /** Base address of the hosted secure payment page; a payment's securePaymentUrl is `<this>/<token>`. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SECURE_PAYMENT_PAGE_URL: string = 'http://localhost:3000/pay';
 
+  /** The hosted page's own origin is accepted on its routes with any Client ID (docs/security.md). */
+  override hostedPageOrigins(): string[] {
+    return [new URL(this.SECURE_PAYMENT_PAGE_URL).origin];
+  }
+
   /**
    * How long the hosted page's chain reads (the secure payment's `paymentOptions` balances, the
    * multicall analytics' USD rates) wait for a network; one that has not answered by then is

@@ -50,7 +50,7 @@ describe('multicall payouts: create, session-only state, partially_settled -> co
     });
     expect(res.status).toBe(201);
     const { token, requestIds, children } = res.body;
-    expect(res.body.securePaymentUrl).toBe(`https://pay.payrail.test/${token}`);
+    expect(res.body.securePaymentUrl).toBe(`https://pay.payrail.test/${token}?clientId=${p.tenant.client.clientId}`);
     expect(children.map((c) => [c.requestId, c.position])).toEqual([
       [requestIds[0], 0],
       [requestIds[1], 1],

@@ -13,7 +13,7 @@ import {
   ApiTags,
   getSchemaPath,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type ClientIdCaller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
+import { ApiAuthErrors, Auth, type ClientIdCaller, CurrentCaller, HostedPageRoute, PresentedWalletProof } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { BatchPayoutResponseDto, OneTimePayoutResponseDto } from '../payments/dto/payout-responses.dto.js';
 import { errorExample } from '../payments/dto/error-example.js';
@@ -45,6 +45,7 @@ export class SecurePaymentPayController {
 
   @Get(':token/pay')
   @Auth('client-id')
+  @HostedPageRoute()
   @ApiSecurity('x-client-id')
   @ApiHeader(ORIGIN_HEADER)
   @ApiHeader({
@@ -106,6 +107,7 @@ export class SecurePaymentPayController {
   @Post(':token/intent')
   @HttpCode(202)
   @Auth('client-id')
+  @HostedPageRoute()
   @UseGuards(PaymentIntentsRateLimit)
   @ApiSecurity('x-client-id')
   @ApiHeader(ORIGIN_HEADER)

@@ -21,6 +21,7 @@ import {
   type ClientIdCaller,
   CurrentCaller,
   PlatformAuth,
+  HostedPageRoute,
   PresentedWalletProof,
 } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
@@ -137,6 +138,7 @@ export class SecurePaymentsController {
 
   @Get(':token')
   @Auth('client-id')
+  @HostedPageRoute()
   @ApiSecurity('x-client-id')
   @ApiHeader({ name: 'origin', required: true, description: 'Required with the Client ID (browser context)' })
   @ApiHeader({
@@ -202,6 +204,7 @@ export class SecurePaymentsController {
   @Post(':token/events')
   @HttpCode(202)
   @Auth('client-id')
+  @HostedPageRoute()
   @UseGuards(UserEventsRateLimit)
   @ApiSecurity('x-client-id')
   @ApiHeader({ name: 'origin', required: true, description: 'Required with the Client ID (browser context)' })

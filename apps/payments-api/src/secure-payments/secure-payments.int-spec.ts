@@ -29,11 +29,12 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
   });
   afterAll(() => s?.p.close());
 
-  it('creates a payment with an API key (201: ULID token, page URL, the request behind it) and serves the exact single record', async () => {
+  it('creates a payment with an API key (201: ULID token, page URL with the oldest Client ID, the request behind it) and serves the exact single record', async () => {
     const res = await create({ requests: [payment] });
     expect(res.status).toBe(201);
     expect(res.body.token).toMatch(/^[0-9A-HJKMNP-TV-Z]{26}$/);
-    expect(res.body.securePaymentUrl).toBe(`https://pay.payrail.test/${res.body.token}`);
+    // An API key names no Client ID: the link carries the platform's oldest active one (the harness tenant's).
+    expect(res.body.securePaymentUrl).toBe(`https://pay.payrail.test/${res.body.token}?clientId=${p.tenant.client.clientId}`);
     expect(res.body.requestIds).toHaveLength(1);
     const request = (await sqlOne<{ payment_reference: string; status: string }>(
       db,
@@ -48,6 +49,7 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
       status: 'pending',
       redirectUrl: null,
       redirectLabel: null,
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
       branding: null,
       requestIds: res.body.requestIds,
       payee: PAYEE,
@@ -138,6 +140,8 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     await p.api.app.get(LinkOrchestrator).execute({ orchestratorId: orchestrator.id, clientId: browser.clientId });
     const res = await create({ requests: [payment] }, headers);
     expect(res.status).toBe(201);
+    // The link carries the Client ID the orchestrator acted for.
+    expect(res.body.securePaymentUrl).toBe(`https://pay.payrail.test/${res.body.token}?clientId=${browser.clientId}`);
     expect((await page(res.body.token)).body.orchestratorId).toBe(orchestrator.id);
     const row = (await sqlOne<{ orchestrator_id: string; client_id_id: string }>(
       db,
@@ -203,6 +207,31 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     expect((await page(body.token, '', { 'x-client-id': browser.clientId })).status).toBe(401);
     expect((await page(body.token, '', { 'x-client-id': browser.clientId, origin: 'https://evil.example' })).status).toBe(403);
     expect((await page(body.token, '', { 'x-api-key': p.tenant.apiKey.apiKey })).status).toBe(403);
+  });
+
+  it("accepts the hosted page's own origin (SECURE_PAYMENT_PAGE_URL) with any Client ID on the page's routes only, preflight included", async () => {
+    const { body } = await create({ requests: [payment] }, { 'x-client-id': browser.clientId, origin: ORIGIN });
+    expect(body.securePaymentUrl).toBe(`https://pay.payrail.test/${body.token}?clientId=${browser.clientId}`);
+    const pageOrigin = 'https://pay.payrail.test';
+    const read = await page(body.token, '', { 'x-client-id': browser.clientId, origin: pageOrigin });
+    expect(read.status).toBe(200);
+    const intent = await p.call(
+      'POST',
+      `/v2/secure-payments/${body.token}/intent`,
+      { txHash: `0x${'ab'.repeat(32)}`, chain: 'sepolia' },
+      {
+        'x-client-id': browser.clientId,
+        origin: pageOrigin,
+      },
+    );
+    expect(intent.status).toBe(202);
+    // Not a way around the Client ID's origins elsewhere: creating a payment from the page's origin is refused.
+    expect((await create({ requests: [payment] }, { 'x-client-id': browser.clientId, origin: pageOrigin })).status).toBe(403);
+    const preflight = await fetch(`${p.api.url}/v2/secure-payments/${body.token}`, {
+      method: 'OPTIONS',
+      headers: { origin: pageOrigin, 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-client-id' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(pageOrigin);
   });
 
   it('answers 404 for an unknown token and for another platform', async () => {

@@ -32,6 +32,11 @@ export class CredentialsRepository {
     return rows.length > 0;
   }
 
+  /** The platform's oldest active Client ID: the one a link created with an API key carries to the hosted page. */
+  oldestActiveClientIdOf(platformId: string): Promise<ClientIdEntity | null> {
+    return this.manager.findOne(ClientIdEntity, { where: { platformId, status: 'active' }, order: { createdAt: 'ASC', id: 'ASC' } });
+  }
+
   /** Orchestrators linked to a Client ID (by internal id). */
   async orchestratorsLinkedTo(clientIdId: string): Promise<string[]> {
     const links = await this.manager.findBy(OrchestratorLinkEntity, { clientIdId });

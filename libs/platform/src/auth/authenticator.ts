@@ -51,12 +51,14 @@ export class Authenticator {
     return { kind: 'api-key', platformId: record.platformId, apiKeyId: record.id };
   }
 
-  async clientId(presented: string | undefined, origin: string | undefined): Promise<Caller> {
+  /** `trustedOrigins`: origins accepted beside the Client ID's own (the hosted page's, on its routes). */
+  async clientId(presented: string | undefined, origin: string | undefined, trustedOrigins: readonly string[] = []): Promise<Caller> {
     const record = await this.knownClientId(presented);
     if (record.status !== 'active') throw forbidden(`Client ID is ${record.status}`);
     if (record.allowedOrigins.length > 0) {
       if (!origin) throw unauthenticated('Origin header is required for this Client ID');
-      if (!originAllowed(origin, record.allowedOrigins)) throw forbidden('Origin is not allowed for this Client ID');
+      if (!originAllowed(origin, record.allowedOrigins) && !originAllowed(origin, trustedOrigins))
+        throw forbidden('Origin is not allowed for this Client ID');
     }
     return clientIdCaller(record, origin ?? null);
   }

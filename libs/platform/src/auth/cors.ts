@@ -17,10 +17,15 @@ export function grantCors(res: Response, origin: string): void {
 /**
  * CORS for browser Client IDs. A preflight carries no x-client-id value, so it is granted to
  * an origin that some usable Client ID allows; the actual request is then granted only when
- * the guard finds the origin in that request's own Client ID list. Every response varies
+ * the guard finds the origin in that request's own Client ID list (or, on the hosted page's
+ * routes, it is the page's own origin, whose preflights are granted too). Every response varies
  * on Origin. Other origins get no grant (the browser refuses the call).
  */
-export function corsMiddleware(authenticator: Authenticator, dashboardOrigins: readonly string[] = []) {
+export function corsMiddleware(
+  authenticator: Authenticator,
+  dashboardOrigins: readonly string[] = [],
+  hostedPageOrigins: readonly string[] = [],
+) {
   return (req: Request, res: Response, next: NextFunction): void => {
     res.vary('Origin');
     const origin = req.headers.origin;
@@ -29,7 +34,12 @@ export function corsMiddleware(authenticator: Authenticator, dashboardOrigins: r
     const normalized = normalizeOrigin(origin);
     if (normalized.ok && dashboardOrigins.includes(normalized.origin)) return dashboardCors(origin, preflight, res, next);
     if (!preflight) return next();
-    const grant = normalized.ok ? authenticator.originKnown(normalized.origin) : Promise.resolve(false);
+    // The hosted page's own origin is granted the preflight; the guard decides per route (@HostedPageRoute()).
+    const grant = !normalized.ok
+      ? Promise.resolve(false)
+      : hostedPageOrigins.includes(normalized.origin)
+        ? Promise.resolve(true)
+        : authenticator.originKnown(normalized.origin);
     grant.then(
       (known) => {
         if (known) {

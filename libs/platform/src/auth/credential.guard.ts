@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import { isPayrailError, normalizeOrigin, PayrailError, TIER_LIMITS, type RateLimit } from '@payrail/domain';
 import type { Response } from 'express';
 import { HttpApiEnv } from '../config/http-api-env.js';
+import { HOSTED_PAGE_ROUTE_KEY } from '../http/hosted-page-route.js';
 import { AUTH_MODE_KEY, type AuthMode } from '../http/route-auth.js';
 import { Authenticator } from './authenticator.js';
 import type { Caller, RequestWithCaller } from './caller.js';
@@ -20,6 +21,8 @@ import { authFailures } from '../metrics/http.js';
 interface RouteAuth {
   mode: AuthMode | undefined;
   limitClass: RateLimitClass;
+  /** Origins accepted with any Client ID on this route (the hosted page's, on @HostedPageRoute() routes). */
+  trustedOrigins: readonly string[];
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -63,6 +66,9 @@ export class CredentialGuard implements CanActivate {
       route = {
         mode: this.reflector.getAllAndOverride<AuthMode | undefined>(AUTH_MODE_KEY, targets),
         limitClass: this.reflector.getAllAndOverride<RateLimitClass | undefined>(RATE_LIMIT_CLASS_KEY, targets) ?? 'standard',
+        trustedOrigins: this.reflector.getAllAndOverride<boolean | undefined>(HOSTED_PAGE_ROUTE_KEY, targets)
+          ? this.env.hostedPageOrigins()
+          : [],
       };
       byHandler.set(handler, route);
     }
@@ -70,14 +76,14 @@ export class CredentialGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const { mode, limitClass } = this.routeOf(context);
+    const { mode, limitClass, trustedOrigins } = this.routeOf(context);
     if (!mode) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no auth mode`);
     const req = context.switchToHttp().getRequest<RequestWithCaller>();
     const res = context.switchToHttp().getResponse<Response>();
     // Only a credential that is missing or invalid counts as a failed authentication (401); a valid
     // credential of another kind than the route takes is explained as 403 and not counted.
     const caller = await this.failedAuth.guard(req, mode, () =>
-      this.authenticate(mode, req).catch((error: unknown) => this.explain(error, mode.mode, req)),
+      this.authenticate(mode, req, trustedOrigins).catch((error: unknown) => this.explain(error, mode.mode, req)),
     );
     req.caller = caller;
     if (caller.kind === 'client-id' && caller.origin) grantCors(res, caller.origin);
@@ -86,14 +92,14 @@ export class CredentialGuard implements CanActivate {
     return true;
   }
 
-  private authenticate(mode: AuthMode, req: RequestWithCaller): Promise<Caller> {
+  private authenticate(mode: AuthMode, req: RequestWithCaller, trustedOrigins: readonly string[]): Promise<Caller> {
     switch (mode.mode) {
       case 'public':
         return Promise.resolve({ kind: 'public' });
       case 'api-key':
         return this.authenticator.apiKey(header(req, 'x-api-key'));
       case 'client-id':
-        return this.authenticator.clientId(header(req, 'x-client-id'), header(req, 'origin'));
+        return this.authenticator.clientId(header(req, 'x-client-id'), header(req, 'origin'), trustedOrigins);
       case 'api-key-or-client-id':
         return this.authenticator.apiKeyOrClientId({
           apiKey: header(req, 'x-api-key'),
@@ -114,10 +120,12 @@ export class CredentialGuard implements CanActivate {
       case 'api-key-or-session':
         return this.apiKeyOrSession(req);
       case 'api-key-client-id-or-session':
-        return this.orSession(req, ['x-api-key', 'x-client-id'], () => this.authenticate({ mode: 'api-key-or-client-id' }, req));
+        return this.orSession(req, ['x-api-key', 'x-client-id'], () =>
+          this.authenticate({ mode: 'api-key-or-client-id' }, req, trustedOrigins),
+        );
       case 'api-key-client-id-orchestrator-or-session':
         return this.orSession(req, ['x-api-key', 'x-client-id', 'x-orchestrator-key'], () =>
-          this.authenticate({ mode: 'api-key-client-id-or-orchestrator' }, req),
+          this.authenticate({ mode: 'api-key-client-id-or-orchestrator' }, req, trustedOrigins),
         );
       case 'client-id-with-owner':
         return this.clientIdWithOwner(req);

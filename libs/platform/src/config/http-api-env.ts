@@ -72,6 +72,15 @@ export class HttpApiEnv extends BaseEnv {
   /** How long a replica trusts a cached credential lookup (changes are also pushed to every replica at once). */
   @int(0, 60000) CREDENTIAL_CACHE_TTL_MS: number = 5000;
 
+  /**
+   * Origins of Payrail's own hosted payment page: accepted with any Client ID on the routes marked
+   * `@HostedPageRoute()` (besides the Client ID's allowed origins). None here; payments-api answers
+   * the origin of SECURE_PAYMENT_PAGE_URL.
+   */
+  hostedPageOrigins(): string[] {
+    return [];
+  }
+
   effectiveRateLimitMultiplier(): number {
     if (this.RATE_LIMIT_MULTIPLIER !== undefined) return this.RATE_LIMIT_MULTIPLIER;
     return this.PAYRAIL_ENV === 'production' ? 1 : 5;

@@ -50,7 +50,7 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpAppOp
     const api = app.get(HttpApiEnv);
     // Client IPs (rate-limit scope) honour X-Forwarded-For only from the configured proxies.
     app.set('trust proxy', api.TRUSTED_PROXIES.length > 0 ? api.TRUSTED_PROXIES : false);
-    app.use(corsMiddleware(app.get(Authenticator), api.DASHBOARD_ORIGINS));
+    app.use(corsMiddleware(app.get(Authenticator), api.DASHBOARD_ORIGINS, api.hostedPageOrigins()));
   } else {
     app.set('trust proxy', false);
   }

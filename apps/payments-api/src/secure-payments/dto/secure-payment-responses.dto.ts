@@ -4,7 +4,10 @@ import { BrandingResponseDto, FeePlanDto } from './page-shapes.dto.js';
 
 export class CreatedSecurePaymentDto {
   @ApiProperty({ description: 'Secure payment token (ULID)', example: '01JDQ4W9ZK3M7T1B2C3D4E5F6G' }) token!: string;
-  @ApiProperty({ description: 'Hosted page of the payment', example: 'https://pay.payrail.example/01JDQ4W9ZK3M7T1B2C3D4E5F6G' })
+  @ApiProperty({
+    description: 'Hosted page of the payment, with the public Client ID the page calls the API with',
+    example: 'https://pay.payrail.example/01JDQ4W9ZK3M7T1B2C3D4E5F6G?clientId=pk_live_...',
+  })
   securePaymentUrl!: string;
   @ApiProperty({ type: [String], description: 'Requests created behind the payment' }) requestIds!: string[];
 }
@@ -14,6 +17,7 @@ export class SecurePaymentDataDto {
   @ApiProperty({ enum: SINGLE_SECURE_PAYMENT_STATUSES }) status!: string;
   @ApiProperty({ type: String, nullable: true }) redirectUrl!: string | null;
   @ApiProperty({ type: String, nullable: true }) redirectLabel!: string | null;
+  @ApiProperty({ format: 'date-time', description: "Extension: when the link expires (the hosted page's countdown)" }) expiresAt!: string;
   @ApiProperty({ type: BrandingResponseDto, nullable: true, description: 'Null when the creator set no branding; unset fields null' })
   branding!: BrandingResponseDto | null;
   @ApiProperty({ type: [String] }) requestIds!: string[];

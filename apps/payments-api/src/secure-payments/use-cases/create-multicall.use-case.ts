@@ -10,8 +10,8 @@ import { newRequestRecord } from '../../payments/records/request-record.js';
 import { CUSTOMER_INFO_CIPHER, SECURE_PAYMENT_PAGE_URL } from '../../payments/payments.tokens.js';
 import { creatorOf } from '../creator.js';
 import type { CreateMulticallDto } from '../dto/multicall.dto.js';
-import { pageUrlOf } from '../../payments/page-url.js';
 import { linkRow } from './link-row.js';
+import { pageClientIdOf, securePaymentUrlOf } from './page-link.js';
 
 export interface CreatedMulticall {
   token: string;
@@ -69,6 +69,11 @@ export class CreateMulticall {
         });
       }
     });
-    return { token, securePaymentUrl: pageUrlOf(this.pageUrl, token), requestIds: records.map((r) => r.id), children };
+    return {
+      token,
+      securePaymentUrl: securePaymentUrlOf(this.pageUrl, token, await pageClientIdOf(caller, this.db.manager)),
+      requestIds: records.map((r) => r.id),
+      children,
+    };
   }
 }

@@ -9,8 +9,8 @@ import { newRequestRecord } from '../../payments/records/request-record.js';
 import { CUSTOMER_INFO_CIPHER, SECURE_PAYMENT_PAGE_URL } from '../../payments/payments.tokens.js';
 import { creatorOf } from '../creator.js';
 import type { CreateSecurePaymentDto } from '../dto/create-secure-payment.dto.js';
-import { pageUrlOf } from '../../payments/page-url.js';
 import { linkRow } from './link-row.js';
+import { pageClientIdOf, securePaymentUrlOf } from './page-link.js';
 
 export interface CreatedSecurePayment {
   token: string;
@@ -54,6 +54,6 @@ export class CreateSecurePayment {
         reference: body.reference ?? null,
       });
     });
-    return { token, securePaymentUrl: pageUrlOf(this.pageUrl, token), requestIds };
+    return { token, securePaymentUrl: securePaymentUrlOf(this.pageUrl, token, await pageClientIdOf(caller, this.db.manager)), requestIds };
   }
 }

@@ -19,6 +19,8 @@ export interface SinglePaymentView {
   status: SecurePaymentStatus;
   redirectUrl: string | null;
   redirectLabel: string | null;
+  /** Extension: when the link expires (ISO 8601), for the page's countdown. */
+  expiresAt: string;
   /** Null when the creator set no branding; otherwise every field of the branding object. */
   branding: BrandingView | null;
   requestIds: string[];
@@ -57,6 +59,7 @@ export function singlePaymentView(
     status,
     redirectUrl: payment.redirectUrl,
     redirectLabel: payment.redirectLabel,
+    expiresAt: payment.expiresAt.toISOString(),
     branding: payment.branding === null ? null : brandingOf(payment),
     requestIds: payment.requestIds,
     payee: mask(request.payee),

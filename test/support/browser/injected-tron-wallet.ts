@@ -1,0 +1,99 @@
+import type { Page } from 'playwright-core';
+
+export interface TronWalletCall {
+  method: string;
+  args: unknown;
+}
+
+export interface InjectedTronWallet {
+  /** Everything the page asked the wallet to do, in order (kept in the test process). */
+  calls: TronWalletCall[];
+  callsOf(method: string): TronWalletCall[];
+}
+
+interface TronGlobals {
+  tronLink?: unknown;
+  tronWeb?: unknown;
+  __payrailRecordTronCall(method: string, args: unknown): Promise<void>;
+  addEventListener(type: string, listener: () => void): void;
+  dispatchEvent(event: unknown): boolean;
+  CustomEvent: new (type: string, init: { detail: unknown }) => unknown;
+}
+
+/**
+ * A TronLink-like wallet in the page before its scripts run: announced through TIP-6963
+ * (`TIP6963:announceProvider`, name "TronLink", as TronLink does) and set as `window.tronLink` /
+ * `window.tronWeb`. It answers `eth_requestAccounts` with `address`, and its TronWeb records what
+ * it is asked: `triggerSmartContract` (contract, selector, options, parameters, issuer), `sign` (the
+ * transaction it was asked to sign) and `sendRawTransaction`, answering a deterministic txid per
+ * call and `getTransactionInfo` as mined. Nothing reaches a Tron network.
+ */
+export async function injectTronWallet(page: Page, address: string): Promise<InjectedTronWallet> {
+  const calls: TronWalletCall[] = [];
+  await page.exposeFunction('__payrailRecordTronCall', (method: string, args: unknown) => {
+    calls.push({ method, args });
+  });
+  await page.addInitScript(tronWalletScript, { address, uuid: crypto.randomUUID() });
+  return { calls, callsOf: (method) => calls.filter((c) => c.method === method) };
+}
+
+/** Runs inside the page (serialized by Playwright). */
+function tronWalletScript(opts: { address: string; uuid: string }): void {
+  const w = globalThis as unknown as TronGlobals;
+  const record = (method: string, args: unknown) => void w.__payrailRecordTronCall(method, args);
+  let built = 0;
+  const txid = (n: number) => n.toString(16).padStart(2, '0').repeat(32);
+  const tronWeb = {
+    defaultAddress: { base58: opts.address, hex: false },
+    transactionBuilder: {
+      triggerSmartContract(contract: string, selector: string, options: unknown, parameters: unknown, issuer: string) {
+        built += 1;
+        record('triggerSmartContract', { contract, selector, options, parameters, issuer });
+        return Promise.resolve({
+          result: { result: true },
+          transaction: { txID: txid(built), raw_data: { contract, selector, parameters } },
+        });
+      },
+    },
+    trx: {
+      sign(transaction: { txID: string }) {
+        record('sign', transaction);
+        return Promise.resolve({ ...transaction, signature: [`signed-${transaction.txID}`] });
+      },
+      sendRawTransaction(signed: { txID: string }) {
+        record('sendRawTransaction', signed);
+        return Promise.resolve({ result: true, txid: signed.txID });
+      },
+      getTransactionInfo(id: string) {
+        record('getTransactionInfo', id);
+        return Promise.resolve({ id, blockNumber: 1, receipt: { result: 'SUCCESS' } });
+      },
+    },
+  };
+  const provider = {
+    isTronLink: true,
+    ready: true,
+    tronWeb,
+    request(args: { method: string; params?: unknown }) {
+      record(args.method, args.params ?? null);
+      if (args.method === 'eth_requestAccounts' || args.method === 'tron_requestAccounts') return Promise.resolve([opts.address]);
+      return Promise.reject(Object.assign(new Error(`unsupported ${args.method}`), { code: 4200 }));
+    },
+    on() {
+      return provider;
+    },
+    removeListener() {
+      return provider;
+    },
+  };
+  w.tronLink = provider;
+  w.tronWeb = tronWeb;
+  const icon = "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 1 1'><rect width='1' height='1'/></svg>";
+  const detail = Object.freeze({
+    info: Object.freeze({ uuid: opts.uuid, name: 'TronLink', icon, rdns: 'test.payrail.tronlink' }),
+    provider,
+  });
+  const announce = () => w.dispatchEvent(new w.CustomEvent('TIP6963:announceProvider', { detail }));
+  w.addEventListener('TIP6963:requestProvider', announce);
+  announce();
+}
