@@ -72,11 +72,11 @@ export class BlockReader {
     const whole = new Set(blockNumbers.filter((n) => (txsOf.get(n)?.size ?? 0) >= WHOLE_BLOCK_TXS));
     const txHashes = [...new Set(decoded.filter((t) => !whole.has(t.blockNumber)).map((t) => t.txHash))];
     const [blocks, txs] = await Promise.all([
-      Promise.all(blockNumbers.map((n) => (whole.has(n) ? this.blockWithSenders(n) : this.block(n)))),
+      Promise.all(blockNumbers.map((n): Promise<ReadBlock | undefined> => (whole.has(n) ? this.blockWithSenders(n) : this.block(n)))),
       Promise.all(txHashes.map((h) => this.provider.getTransaction(h))),
     ]);
     const senders = new Map<string, string | null>(txs.map((tx, i) => [txHashes[i], tx?.from ?? null]));
-    for (const b of blocks) if (b && 'senders' in b) for (const [hash, from] of b.senders) senders.set(hash, from);
+    for (const b of blocks) for (const [hash, from] of b?.senders ?? []) senders.set(hash, from);
     const byNumber = new Map(blocks.filter((b): b is BlockRef => b !== undefined).map((b) => [b.number, b]));
     // Same end hash before and after: the blocks up to it (its ancestry) did not change in between.
     if (byNumber.get(toBlock)?.hash !== end.hash) return undefined;
@@ -91,7 +91,7 @@ export class BlockReader {
     return { transfers, blocks: [...byNumber.values()].map(refOf).filter((b) => b.number >= fromBlock) };
   }
 
-  private async blockWithSenders(n: number): Promise<(BlockRef & { senders: Map<string, string> }) | undefined> {
+  private async blockWithSenders(n: number): Promise<ReadBlock | undefined> {
     const block = await this.provider.getBlock(n, true);
     if (!block?.hash) return undefined;
     const senders = new Map(block.prefetchedTransactions.map((tx) => [tx.hash, tx.from]));
@@ -101,5 +101,8 @@ export class BlockReader {
 
 /** Blocks with at least this many of our payment transactions are read whole (transactions included). */
 const WHOLE_BLOCK_TXS = 8;
+
+/** A block as read: with its transactions' senders when read whole. */
+type ReadBlock = BlockRef & { senders?: Map<string, string> };
 
 const refOf = (b: BlockRef): BlockRef => ({ number: b.number, hash: b.hash, timestamp: b.timestamp });
