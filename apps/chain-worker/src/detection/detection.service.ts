@@ -89,7 +89,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all([...this.loops.values()].map(({ heads }) => heads?.stop()));
+    await Promise.all([...this.loops.values()].flatMap(({ heads }) => (heads ? [heads.stop()] : [])));
     await Promise.all([...this.loops.values()].map(({ loop }) => loop.stop()));
   }
 

@@ -48,7 +48,8 @@ describe('detection woken by new heads over a WebSocket', () => {
     worker = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(env), { logger: false });
     return worker.get(DetectionService);
   }
-  const sepolia = (d: DetectionService) => d.status().sepolia!;
+  const sepolia = (d: DetectionService) => d.status().sepolia;
+  const until = (check: () => boolean | undefined) => () => Promise.resolve(check() ? true : undefined);
   const wsOf = (port: number) => `ws://127.0.0.1:${port}`;
   const anvilPort = () => Number(new URL(chain.anvil.rpcUrl).port);
   const status = async (id: string) => (await sqlOne<{ status: string }>(db, 'SELECT status FROM requests WHERE id = $1', [id]))!.status;
@@ -78,7 +79,11 @@ describe('detection woken by new heads over a WebSocket', () => {
 
   it('a head notification settles a block of payments through both fee proxies, read with one eth_getLogs, long before the poll', async () => {
     const detection = await startWorker(wsOf(anvilPort()), 60000);
-    await waitFor('the subscription', async () => (sepolia(detection).heads?.connected ? true : undefined), 10000);
+    await waitFor(
+      'the subscription',
+      until(() => sepolia(detection).heads?.connected),
+      10000,
+    );
     const erc20 = await usdcRequest();
     const native = await insertRequest(db, {
       payee: Wallet.createRandom().address,
@@ -91,7 +96,11 @@ describe('detection woken by new heads over a WebSocket', () => {
     await approveProxy(chain.provider, chain.deployment.contracts.ERC20FeeProxy, chain.deployment.tokens.USDC.address, 1_000_000n);
     // The approval's own block has been read (its pass is over) before the payments' block is mined.
     const approvedAt = await chain.provider.getBlockNumber();
-    await waitFor('the approval block read', async () => (sepolia(detection).cursor >= approvedAt ? true : undefined), 10000);
+    await waitFor(
+      'the approval block read',
+      until(() => sepolia(detection).cursor >= approvedAt),
+      10000,
+    );
     const logsBefore = await getLogsCalls();
 
     await chain.provider.send('evm_setAutomine', [false]);
@@ -141,22 +150,38 @@ describe('detection woken by new heads over a WebSocket', () => {
     const relay = await startTcpRelay(anvilPort());
     try {
       const detection = await startWorker(wsOf(relay.port), 1000);
-      await waitFor('the subscription', async () => (sepolia(detection).heads?.connected ? true : undefined), 10000);
+      await waitFor(
+        'the subscription',
+        until(() => sepolia(detection).heads?.connected),
+        10000,
+      );
 
       relay.cut();
-      await waitFor('the socket lost', async () => (sepolia(detection).heads?.connected === false ? true : undefined), 10000);
+      await waitFor(
+        'the socket lost',
+        until(() => sepolia(detection).heads?.connected === false),
+        10000,
+      );
       const whileDown = [await usdcRequest(), await usdcRequest(), await usdcRequest()];
       for (const req of whileDown) await payUsdc(req); // three blocks
       await waitFor('the payments made while the socket was down', paid(whileDown.map((r) => r.requestId)), 20000);
       expect(sepolia(detection).heads?.drops).toBeGreaterThanOrEqual(1);
 
       relay.restore();
-      await waitFor('the subscription back', async () => (sepolia(detection).heads?.connected ? true : undefined), 40000);
+      await waitFor(
+        'the subscription back',
+        until(() => sepolia(detection).heads?.connected),
+        40000,
+      );
       const headsBefore = sepolia(detection).heads!.heads;
       const after = await usdcRequest();
       await payUsdc(after);
       await waitFor('the payment after reconnecting', paid([after.requestId]), 15000);
-      await waitFor('a head over the new socket', async () => (sepolia(detection).heads!.heads > headsBefore ? true : undefined), 10000);
+      await waitFor(
+        'a head over the new socket',
+        until(() => sepolia(detection).heads!.heads > headsBefore),
+        10000,
+      );
       const confirmed = await sqlRows<{ aggregate_id: string }>(
         db,
         `SELECT aggregate_id FROM outbox_events WHERE event_type = 'payment.confirmed' AND aggregate_id = ANY($1::text[])`,
