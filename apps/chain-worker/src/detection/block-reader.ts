@@ -1,6 +1,6 @@
 import { decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC, type ProxyTransfer } from '@payrail/chains';
 import type { BlockRef } from '@payrail/persistence';
-import type { AbstractProvider, TransactionReceipt } from 'ethers';
+import { getAddress, JsonRpcApiProvider, toQuantity, type AbstractProvider, type TransactionReceipt } from 'ethers';
 
 export type DetectedTransfer = ProxyTransfer & { from: string | null; timestamp: number };
 
@@ -92,11 +92,30 @@ export class BlockReader {
   }
 
   private async blockWithSenders(n: number): Promise<ReadBlock | undefined> {
-    const block = await this.provider.getBlock(n, true);
+    if (!(this.provider instanceof JsonRpcApiProvider)) {
+      const block = await this.provider.getBlock(n, true);
+      if (!block?.hash) return undefined;
+      return {
+        number: block.number,
+        hash: block.hash,
+        timestamp: block.timestamp,
+        senders: new Map(block.prefetchedTransactions.map((tx) => [tx.hash, tx.from])),
+      };
+    }
+    // Straight from JSON-RPC: ethers' formatting of hundreds of full transactions costs more than
+    // the call, and only their hashes and senders are wanted.
+    const block = (await this.provider.send('eth_getBlockByNumber', [toQuantity(n), true])) as RawBlock | null;
     if (!block?.hash) return undefined;
-    const senders = new Map(block.prefetchedTransactions.map((tx) => [tx.hash, tx.from]));
-    return { number: block.number, hash: block.hash, timestamp: block.timestamp, senders };
+    const senders = new Map(block.transactions.map((tx) => [tx.hash, getAddress(tx.from)]));
+    return { number: Number(block.number), hash: block.hash, timestamp: Number(block.timestamp), senders };
   }
+}
+
+interface RawBlock {
+  number: string;
+  hash: string | null;
+  timestamp: string;
+  transactions: { hash: string; from: string }[];
 }
 
 /** Blocks with at least this many of our payment transactions are read whole (transactions included). */
