@@ -43,6 +43,7 @@ export * from './crypto/field-cipher.js';
 export * from './crypto/encryption-keys.js';
 export * from './config/encryption-key-list.js';
 export * from './util/polling-loop.js';
+export * from './util/wakeable-sleep.js';
 export * from './util/deadline.js';
 export * from './http/json-cache.js';
 export * from './crypto/reencrypt.js';

@@ -10,7 +10,7 @@ export async function insertRequest(
   db: DataSource,
   opts: {
     payee: string;
-    token: string;
+    token: string | null;
     proxy: string;
     expected: bigint;
     decimals: number;

@@ -1,7 +1,8 @@
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { WithChainEnv } from '@payrail/chains';
+import { WithChainEnv, type EvmNetwork } from '@payrail/chains';
 import { BaseEnv } from '@payrail/platform';
+import { IsWsRpcUrls, parseWsRpcUrls } from './ws-rpc-urls.js';
 
 /** Confirmations before a payment settles, per network (override with CHAIN_CONFIRMATIONS). */
 const DEFAULT_CONFIRMATIONS: Record<string, number> = {
@@ -24,6 +25,13 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
 
   /** How often each network is polled when it is caught up (anvil blocks every second locally). */
   @Type(() => Number) @IsInt() @Min(50) @Max(60000) DETECTION_POLL_INTERVAL_MS: number = 500;
+
+  /**
+   * `network=ws(s)://url` pairs, comma-separated, e.g. `sepolia=ws://127.0.0.1:8545`: a WebSocket
+   * endpoint whose new heads (eth_subscribe newHeads) wake the network's detection at once. Polling
+   * stays on as the fallback and for catch-up; every read still goes to RPC_URL_<NETWORK>.
+   */
+  @IsOptional() @IsWsRpcUrls() WS_RPC_URLS?: string;
 
   /** Largest eth_getLogs block range. */
   @Type(() => Number) @IsInt() @Min(1) @Max(100000) DETECTION_MAX_RANGE: number = 500;
@@ -60,6 +68,11 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
 
   /** Payments expired per transaction (a pass repeats until fewer are due). */
   @Type(() => Number) @IsInt() @Min(1) @Max(5000) EXPIRY_SWEEP_BATCH_SIZE: number = 200;
+
+  /** The WebSocket endpoint of a network's new heads, when WS_RPC_URLS names one. */
+  wsUrlFor(network: string): string | undefined {
+    return parseWsRpcUrls(this.WS_RPC_URLS)?.get(network as EvmNetwork);
+  }
 
   confirmationsFor(network: string): number {
     const pair = this.CHAIN_CONFIRMATIONS.split(',').find((p) => p.split(':')[0] === network);

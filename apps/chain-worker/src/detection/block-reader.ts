@@ -1,6 +1,6 @@
 import { decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC, type ProxyTransfer } from '@payrail/chains';
 import type { BlockRef } from '@payrail/persistence';
-import type { AbstractProvider, TransactionReceipt } from 'ethers';
+import { getAddress, JsonRpcApiProvider, toQuantity, type AbstractProvider, type TransactionReceipt } from 'ethers';
 
 export type DetectedTransfer = ProxyTransfer & { from: string | null; timestamp: number };
 
@@ -65,23 +65,63 @@ export class BlockReader {
       .filter((t): t is ProxyTransfer => t !== undefined);
     const parent = parentHash ? [fromBlock - 1] : [];
     const blockNumbers = [...new Set([...decoded.map((t) => t.blockNumber), toBlock, ...parent])];
-    const txHashes = [...new Set(decoded.map((t) => t.txHash))];
+    // A block holding many of our payments is read whole, with its transactions' senders, in one
+    // call; the senders of the other payments are read one transaction each (batched by ethers).
+    const txsOf = new Map<number, Set<string>>();
+    for (const t of decoded) txsOf.set(t.blockNumber, (txsOf.get(t.blockNumber) ?? new Set()).add(t.txHash));
+    const whole = new Set(blockNumbers.filter((n) => (txsOf.get(n)?.size ?? 0) >= WHOLE_BLOCK_TXS));
+    const txHashes = [...new Set(decoded.filter((t) => !whole.has(t.blockNumber)).map((t) => t.txHash))];
     const [blocks, txs] = await Promise.all([
-      Promise.all(blockNumbers.map((n) => this.block(n))),
+      Promise.all(blockNumbers.map((n): Promise<ReadBlock | undefined> => (whole.has(n) ? this.blockWithSenders(n) : this.block(n)))),
       Promise.all(txHashes.map((h) => this.provider.getTransaction(h))),
     ]);
+    const senders = new Map<string, string | null>(txs.map((tx, i) => [txHashes[i], tx?.from ?? null]));
+    for (const b of blocks) for (const [hash, from] of b?.senders ?? []) senders.set(hash, from);
     const byNumber = new Map(blocks.filter((b): b is BlockRef => b !== undefined).map((b) => [b.number, b]));
     // Same end hash before and after: the blocks up to it (its ancestry) did not change in between.
     if (byNumber.get(toBlock)?.hash !== end.hash) return undefined;
     if (decoded.some((t) => byNumber.get(t.blockNumber)?.hash !== t.blockHash)) return undefined;
     // Same parent hash as the caller checked before: the range continues the chain below it.
     if (parentHash && byNumber.get(fromBlock - 1)?.hash !== parentHash) return undefined;
-    const senders = new Map(txs.map((tx, i) => [txHashes[i], tx?.from ?? null]));
     const transfers = decoded.map((t) => ({
       ...t,
       from: senders.get(t.txHash) ?? null,
       timestamp: byNumber.get(t.blockNumber)!.timestamp,
     }));
-    return { transfers, blocks: [...byNumber.values()].filter((b) => b.number >= fromBlock) };
+    return { transfers, blocks: [...byNumber.values()].map(refOf).filter((b) => b.number >= fromBlock) };
+  }
+
+  private async blockWithSenders(n: number): Promise<ReadBlock | undefined> {
+    if (!(this.provider instanceof JsonRpcApiProvider)) {
+      const block = await this.provider.getBlock(n, true);
+      if (!block?.hash) return undefined;
+      return {
+        number: block.number,
+        hash: block.hash,
+        timestamp: block.timestamp,
+        senders: new Map(block.prefetchedTransactions.map((tx) => [tx.hash, tx.from])),
+      };
+    }
+    // Straight from JSON-RPC: ethers' formatting of hundreds of full transactions costs more than
+    // the call, and only their hashes and senders are wanted.
+    const block = (await this.provider.send('eth_getBlockByNumber', [toQuantity(n), true])) as RawBlock | null;
+    if (!block?.hash) return undefined;
+    const senders = new Map(block.transactions.map((tx) => [tx.hash, getAddress(tx.from)]));
+    return { number: Number(block.number), hash: block.hash, timestamp: Number(block.timestamp), senders };
   }
 }
+
+interface RawBlock {
+  number: string;
+  hash: string | null;
+  timestamp: string;
+  transactions: { hash: string; from: string }[];
+}
+
+/** Blocks with at least this many of our payment transactions are read whole (transactions included). */
+const WHOLE_BLOCK_TXS = 8;
+
+/** A block as read: with its transactions' senders when read whole. */
+type ReadBlock = BlockRef & { senders?: Map<string, string> };
+
+const refOf = (b: BlockRef): BlockRef => ({ number: b.number, hash: b.hash, timestamp: b.timestamp });

@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { BlockReader } from './block-reader.js';
 import { LeaderLoop } from '../shared/leader-loop.js';
+import { HeadSubscription, type HeadSubscriptionStatus } from './head-subscription.js';
 import { NetworkFollower, type FollowStatus } from './network-follower.js';
 import { TronFollower } from './tron-follower.js';
 import { SETTLEMENT, type Settlement } from '../shared/settlement.port.js';
@@ -23,7 +24,10 @@ import { SETTLEMENT, type Settlement } from '../shared/settlement.port.js';
 @Injectable()
 export class DetectionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Detection');
-  private readonly loops = new Map<string, { loop: LeaderLoop; follower: NetworkFollower | TronFollower; reader?: BlockReader }>();
+  private readonly loops = new Map<
+    string,
+    { loop: LeaderLoop; follower: NetworkFollower | TronFollower; reader?: BlockReader; heads?: HeadSubscription }
+  >();
 
   constructor(
     private readonly db: DataSource,
@@ -57,10 +61,18 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
         },
         (network, through) => this.settlement.settle(network, through),
       );
-      const loop = new LeaderLoop(this.db, `detection:${name}`, this.env.DETECTION_POLL_INTERVAL_MS, () => follower.pass());
-      this.loops.set(name, { loop, follower, reader });
+      // New heads over a WebSocket, where configured, wake the leader at once; polling goes on beside them.
+      const ws = this.env.wsUrlFor(name);
+      const heads = ws ? new HeadSubscription(ws, EVM_NETWORKS[name].chainId, () => loop.leader && loop.wake(), name) : undefined;
+      const loop = new LeaderLoop(this.db, `detection:${name}`, this.env.DETECTION_POLL_INTERVAL_MS, async () => {
+        const more = await follower.pass();
+        heads?.observePolledHead(follower.status.head);
+        return more;
+      });
+      this.loops.set(name, { loop, follower, reader, heads });
       initSettlementOutcomes(name);
       loop.start();
+      heads?.start();
     }
     this.followTron(networks.tron.contracts.ERC20FeeProxy);
     this.logger.log(`following ${[...this.loops.keys()].join(', ') || 'no network'}`);
@@ -77,6 +89,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.loops.values()].flatMap(({ heads }) => (heads ? [heads.stop()] : [])));
     await Promise.all([...this.loops.values()].map(({ loop }) => loop.stop()));
   }
 
@@ -91,8 +104,16 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
     return { reader: entry.reader, confirmations: this.env.confirmationsFor(network), wake: () => entry.loop.wake() };
   }
 
-  /** Per network: whether this replica leads it, head, cursor, lag in blocks, detections and reorgs seen. */
-  status(): Record<string, FollowStatus & { leader: boolean }> {
-    return Object.fromEntries([...this.loops].map(([name, { loop, follower }]) => [name, { leader: loop.leader, ...follower.status }]));
+  /**
+   * Per network: whether this replica leads it, head, cursor, lag in blocks, detections and reorgs
+   * seen, and the head subscription's state where one is configured.
+   */
+  status(): Record<string, FollowStatus & { leader: boolean; heads?: HeadSubscriptionStatus }> {
+    return Object.fromEntries(
+      [...this.loops].map(([name, { loop, follower, heads }]) => [
+        name,
+        { leader: loop.leader, ...follower.status, ...(heads ? { heads: { ...heads.status } } : {}) },
+      ]),
+    );
   }
 }

@@ -1,20 +1,13 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
 import { countsToward, hasBeenPaid, paymentState, UnavailableKytProvider, type DomainEvent, type KytProvider } from '@payrail/domain';
-import {
-  appendToOutbox,
-  RecurringRepository,
-  RequestEntity,
-  SecurePaymentsRepository,
-  sqlExecute,
-  sqlOne,
-  sqlRows,
-} from '@payrail/persistence';
+import { appendToOutbox, RequestEntity, SecurePaymentsRepository, sqlExecute, sqlRows } from '@payrail/persistence';
 import { observeSettlement } from '@payrail/platform';
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
 import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
+import { byTopic, saveSettledRequests, SettlementBatch } from './settlement-batch.js';
 import { observed, REVERSED_COLUMNS, termsOf, TRANSFER_COLUMNS, type ReversedRow, type TransferRow } from './settlement-rows.js';
 
 /**
@@ -29,6 +22,9 @@ import { observed, REVERSED_COLUMNS, termsOf, TRANSFER_COLUMNS, type ReversedRow
  * A request just paid is checked against the access policy of its secure payment (PayerChecks):
  * a refused payer makes the payment compliance_failed and the payment.confirmed names why.
  */
+/** Payment references settled per transaction when none of them fails. */
+const BATCH = 250;
+
 export class TransferSettlement implements Settlement {
   private readonly logger = new Logger('Settlement');
   private readonly payerChecks: PayerChecks;
@@ -48,44 +44,83 @@ export class TransferSettlement implements Settlement {
        UNION SELECT reference_topic FROM reversed_transfers WHERE network = $1`,
       [network, confirmedThrough],
     );
-    // One payment reference that cannot settle now (a KYT provider down, a bad row) must not hold
-    // up every other payment of the network: each settles in its own transaction, failures are
+    const topics = ready.map((r) => r.reference_topic);
+    // References settle in batches (one transaction, a few statements each). One reference that
+    // cannot settle now (a KYT provider down, a bad row) must not hold up every other payment of the
+    // network: a batch that fails is settled again one reference per transaction, failures are
     // logged and the pass fails after the others, so the leader loop retries them next pass.
     const failed: string[] = [];
-    for (const { reference_topic: topic } of ready) {
-      try {
-        await this.db.transaction((m) => this.settleTopic(m, network, topic, confirmedThrough));
-      } catch (error) {
-        failed.push(topic);
-        this.logger.error({ err: error, network, referenceTopic: topic }, 'settling a payment reference failed; retried next pass');
-      }
+    for (let i = 0; i < topics.length; i += BATCH) {
+      const batch = topics.slice(i, i + BATCH);
+      if (await this.trySettle(network, batch, confirmedThrough)) continue;
+      for (const topic of batch.length > 1 ? batch : [])
+        if (!(await this.trySettle(network, [topic], confirmedThrough))) failed.push(topic);
+      if (batch.length === 1) failed.push(batch[0]);
     }
     if (failed.length > 0) throw new Error(`${failed.length} payment reference(s) on ${network} could not settle this pass`);
   }
 
-  private async settleTopic(m: EntityManager, network: string, topic: string, confirmedThrough: number): Promise<void> {
-    const requests = await m.find(RequestEntity, { where: { network, referenceTopic: topic }, lock: { mode: 'pessimistic_write' } });
-    const transfers = await sqlRows<TransferRow>(
-      m,
-      `SELECT ${TRANSFER_COLUMNS} FROM payment_transfers
-        WHERE network = $1 AND reference_topic = $2 AND (settled_at IS NOT NULL OR block_number <= $3) ORDER BY block_number, log_index`,
-      [network, topic, confirmedThrough],
-    );
-    // Taken under the request locks: a concurrent settlement of this topic waits, then finds none.
-    const reversed = await sqlRows<ReversedRow>(
-      m,
-      `DELETE FROM reversed_transfers WHERE network = $1 AND reference_topic = $2 RETURNING ${REVERSED_COLUMNS}`,
-      [network, topic],
-    );
-    for (const request of requests) await this.apply(m, request, transfers, reversed);
-    await sqlExecute(
-      m,
-      'UPDATE payment_transfers SET settled_at = now() WHERE network = $1 AND reference_topic = $2 AND block_number <= $3 AND settled_at IS NULL',
-      [network, topic, confirmedThrough],
-    );
+  private async trySettle(network: string, topics: string[], confirmedThrough: number): Promise<boolean> {
+    try {
+      const events = await this.db.transaction((m) => this.settleTopics(m, network, topics, confirmedThrough));
+      for (const event of events) observeSettlement(network, event.type);
+      return true;
+    } catch (error) {
+      if (topics.length === 1)
+        this.logger.error({ err: error, network, referenceTopic: topics[0] }, 'settling a payment reference failed; retried next pass');
+      else
+        this.logger.warn({ err: error, network }, `settling ${topics.length} payment references together failed; settling them one by one`);
+      return false;
+    }
   }
 
-  private async apply(m: EntityManager, request: RequestEntity, transfers: TransferRow[], reversed: ReversedRow[]): Promise<void> {
+  /** Settles these references in the caller's transaction; returns the payment events written. */
+  private async settleTopics(m: EntityManager, network: string, topics: string[], confirmedThrough: number): Promise<DomainEvent[]> {
+    const requests = await m.find(RequestEntity, {
+      where: { network, referenceTopic: In(topics) },
+      order: { id: 'ASC' }, // one lock order for every locker of several requests
+      lock: { mode: 'pessimistic_write' },
+    });
+    const transfers = byTopic(
+      await sqlRows<TransferRow & { reference_topic: string }>(
+        m,
+        `SELECT reference_topic, ${TRANSFER_COLUMNS} FROM payment_transfers
+          WHERE network = $1 AND reference_topic = ANY($2::text[]) AND (settled_at IS NOT NULL OR block_number <= $3)
+          ORDER BY block_number, log_index`,
+        [network, topics, confirmedThrough],
+      ),
+    );
+    // Taken under the request locks: a concurrent settlement of these topics waits, then finds none.
+    const reversed = byTopic(
+      await sqlRows<ReversedRow & { reference_topic: string }>(
+        m,
+        `DELETE FROM reversed_transfers WHERE network = $1 AND reference_topic = ANY($2::text[]) RETURNING reference_topic, ${REVERSED_COLUMNS}`,
+        [network, topics],
+      ),
+    );
+    const batch = await SettlementBatch.load(m, requests);
+    const out: Settled = { events: [], outbox: [], unsaved: [] };
+    for (const request of requests)
+      await this.apply(m, batch, request, transfers.get(request.referenceTopic) ?? [], reversed.get(request.referenceTopic) ?? [], out);
+    await saveSettledRequests(m, out.unsaved);
+    await appendToOutbox(m, out.outbox);
+    await sqlExecute(
+      m,
+      `UPDATE payment_transfers SET settled_at = now()
+        WHERE network = $1 AND reference_topic = ANY($2::text[]) AND block_number <= $3 AND settled_at IS NULL`,
+      [network, topics, confirmedThrough],
+    );
+    return out.events;
+  }
+
+  private async apply(
+    m: EntityManager,
+    batch: SettlementBatch,
+    request: RequestEntity,
+    transfers: TransferRow[],
+    reversed: ReversedRow[],
+    out: Settled,
+  ): Promise<void> {
     const terms = termsOf(request);
     const counted = transfers.filter((t) => countsToward(terms, observed(t)));
     const next = paymentState(terms, counted.map(observed));
@@ -94,34 +129,53 @@ export class TransferSettlement implements Settlement {
     const changed = next.amountPaid !== previous.amountPaid || next.feePaid !== previous.feePaid || next.status !== previous.status;
     if (!changed && txHash === request.txHash) return;
     Object.assign(request, next, { txHash, paidAt: hasBeenPaid(next.status) ? (request.paidAt ?? new Date()) : null });
-    await m.save(RequestEntity, request);
-    // Who paid, checked before the secure payment completes: a refused payer makes it compliance_failed.
-    const payerCheck =
-      changed && hasBeenPaid(next.status) ? await this.payerChecks.check(m, request, await this.payersOf(m, request, counted)) : undefined;
-    // A secure payment over this request completes, or opens again, with it (same transaction).
-    await appendToOutbox(m, await new SecurePaymentsRepository(m).settleForRequest(request.id));
-    if (!changed) return;
-    const event =
-      next.amountPaid < previous.amountPaid || next.feePaid < previous.feePaid
-        ? await this.reversal(m, request, previous, counted, reversed)
-        : await this.settlement(
-            m,
-            request,
-            counted.filter((t) => t.settled_at === null),
-            payerCheck,
-          );
-    if (event) await appendToOutbox(m, [event]);
-    if (event) observeSettlement(request.network, event.type);
+    if (batch.hasSecurePayment(request)) {
+      // The secure payment's settlement counts its paid requests in the table: this one is saved first.
+      await saveSettledRequests(m, [request]);
+      // Who paid, checked before the secure payment completes: a refused payer makes it compliance_failed.
+      const payerCheck =
+        changed && hasBeenPaid(next.status) ? await this.payerChecks.check(m, request, this.payersOf(batch, request, counted)) : undefined;
+      // A secure payment over this request completes, or opens again, with it (same transaction).
+      out.outbox.push(...(await new SecurePaymentsRepository(m).settleForRequest(request.id)));
+      if (changed) this.emit(out, this.eventOf(batch, request, previous, counted, reversed, payerCheck));
+    } else {
+      out.unsaved.push(request);
+      if (changed) this.emit(out, this.eventOf(batch, request, previous, counted, reversed));
+    }
+  }
+
+  private emit(out: Settled, event: DomainEvent | undefined): void {
+    if (!event) return;
+    out.outbox.push(event);
+    out.events.push(event);
+  }
+
+  private eventOf(
+    batch: SettlementBatch,
+    request: RequestEntity,
+    previous: { amountPaid: bigint; feePaid: bigint; status: string },
+    counted: TransferRow[],
+    reversed: ReversedRow[],
+    payerCheck?: PayerCheckSubStatus,
+  ): DomainEvent | undefined {
+    return request.amountPaid < previous.amountPaid || request.feePaid < previous.feePaid
+      ? this.reversal(batch, request, previous, counted, reversed)
+      : this.settlement(
+          batch,
+          request,
+          counted.filter((t) => t.settled_at === null),
+          payerCheck,
+        );
   }
 
   /** What a reorg took away: the counted transfers gone from the chain (a transaction included again is not gone). */
-  private async reversal(
-    m: EntityManager,
+  private reversal(
+    batch: SettlementBatch,
     request: RequestEntity,
     previous: { amountPaid: bigint; status: string },
     counted: TransferRow[],
     reversed: ReversedRow[],
-  ): Promise<DomainEvent> {
+  ): DomainEvent {
     const terms = termsOf(request);
     const still = new Set(counted.map((t) => t.tx_hash));
     const gone = reversed.filter((r) => countsToward(terms, observed(r)) && !still.has(r.tx_hash));
@@ -130,26 +184,26 @@ export class TransferSettlement implements Settlement {
       `request ${request.id}: a reorg reversed ${amountReversed} (${previous.status} -> ${request.status}, ${gone.length} transfers gone)`,
     );
     const txHashes = [...new Set(gone.map((r) => r.tx_hash))];
-    return reversalEvent(request, await this.identity(m, request), {
+    return reversalEvent(request, this.identity(batch, request), {
       amountReversed: amountReversed > 0n ? amountReversed : 0n,
       txHashes,
       at: new Date(),
     });
   }
 
-  /** The event of new transfers (none when only removals changed the state, or nothing counted is new). */
   /** The wallets that paid: each counted transfer's sender, or the subscriber when a relayer executed a recurring payment. */
-  private async payersOf(m: EntityManager, request: RequestEntity, counted: TransferRow[]): Promise<Payer[]> {
-    const recurring = await new RecurringRepository(m).scheduleOfRequest(request.id);
+  private payersOf(batch: SettlementBatch, request: RequestEntity, counted: TransferRow[]): Payer[] {
+    const recurring = batch.scheduleOf(request);
     return counted.map((t) => ({ address: recurring ? request.payer : t.from_address, txHash: t.tx_hash }));
   }
 
-  private async settlement(
-    m: EntityManager,
+  /** The event of new transfers (none when only removals changed the state, or nothing counted is new). */
+  private settlement(
+    batch: SettlementBatch,
     request: RequestEntity,
     fresh: TransferRow[],
     payerCheck?: PayerCheckSubStatus,
-  ): Promise<DomainEvent | undefined> {
+  ): DomainEvent | undefined {
     const lastRow = fresh.at(-1);
     if (!lastRow) return undefined;
     const settled = {
@@ -163,13 +217,19 @@ export class TransferSettlement implements Settlement {
         feeAmount: BigInt(lastRow.fee_amount),
       },
     };
-    return paymentEvent(request, await this.identity(m, request), this.networks[request.network as NetworkName], settled, payerCheck);
+    return paymentEvent(request, this.identity(batch, request), this.networks[request.network as NetworkName], settled, payerCheck);
   }
 
-  private async identity(m: EntityManager, request: RequestEntity): Promise<EventIdentity> {
-    const client = request.clientIdId
-      ? await sqlOne<{ client_id: string }>(m, 'SELECT client_id FROM client_ids WHERE id = $1', [request.clientIdId])
-      : undefined;
-    return { clientId: client?.client_id ?? null, recurringPaymentId: await new RecurringRepository(m).scheduleOfRequest(request.id) };
+  private identity(batch: SettlementBatch, request: RequestEntity): EventIdentity {
+    return { clientId: batch.clientIdOf(request), recurringPaymentId: batch.scheduleOf(request) };
   }
+}
+
+interface Settled {
+  /** The payment events of the batch (for the settlement metrics, once committed). */
+  events: DomainEvent[];
+  /** Everything the batch appends to the outbox, in order. */
+  outbox: DomainEvent[];
+  /** Changed requests not saved yet (saved together at the end of the batch). */
+  unsaved: RequestEntity[];
 }

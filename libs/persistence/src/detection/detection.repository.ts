@@ -107,35 +107,38 @@ export class DetectionRepository {
     return new Set(rows.map((r) => r.reference_topic));
   }
 
-  /** Stores transfers once each; returns how many were new. */
+  /** Stores transfers once each, in one statement; returns how many were new. */
   async saveTransfers(network: string, transfers: (ProxyTransfer & { from: string | null; timestamp: number })[]): Promise<number> {
-    let inserted = 0;
-    for (const t of transfers) {
-      inserted += await sqlExecute(
-        this.m,
-        `INSERT INTO payment_transfers (network, contract, tx_hash, log_index, block_number, block_hash, block_timestamp, reference_topic,
-           token, to_address, from_address, amount, fee_amount, fee_address)
-         VALUES ($1, $2, $3, $4, $5, $6, to_timestamp($7), $8, $9, $10, $11, $12, $13, $14)
-         ON CONFLICT (network, tx_hash, log_index) DO NOTHING`,
-        [
-          network,
-          t.contract,
-          t.txHash,
-          t.logIndex,
-          t.blockNumber,
-          t.blockHash,
-          t.timestamp,
-          t.referenceTopic,
-          t.token,
-          t.to,
-          t.from,
-          t.amount.toString(),
-          t.feeAmount.toString(),
-          t.feeAddress,
-        ],
-      );
-    }
-    return inserted;
+    if (transfers.length === 0) return 0;
+    const column = <T>(f: (t: (typeof transfers)[number]) => T) => transfers.map(f);
+    return sqlExecute(
+      this.m,
+      `INSERT INTO payment_transfers (network, contract, tx_hash, log_index, block_number, block_hash, block_timestamp, reference_topic,
+         token, to_address, from_address, amount, fee_amount, fee_address)
+       SELECT $1, t.contract, t.tx_hash, t.log_index, t.block_number, t.block_hash, to_timestamp(t.block_timestamp), t.reference_topic,
+              t.token, t.to_address, t.from_address, t.amount, t.fee_amount, t.fee_address
+         FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[],
+                     $11::text[], $12::numeric[], $13::numeric[], $14::text[])
+           AS t(contract, tx_hash, log_index, block_number, block_hash, block_timestamp, reference_topic, token, to_address, from_address,
+                amount, fee_amount, fee_address)
+       ON CONFLICT (network, tx_hash, log_index) DO NOTHING`,
+      [
+        network,
+        column((t) => t.contract),
+        column((t) => t.txHash),
+        column((t) => t.logIndex),
+        column((t) => t.blockNumber),
+        column((t) => t.blockHash),
+        column((t) => t.timestamp),
+        column((t) => t.referenceTopic),
+        column((t) => t.token),
+        column((t) => t.to),
+        column((t) => t.from),
+        column((t) => t.amount.toString()),
+        column((t) => t.feeAmount.toString()),
+        column((t) => t.feeAddress),
+      ],
+    );
   }
 
   /**

@@ -1,6 +1,6 @@
 import { securePaymentStatusChanged, statusAfterSettlement, type DomainEvent, type SecurePaymentStatus } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
-import { sqlExecute, sqlOne } from '../sql/typed-query.js';
+import { sqlExecute, sqlOne, sqlRows } from '../sql/typed-query.js';
 import { SecurePaymentEntity, type StoredPayerViolation, type StoredScreening } from './secure-payment.entity.js';
 
 export type NewSecurePayment = Omit<
@@ -132,6 +132,22 @@ export class SecurePaymentsRepository {
   async restrictingPayerOf(requestId: string): Promise<SecurePaymentEntity[]> {
     const payments = await this.settleableOver(requestId);
     return payments.filter((p) => p.accessPolicy.allowedPayerAddresses.length > 0 || p.accessPolicy.screening === 'kyt_all_wallets');
+  }
+
+  /**
+   * Which of these requests any secure payment covers (whatever its status): settlement runs the
+   * payer checks and the payment's settlement only for those, instead of a locked lookup per request.
+   */
+  async requestsCovered(requestIds: string[]): Promise<Set<string>> {
+    if (requestIds.length === 0) return new Set();
+    // Overlap (`&&`) so the GIN index on request_ids serves it.
+    const rows = await sqlRows<{ id: string }>(
+      this.manager,
+      `SELECT DISTINCT covered.id FROM secure_payments sp CROSS JOIN LATERAL unnest(sp.request_ids) AS covered(id)
+        WHERE sp.request_ids && $1::text[] AND covered.id = ANY($1::text[])`,
+      [requestIds],
+    );
+    return new Set(rows.map((r) => r.id));
   }
 
   /** Records that a refused wallet paid a (locked) payment; the payment then settles as compliance_failed. */
