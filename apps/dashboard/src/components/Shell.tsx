@@ -22,8 +22,9 @@ export function Shell({ session }: { session: Session }) {
   const signOut = useMutation({
     mutationFn: async () => void (await auth.POST('/v1/auth/logout')),
     onSettled: () => {
-      queries.clear();
+      // Signed out: nothing of this platform stays cached (the session query, observed by App, is set, not removed).
       queries.setQueryData(SESSION_KEY, null);
+      queries.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
     },
   });
   const current = SECTIONS.find((s) => path === s.path || path.startsWith(`${s.path}/`)) ?? SECTIONS[0];
@@ -63,7 +64,7 @@ function screenOf(path: string, session: Session): ReactNode {
   if (detail?.[1]) return <PaymentDetailScreen requestId={decodeURIComponent(detail[1])} />;
   if (path.startsWith('/payment-links')) return <PaymentLinksScreen session={session} />;
   if (path.startsWith('/recurring')) return <RecurringScreen />;
-  if (path.startsWith('/webhooks')) return <WebhooksScreen />;
+  if (path.startsWith('/webhooks')) return <WebhooksScreen session={session} />;
   if (path.startsWith('/developers')) return <DevelopersScreen session={session} />;
   if (path.startsWith('/payers')) return <PayersScreen />;
   return <PaymentsScreen />;

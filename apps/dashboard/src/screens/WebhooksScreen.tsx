@@ -1,7 +1,7 @@
 import { Alert, Button, Status } from '@payrail/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApis } from '../api';
+import { type Session, useApis } from '../api';
 import { DataTable } from '../components/DataTable';
 import { DeliveryLog } from '../components/DeliveryLog';
 import { ClientIdPicker, EndpointForm } from '../components/EndpointForm';
@@ -15,12 +15,16 @@ import { t } from '../messages';
  * Webhooks: endpoints of every Client ID of the platform (add with the secret shown once, toggle,
  * delete), a test event of any type to a Client ID's active endpoints, and the delivery log.
  */
-export function WebhooksScreen() {
+export function WebhooksScreen({ session }: { session: Session }) {
   const { auth } = useApis();
   const queries = useQueryClient();
   const endpoints = useQuery({ queryKey: ['webhooks', 'endpoints'], queryFn: () => must(auth.GET('/v1/webhooks')) });
-  // Client IDs are listed for a wallet session; an e-mail session still sees those its endpoints name.
-  const owned = useQuery({ queryKey: ['client-ids'], queryFn: () => must(auth.GET('/v1/client-ids')) });
+  // Client IDs are listed for a wallet session only (the API's rule); an e-mail session sees those its endpoints name.
+  const owned = useQuery({
+    queryKey: ['client-ids'],
+    enabled: session.kind === 'wallet',
+    queryFn: () => must(auth.GET('/v1/client-ids')),
+  });
   const hooks = endpoints.data?.webhooks ?? [];
   const clientIds = [
     ...new Set([...(owned.data ?? []).filter((c) => c.status === 'active').map((c) => c.clientId), ...hooks.map((h) => h.clientId)]),
