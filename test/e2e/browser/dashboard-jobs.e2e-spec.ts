@@ -191,7 +191,7 @@ describe('dashboard jobs (Chromium, wallet session, real APIs and workers)', () 
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = parseCsv(await readFile((await (await download).path()), 'utf8'));
+    const csv = parseCsv(await readFile(await (await download).path(), 'utf8'));
     const listed = ((await (await api('/v2/requests')).json()) as { data: Record<string, unknown>[] }).data;
     const [header, ...rows] = csv;
     expect(rows).toHaveLength(2);
