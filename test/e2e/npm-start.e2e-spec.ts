@@ -132,16 +132,33 @@ describe('npm start: the whole platform on this machine', () => {
 
   it('signs in with the demo login at once: it is created verified and owns the demo platform', async () => {
     const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
-    expect(stack.demo.loginEmail).toMatch(/^demo\.[0-9a-f]{8}@payrail\.test$/);
-    expect(output).toContain(stack.demo.loginPassword);
+    expect(stack.demo.dashboardEmail).toMatch(/^demo\.[0-9a-f]{8}@payrail\.test$/);
+    expect(output).toContain(stack.demo.dashboardPassword);
     const login = await fetch(`${stack.authApiUrl}/v1/auth/login?bearer=true`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: stack.demo.loginEmail, password: stack.demo.loginPassword }),
+      body: JSON.stringify({ email: stack.demo.dashboardEmail, password: stack.demo.dashboardPassword }),
     });
     expect(login.status).toBe(200);
-    expect(await login.json()).toMatchObject({ kind: 'email', platformId: stack.demo.platformId, user: { email: stack.demo.loginEmail } });
-  });
+    expect(await login.json()).toMatchObject({
+      kind: 'email',
+      platformId: stack.demo.platformId,
+      user: { email: stack.demo.dashboardEmail },
+    });
+    // In the printed dashboard, the same login shows the demo platform's payments (the demo link's 10 fUSDC request).
+    const browser = await launchBrowser();
+    try {
+      const { page } = await openPage(browser);
+      await page.goto(stack.dashboardUrl);
+      await page.getByLabel('Email', { exact: true }).fill(stack.demo.dashboardEmail);
+      await page.getByLabel('Password', { exact: true }).fill(stack.demo.dashboardPassword);
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
+      await page.getByRole('row').filter({ hasText: '10 fUSDC' }).first().waitFor();
+    } finally {
+      await browser.close();
+    }
+  }, 60000);
 
   it("runs the README's first payment in five calls as written: webhook, payout, payment, paid request, delivered event", async () => {
     const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;

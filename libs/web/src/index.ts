@@ -9,3 +9,4 @@ export * from './components/Button';
 export * from './components/TextField';
 export * from './components/Status';
 export * from './wallet/wallet-proof';
+export * from './wallet/explorer';

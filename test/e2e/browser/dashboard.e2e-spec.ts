@@ -4,7 +4,7 @@ import { checkA11y } from '@payrail/test-support/browser/a11y.js';
 import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
 import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
-import { mailOutbox, registerVerified } from '@payrail/test-support/mail-outbox.js';
+import { mailOutbox, registerVerified, verifyEmailOf } from '@payrail/test-support/mail-outbox.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 const NAV = ['Payments', 'Payment links', 'Recurring', 'Webhooks', 'Developers', 'Payers'];
@@ -14,14 +14,17 @@ const NAV = ['Payments', 'Payment links', 'Recurring', 'Webhooks', 'Developers',
 // on http://localhost), the navigation appears, and a reload keeps the session.
 describe('dashboard (Chromium, real auth-api through the same-origin proxy)', () => {
   let auth: AppHandle;
+  let payments: AppHandle;
   let web: WebApps;
   let browser: Browser;
+  let outbox: string;
   const account = { email: `${uniqueName('ops')}@example.com`.toLowerCase(), password: 'correct horse battery staple' };
 
   beforeAll(async () => {
     const [pagePort, dashboardPort] = [await freePort(), await freePort()];
     const origin = `http://localhost:${dashboardPort}`;
     const mail = mailOutbox();
+    outbox = mail.dir;
     const env = appEnv(await createTestDatabase(), uniqueName('dash'), {
       ...mail.env,
       LOG_LEVEL: 'warn',
@@ -29,10 +32,9 @@ describe('dashboard (Chromium, real auth-api through the same-origin proxy)', ()
       SIWE_DOMAIN: `localhost:${dashboardPort}`,
       SIWE_URI: origin,
     });
-    [auth, browser] = await Promise.all([startTestApp('auth-api', env), launchBrowser()]);
+    [auth, payments, browser] = await Promise.all([startTestApp('auth-api', env), startTestApp('payments-api', env), launchBrowser()]);
     await registerVerified(auth.url, mail.dir, account);
-    // No payments-api route is used yet: /v2 goes to auth-api too (answers 404), keeping this test to one app.
-    web = await startWebApps({ paymentsApiUrl: auth.url, authApiUrl: auth.url }, testStack().chain, {
+    web = await startWebApps({ paymentsApiUrl: payments.url, authApiUrl: auth.url }, testStack().chain, {
       paymentPage: pagePort,
       dashboard: dashboardPort,
     });
@@ -40,7 +42,7 @@ describe('dashboard (Chromium, real auth-api through the same-origin proxy)', ()
   afterAll(async () => {
     await browser?.close();
     await web?.close();
-    await auth?.stop();
+    await Promise.all([auth?.stop(), payments?.stop()]);
   });
 
   it('signs in by e-mail with a verified login and shows the navigation (axe clean, screenshots)', async () => {
@@ -76,6 +78,31 @@ describe('dashboard (Chromium, real auth-api through the same-origin proxy)', ()
     await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
   }, 90000);
+
+  it('registers with "Create account", then signs in once the e-mailed link verified the address', async () => {
+    const fresh = { email: `${uniqueName('new')}@example.com`.toLowerCase(), password: 'another long passphrase' };
+    const { page } = await openPage(browser);
+    await page.goto(web.dashboard.url);
+    await page.getByLabel('Email').fill(fresh.email);
+    await page.getByLabel('Password').fill(fresh.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Account created. Open the link in the e-mail we sent to ${fresh.email}` })
+      .waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').getByText('Sign-in failed:').waitFor(); // not verified yet
+    await verifyEmailOf(auth.url, outbox, fresh.email);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText(`Signed in as ${fresh.email}`).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers' }).click();
+    // Client IDs and API keys take a wallet session: an e-mail session reads why.
+    await page.getByText('Client IDs and API keys are managed by a wallet session').waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-developers-email-session');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Sign in with wallet' }).waitFor();
+  }, 60000);
 
   it('refuses a wrong password with a sentence and stays on the sign-in form', async () => {
     const { page } = await openPage(browser);

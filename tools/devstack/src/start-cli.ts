@@ -2,7 +2,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ANVIL_ACCOUNTS } from './anvil.js';
 import { APP_NAMES, startApp, type AppHandle, type AppName } from './apps.js';
-import { ensureDemoTenant } from './demo.js';
+import { ensureDemoTenant, type DemoTenant } from './demo.js';
 import { createDemoPaymentLink } from './demo-payment-link.js';
 import type { LocalDeployment } from './contracts/deploy.js';
 import { FEED_REFRESH_AFTER_SECONDS, refreshLocalFeeds } from './contracts/feeds.js';
@@ -169,7 +169,8 @@ async function main(): Promise<void> {
     redisUrl: infra.redisUrl,
     chains: { [LOCAL_NETWORK]: infra.chain },
     demo: {
-      ...demoTenant,
+      // The demo platform's dashboard login (verified at creation): sign in at dashboardUrl with it.
+      ...dashboardLogin(demoTenant),
       payerAddress: ANVIL_ACCOUNTS[1].address,
       payerPrivateKey: ANVIL_ACCOUNTS[1].privateKey,
       payeeAddress: ANVIL_ACCOUNTS[2].address,
@@ -182,6 +183,11 @@ async function main(): Promise<void> {
   printBanner(stack, stackPath);
 }
 
+/** The demo tenant as stack.json shows it: its login named for what it opens (demo.dashboardEmail / dashboardPassword). */
+function dashboardLogin({ loginEmail, loginPassword, ...rest }: DemoTenant): Record<string, string> {
+  return { ...rest, dashboardEmail: loginEmail, dashboardPassword: loginPassword };
+}
+
 function printBanner(stack: StackFile, stackPath: string): void {
   const lines = [
     '',
@@ -190,7 +196,7 @@ function printBanner(stack: StackFile, stackPath: string): void {
     `  auth-api       ${stack.authApiUrl}   (API docs: ${stack.authApiUrl}/docs)`,
     `  payment page   ${stack.paymentPageUrl}/pay/<token>?clientId=<clientId>   (securePaymentUrl of a secure payment)`,
     `  demo link      ${stack.demo.paymentLink}   (ready to pay: 10 fUSDC from the demo payer)`,
-    `  dashboard      ${stack.dashboardUrl}`,
+    `  dashboard      ${stack.dashboardUrl}   (sign in: ${stack.demo.dashboardEmail} / ${stack.demo.dashboardPassword})`,
     `  webhook-worker ${stack.webhookWorkerHealthUrl}`,
     `  chain-worker   ${stack.chainWorkerHealthUrl}`,
     `  metrics        ${Object.values(stack.metricsUrls).join(' ')}`,

@@ -36,6 +36,10 @@ describe('payment links by session: create (POST /v2/secure-payments), list with
   it('creates with a session through the same use case: the platform owns it with no Client ID (no Client ID fee), and any Client ID of the platform reads its page', async () => {
     const res = await s.create({ requests: [PAYMENT], reference: 'dash-1', redirectUrl: 'https://shop.example/done' }, bearer);
     expect(res.status).toBe(201);
+    // The page needs a Client ID: the link names the platform's oldest active one, at creation and in the list.
+    expect(res.body.securePaymentUrl).toBe(`https://pay.payrail.test/${res.body.token}?clientId=${s.p.tenant.client.clientId}`);
+    const listed = (await list('?limit=100')).body.data.find((l) => l.token === res.body.token);
+    expect(listed?.securePaymentUrl).toBe(res.body.securePaymentUrl);
     const row = await sqlOne<{ platform_id: string; client_id_id: string | null; orchestrator_id: string | null }>(
       s.db,
       'SELECT platform_id, client_id_id, orchestrator_id FROM secure_payments WHERE token = $1',
@@ -90,7 +94,11 @@ describe('payment links by session: create (POST /v2/secure-payments), list with
     expect(res.status).toBe(200);
     expect(tokens(res.body)).toEqual([multi.body.token, single.body.token]);
     const [m] = res.body.data;
-    expect(m).toMatchObject({ type: 'multicall', status: 'pending', securePaymentUrl: `https://pay.payrail.test/${multi.body.token}` });
+    expect(m).toMatchObject({
+      type: 'multicall',
+      status: 'pending',
+      securePaymentUrl: `https://pay.payrail.test/${multi.body.token}?clientId=${s.p.tenant.client.clientId}`,
+    });
     expect(m.children.map((c) => [c.position, c.token, c.request.requestId, c.request.payee.toLowerCase()])).toEqual(
       multi.body.children.map((c, i) => [i, c.securePaymentToken, multi.body.requestIds[i], PAYEES[i].toLowerCase()]),
     );

@@ -5,7 +5,7 @@ import { DEFAULT_PAGE_SIZE } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import type { ListPaymentLinksQueryDto, PaymentLinkDto, PaymentLinkPageDto, PaymentLinkRequestDto } from '../dto/payment-link-list.dto.js';
 import { SECURE_PAYMENT_PAGE_URL } from '../../payments/payments.tokens.js';
-import { pageUrlOf } from '../../payments/page-url.js';
+import { platformPageClientIdOf, securePaymentUrlOf } from './page-link.js';
 
 export interface ListPaymentLinksCommand {
   platformId: string;
@@ -45,19 +45,21 @@ export class ListPaymentLinks {
       { cursor: checkedPageCursor(query.cursor), limit: query.limit ?? DEFAULT_PAGE_SIZE },
     );
     const multicalls = page.rows.filter((r) => r.payment_type === 'multicall').map((r) => r.id);
-    const [requests, children] = await Promise.all([
+    const [requests, children, platformClientId] = await Promise.all([
       repo.requests(
         platformId,
         page.rows.flatMap((r) => r.request_ids),
       ),
       repo.children(platformId, multicalls),
+      platformPageClientIdOf(platformId, this.db.manager),
     ]);
     const requestById = new Map(requests.map((r) => [r.id, requestView(r)]));
     const view = (row: SecurePaymentListRow): PaymentLinkDto => ({
       token: row.id,
       type: row.payment_type,
       status: effectiveStatus(row.status as SecurePaymentStatus, row.expires_at, now),
-      securePaymentUrl: pageUrlOf(this.pageUrl, row.id),
+      // The same link creation answered: the page needs a Client ID, the platform's when the link has none.
+      securePaymentUrl: securePaymentUrlOf(this.pageUrl, row.id, row.client_id ?? platformClientId),
       clientId: row.client_id,
       reference: row.reference,
       redirectUrl: row.redirect_url,

@@ -1,0 +1,78 @@
+import { Alert, Button, TextField } from '@payrail/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useApis } from '../api';
+import { must } from '../lib/api-call';
+import { t } from '../messages';
+import { CopyButton } from './CopyButton';
+
+/** "Add endpoint": registers a URL for one Client ID (x-client-id beside the session); the signing secret is shown once. */
+export function EndpointForm({ clientIds }: { clientIds: string[] }) {
+  const { auth } = useApis();
+  const queries = useQueryClient();
+  const [url, setUrl] = useState('');
+  const [clientId, setClientId] = useState('');
+  const chosen = clientId || clientIds[0] || '';
+  const add = useMutation({
+    mutationFn: () => must(auth.POST('/v1/webhook', { body: { url: url.trim() }, headers: { 'x-client-id': chosen } })),
+    onSuccess: () => {
+      setUrl('');
+      void queries.invalidateQueries({ queryKey: ['webhooks'] });
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate();
+  };
+  return (
+    <section className="pr-card" aria-labelledby="endpoint-title">
+      <h2 id="endpoint-title">{t('webhooks.new')}</h2>
+      <form className="form-grid" onSubmit={submit}>
+        <TextField label={t('webhooks.url')} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
+        <ClientIdPicker id="endpoint-client" clientIds={clientIds} value={chosen} onChange={setClientId} />
+        <Button type="submit" disabled={add.isPending || !chosen}>
+          {t('webhooks.add')}
+        </Button>
+      </form>
+      {clientIds.length === 0 && <p>{t('webhooks.need_client_id')}</p>}
+      {add.error && <Alert>{t('webhooks.add_failed', { reason: add.error.message })}</Alert>}
+      {add.data && (
+        <div className="created" role="status">
+          <p>{t('webhooks.secret_once')}</p>
+          <p className="mono break" data-field="webhook-secret">
+            {add.data.secret}
+          </p>
+          <CopyButton value={add.data.secret} label={t('webhooks.copy_secret')} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ClientIdPicker({
+  id,
+  clientIds,
+  value,
+  onChange,
+  any,
+}: {
+  id: string;
+  clientIds: string[];
+  value: string;
+  onChange: (v: string) => void;
+  any?: boolean;
+}) {
+  return (
+    <div className="pr-field">
+      <label htmlFor={id}>{t('webhooks.client_id')}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        {any && <option value="">{t('filter.any')}</option>}
+        {clientIds.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

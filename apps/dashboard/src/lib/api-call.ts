@@ -1,0 +1,39 @@
+import { errorMessageOf } from '@payrail/web';
+
+/** A failed API call: the server's own sentence (`message` of the spec's error shape) and its status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+interface Answer<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** The body of a successful openapi-fetch call, or an ApiError carrying the server's message. */
+export async function must<T>(call: Promise<Answer<T>>): Promise<T> {
+  const { data, error, response } = await call;
+  if (!response.ok || data === undefined) throw failure(response, error);
+  return data;
+}
+
+/** A call whose answer has no body worth reading (204, or a body the screen ignores). */
+export async function done(call: Promise<Answer<unknown>>): Promise<void> {
+  const { error, response } = await call;
+  if (!response.ok) throw failure(response, error);
+}
+
+function failure(response: Response, error: unknown): ApiError {
+  return new ApiError(response.status, errorMessageOf(error) ?? `The server answered HTTP ${response.status}; try again.`);
+}
+
+/** Drops empty filter values so they are not sent as `?status=`. */
+export function compact<T extends Record<string, string | undefined>>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
+}

@@ -1,0 +1,106 @@
+import { explorerTxUrl } from '@payrail/web';
+import { useQuery } from '@tanstack/react-query';
+import { useApis } from '../api';
+import { AppLink } from '../components/AppLink';
+import { DataTable } from '../components/DataTable';
+import { QueryState } from '../components/QueryState';
+import { must } from '../lib/api-call';
+import { dateTime, money } from '../lib/format';
+import { t } from '../messages';
+
+/** One request: amounts, fee, payer, every transfer seen (explorer link per network) and the webhook deliveries of its events. */
+export function PaymentDetailScreen({ requestId }: { requestId: string }) {
+  const { payments } = useApis();
+  const detail = useQuery({
+    queryKey: ['request', requestId],
+    queryFn: () => must(payments.GET('/v2/requests/{requestId}', { params: { path: { requestId } } })),
+  });
+  const r = detail.data;
+  return (
+    <section aria-labelledby="detail-title">
+      <p>
+        <AppLink to="/payments">{t('detail.back')}</AppLink>
+      </p>
+      <h1 id="detail-title">{t('detail.title')}</h1>
+      <QueryState query={detail} />
+      {r && (
+        <>
+          <dl className="facts pr-card">
+            <Fact term={t('col.status')} value={r.status} />
+            <Fact term={t('detail.request_id')} value={r.requestId} mono />
+            <Fact term={t('field.reference')} value={r.reference ?? '—'} />
+            <Fact term={t('field.payment_reference')} value={r.paymentReference} mono />
+            <Fact term={t('field.network')} value={r.network} />
+            <Fact term={t('detail.invoice')} value={money(r.invoiceAmount, r.invoiceCurrency)} />
+            <Fact term={t('detail.expected')} value={money(r.expectedAmount, r.paymentCurrency)} />
+            <Fact term={t('col.paid')} value={money(r.amountPaid, r.paymentCurrency)} />
+            <Fact
+              term={t('detail.fee')}
+              value={`${money(r.feePaid, r.paymentCurrency)} / ${money(r.feeAmount, r.paymentCurrency)}${r.feePercentage ? ` (${r.feePercentage} %)` : ''}`}
+            />
+            <Fact term={t('detail.payee')} value={r.payee} mono />
+            <Fact term={t('col.payer')} value={r.payerAddress ?? r.payer ?? '—'} mono />
+            <Fact term={t('col.created')} value={dateTime(r.createdAt)} />
+            <Fact term={t('detail.paid_at')} value={dateTime(r.paidAt)} />
+          </dl>
+          <h2>{t('detail.transfers')}</h2>
+          <DataTable
+            caption={t('detail.transfers')}
+            columns={[t('col.transaction'), t('col.block'), t('col.from'), t('col.amount'), t('detail.fee'), t('col.settled')]}
+            rowCount={r.transfers.length}
+            empty={t('detail.no_transfers')}
+          >
+            {r.transfers.map((tr) => {
+              const url = explorerTxUrl(r.network, tr.txHash);
+              return (
+                <tr key={`${tr.txHash}-${tr.logIndex}`}>
+                  <td className="mono">
+                    {url ? (
+                      <a href={url} target="_blank" rel="noreferrer">
+                        {t('detail.explorer', { hash: `${tr.txHash.slice(0, 10)}…` })}
+                      </a>
+                    ) : (
+                      tr.txHash
+                    )}
+                  </td>
+                  <td>{tr.blockNumber}</td>
+                  <td className="mono">{tr.from ?? '—'}</td>
+                  <td>{money(tr.amount, r.paymentCurrency)}</td>
+                  <td>{money(tr.feeAmount, r.paymentCurrency)}</td>
+                  <td>{tr.settled ? t('yes') : t('no')}</td>
+                </tr>
+              );
+            })}
+          </DataTable>
+          <h2>{t('detail.deliveries')}</h2>
+          <DataTable
+            caption={t('detail.deliveries')}
+            columns={[t('col.event'), t('col.endpoint'), t('col.status'), t('col.attempts'), t('col.last_code'), t('col.created')]}
+            rowCount={r.webhookDeliveries.length}
+            empty={t('detail.no_deliveries')}
+          >
+            {r.webhookDeliveries.map((d) => (
+              <tr key={d.id}>
+                <td>{d.eventType}</td>
+                <td className="mono">{d.url}</td>
+                <td>{d.status}</td>
+                <td>{d.attemptCount}</td>
+                <td>{d.lastStatusCode ?? '—'}</td>
+                <td>{dateTime(d.createdAt)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </>
+      )}
+    </section>
+  );
+}
+
+function Fact({ term, value, mono }: { term: string; value: string; mono?: boolean }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd className={mono ? 'mono' : undefined}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { Alert, Button } from '@payrail/web';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { type PaymentsSchemas, type Session, useApis } from '../api';
+import { CopyButton } from '../components/CopyButton';
+import { CreateLinkForm } from '../components/CreateLinkForm';
+import { DataTable } from '../components/DataTable';
+import { Pager } from '../components/Pager';
+import { QueryState } from '../components/QueryState';
+import { must } from '../lib/api-call';
+import { dateTime, money } from '../lib/format';
+import { useCursorPages } from '../lib/paging';
+import { t } from '../messages';
+
+const STATUSES = ['pending', 'completed', 'expired', 'invalidated', 'compliance_failed', 'partially_settled'] as const;
+type Link = PaymentsSchemas['PaymentLinkDto'];
+
+/** Payment links: create one (link, copy, QR code), the list with status and multicall children, invalidate. */
+export function PaymentLinksScreen({ session }: { session: Session }) {
+  const { payments } = useApis();
+  const queries = useQueryClient();
+  const [status, setStatus] = useState<(typeof STATUSES)[number] | ''>('');
+  const pages = useCursorPages(status);
+  const links = useQuery({
+    queryKey: ['links', status, pages.cursor],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      must(payments.GET('/v2/secure-payments', { params: { query: { status: status || undefined, cursor: pages.cursor, limit: 25 } } })),
+  });
+  const invalidate = useMutation({
+    mutationFn: (token: string) => must(payments.DELETE('/v2/secure-payments/{token}', { params: { path: { token } } })),
+    onSuccess: () => queries.invalidateQueries({ queryKey: ['links'] }),
+  });
+  const wallet = session.wallet as { address?: string; kind?: string } | null;
+  const rows = links.data?.data ?? [];
+  return (
+    <section aria-labelledby="links-title">
+      <h1 id="links-title">{t('nav.links')}</h1>
+      <CreateLinkForm defaultPayee={wallet?.address} />
+      <h2>{t('links.list')}</h2>
+      <div className="pr-field inline">
+        <label htmlFor="links-status">{t('field.status')}</label>
+        <select id="links-status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+          <option value="">{t('filter.any')}</option>
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </div>
+      <QueryState query={links} />
+      {invalidate.error && <Alert>{t('links.invalidate_failed', { reason: invalidate.error.message })}</Alert>}
+      {links.data && (
+        <DataTable
+          caption={t('links.caption')}
+          columns={[t('col.created'), t('col.type'), t('col.status'), t('col.amount'), t('col.expires'), t('col.link'), t('col.actions')]}
+          rowCount={rows.length}
+          empty={t('links.empty')}
+        >
+          {rows.map((link) => (
+            <LinkRow key={link.token} link={link} onInvalidate={() => invalidate.mutate(link.token)} busy={invalidate.isPending} />
+          ))}
+        </DataTable>
+      )}
+      <Pager
+        page={pages.page}
+        hasPrevious={pages.hasPrevious}
+        nextCursor={links.data?.nextCursor}
+        onPrevious={pages.previous}
+        onNext={pages.next}
+      />
+    </section>
+  );
+}
+
+function LinkRow({ link, onInvalidate, busy }: { link: Link; onInvalidate: () => void; busy: boolean }) {
+  const amounts = link.requests.map((r) => money(r.expectedAmount, r.paymentCurrency)).join(', ');
+  return (
+    <tr>
+      <td>{dateTime(link.createdAt)}</td>
+      <td>{link.type}</td>
+      <td>
+        <span className="badge" data-status={link.status}>
+          {link.status}
+        </span>
+      </td>
+      <td>
+        {amounts}
+        {link.children.length > 0 && (
+          <ul className="children" aria-label={t('links.children')}>
+            {link.children.map((c) => (
+              <li key={c.token}>
+                {t('links.child', {
+                  position: c.position + 1,
+                  amount: money(c.request.expectedAmount, c.request.paymentCurrency),
+                  status: c.status,
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </td>
+      <td>{dateTime(link.expiresAt)}</td>
+      <td>
+        <CopyButton value={link.securePaymentUrl} label={t('links.copy')} />
+      </td>
+      <td>
+        {link.status === 'pending' && (
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={onInvalidate}
+            aria-label={t('links.invalidate_one', { reference: link.reference ?? link.token })}
+          >
+            {t('links.invalidate')}
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
