@@ -20,6 +20,7 @@ import { SecurePaymentEntity } from './secure-payments/secure-payment.entity.js'
 import { SettlementChecks1763885850000 } from './migrations/1763885850000-settlement-checks.js';
 import { EmailVerification1763885900000 } from './migrations/1763885900000-email-verification.js';
 import { SecurePaymentPayerViolation1763885950000 } from './migrations/1763885950000-secure-payment-payer-violation.js';
+import { WebhookDurability1763886000000 } from './migrations/1763886000000-webhook-durability.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 export const ENTITIES = [
@@ -48,6 +49,7 @@ export const MIGRATIONS = [
   SettlementChecks1763885850000,
   EmailVerification1763885900000,
   SecurePaymentPayerViolation1763885950000,
+  WebhookDurability1763886000000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -11,7 +11,7 @@ export function startWorker<T>(
   queue: string,
   env: WebhookWorkerEnv,
   process: Processor<T>,
-  options: Pick<WorkerOptions, 'concurrency' | 'settings'>,
+  options: Pick<WorkerOptions, 'concurrency' | 'settings' | 'limiter'>,
   logger: Logger,
 ): Worker<T> {
   const worker = new Worker<T>(queue, process, {

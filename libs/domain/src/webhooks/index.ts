@@ -7,3 +7,4 @@ export * from './serialize.js';
 export * from './test-payloads.js';
 export * from './access-rejected.js';
 export * from './delivery-id.js';
+export * from './extended-schedule.js';
