@@ -30,7 +30,9 @@ export class WebhookDeliveryQueue {
   async enqueue(deliveries: DeliveryToQueue[]): Promise<Job<WebhookDeliveryJob>[]> {
     if (deliveries.length === 0) return [];
     const lanes = [deliveries.filter((d) => d.lane !== 'recovery'), deliveries.filter((d) => d.lane === 'recovery')];
-    const queued = await Promise.all(lanes.map((list, i) => (list.length === 0 ? [] : this.add(i === 0 ? this.live : this.recovery, list))));
+    const queued = await Promise.all(
+      lanes.map((list, i) => (list.length === 0 ? [] : this.add(i === 0 ? this.live : this.recovery, list))),
+    );
     return queued.flat();
   }
 

@@ -33,7 +33,11 @@ export class EndpointLimiter {
     @Inject(WebhookWorkerEnv) private readonly env: WebhookWorkerEnv,
   ) {
     // Never block an endpoint beyond its window: blocks are for abusive API callers, not receivers.
-    this.rate = new RateLimiter(redis, `${env.QUEUE_PREFIX}:webhook-endpoint`, { afterRejections: 1_000_000_000, windowSeconds: 1, blockSeconds: 1 });
+    this.rate = new RateLimiter(redis, `${env.QUEUE_PREFIX}:webhook-endpoint`, {
+      afterRejections: 1_000_000_000,
+      windowSeconds: 1,
+      blockSeconds: 1,
+    });
   }
 
   async acquire(endpoint: EndpointLimits): Promise<LimitDecision> {

@@ -36,7 +36,13 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
   onApplicationBootstrap(): void {
     const process = (job: Job<WebhookDeliveryJob>, token?: string) => this.process(job, token);
     this.workers = [
-      startWorker<WebhookDeliveryJob>(QUEUES.webhookDeliveries, this.env, process, { concurrency: this.env.WEBHOOK_DELIVERY_CONCURRENCY }, this.logger),
+      startWorker<WebhookDeliveryJob>(
+        QUEUES.webhookDeliveries,
+        this.env,
+        process,
+        { concurrency: this.env.WEBHOOK_DELIVERY_CONCURRENCY },
+        this.logger,
+      ),
       startWorker<WebhookDeliveryJob>(
         QUEUES.webhookRecovery,
         this.env,

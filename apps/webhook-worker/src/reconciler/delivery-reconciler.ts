@@ -59,7 +59,8 @@ export class DeliveryReconciler {
       })),
     );
     const failed = due.filter((_, i) => states[i] === 'failed');
-    for (const d of failed) await (await this.queue.queueOf(d.lane).getJob(webhookDeliveryJobId(d.id, d.round, d.roundAttempts)))?.retry('failed');
+    for (const d of failed)
+      await (await this.queue.queueOf(d.lane).getJob(webhookDeliveryJobId(d.id, d.round, d.roundAttempts)))?.retry('failed');
     return missing.length + failed.length;
   }
 }

@@ -22,7 +22,9 @@ export class WebhookDurability1763886000000 implements MigrationInterface {
     await q.query(`CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`);
     await q.query(`CREATE INDEX webhook_deliveries_endpoint_created ON webhook_deliveries (endpoint_id, created_at)`);
     await q.query(`ALTER TABLE webhook_delivery_attempts DROP CONSTRAINT webhook_delivery_attempts_retry_count_check`);
-    await q.query(`ALTER TABLE webhook_delivery_attempts ADD CONSTRAINT webhook_delivery_attempts_retry_count_check CHECK (retry_count >= 0)`);
+    await q.query(
+      `ALTER TABLE webhook_delivery_attempts ADD CONSTRAINT webhook_delivery_attempts_retry_count_check CHECK (retry_count >= 0)`,
+    );
     await q.query(`
       ALTER TABLE webhook_endpoints
         ADD COLUMN extended_retries boolean NOT NULL DEFAULT false,
@@ -52,7 +54,9 @@ export class WebhookDurability1763886000000 implements MigrationInterface {
       ALTER TABLE webhook_endpoints DROP COLUMN extended_retries, DROP COLUMN max_concurrency, DROP COLUMN max_per_second,
         DROP COLUMN failing_since, DROP COLUMN disabled_reason, DROP COLUMN disabled_at`);
     await q.query('ALTER TABLE webhook_delivery_attempts DROP CONSTRAINT webhook_delivery_attempts_retry_count_check');
-    await q.query('ALTER TABLE webhook_delivery_attempts ADD CONSTRAINT webhook_delivery_attempts_retry_count_check CHECK (retry_count BETWEEN 0 AND 3)');
+    await q.query(
+      'ALTER TABLE webhook_delivery_attempts ADD CONSTRAINT webhook_delivery_attempts_retry_count_check CHECK (retry_count BETWEEN 0 AND 3)',
+    );
     await q.query('DROP INDEX webhook_deliveries_endpoint_created');
     await q.query('DROP INDEX webhook_deliveries_due');
     await q.query('ALTER TABLE webhook_deliveries DROP COLUMN round_attempts, DROP COLUMN next_attempt_at, DROP COLUMN lane');

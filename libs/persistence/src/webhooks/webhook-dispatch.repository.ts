@@ -123,11 +123,32 @@ export class WebhookDispatchRepository {
     );
     return new Map(
       rows.map(
-        ({ endpointId, url, secretEncrypted, previousSecretEncrypted, isActive, ownerActive, extendedRetries, maxConcurrency, maxPerSecond, ...d }) => [
+        ({
+          endpointId,
+          url,
+          secretEncrypted,
+          previousSecretEncrypted,
+          isActive,
+          ownerActive,
+          extendedRetries,
+          maxConcurrency,
+          maxPerSecond,
+          ...d
+        }) => [
           d.id,
           {
             ...d,
-            endpoint: { id: endpointId, url, secretEncrypted, previousSecretEncrypted, isActive, ownerActive, extendedRetries, maxConcurrency, maxPerSecond },
+            endpoint: {
+              id: endpointId,
+              url,
+              secretEncrypted,
+              previousSecretEncrypted,
+              isActive,
+              ownerActive,
+              extendedRetries,
+              maxConcurrency,
+              maxPerSecond,
+            },
           },
         ],
       ),

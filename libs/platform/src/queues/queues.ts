@@ -42,7 +42,6 @@ export interface WebhookDeliveryJob {
 export const webhookDeliveryJobId = (deliveryId: string, round: number, attempt = 0): string =>
   `${round === 0 ? deliveryId : `${deliveryId}-r${round}`}${attempt === 0 ? '' : `-a${attempt}`}`;
 
-
 /**
  * How long BullMQ keeps finished delivery jobs; Postgres holds every delivery and attempt, so
  * Redis keeps only what a job still needs:
