@@ -3,6 +3,7 @@ import { createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '@payrail/test-support/webhook-worker/fixtures.js';
+import { rowsWhen } from '@payrail/test-support/webhook-worker/rows-when.js';
 import { type ReceivedWebhook, TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
@@ -14,16 +15,6 @@ function byEvent(received: ReceivedWebhook[]): Map<string, ReceivedWebhook[]> {
     groups.set(requestId, [...(groups.get(requestId) ?? []), r]);
   }
   return groups;
-}
-
-/** Polls Postgres until `done` holds for the rows of `sql` (the worker records an attempt just after the receiver answers). */
-async function rowsWhen<T extends object>(db: DataSource, sql: string, done: (rows: T[]) => boolean, timeoutMs = 10000): Promise<T[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await sqlRows<T>(db, sql);
-    if (done(rows) || Date.now() > deadline) return rows;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 const header = (r: ReceivedWebhook, name: string) => r.headers[name] as string | undefined;
@@ -92,6 +83,7 @@ describe('webhook deliveries survive the loss of Redis and of the worker (real p
     const rows = await rowsWhen<{ status: string }>(
       db,
       'SELECT status, round_attempts FROM webhook_deliveries',
+      [],
       (r) => r[0]?.status !== 'pending',
     );
     expect(rows).toEqual([{ status: 'succeeded', round_attempts: 3 }]);
@@ -122,7 +114,7 @@ describe('webhook deliveries survive the loss of Redis and of the worker (real p
     expect(events.size).toBe(1000);
     for (const [, requests] of events) expect(new Set(requests.map((r) => header(r, 'x-service-delivery'))).size).toBe(1);
     const statuses = `SELECT status, count(*)::int AS n FROM webhook_deliveries GROUP BY status`;
-    expect(await rowsWhen<{ status: string }>(db, statuses, (r) => r.length === 1 && r[0].status === 'succeeded')).toEqual([
+    expect(await rowsWhen<{ status: string }>(db, statuses, [], (r) => r.length === 1 && r[0].status === 'succeeded')).toEqual([
       { status: 'succeeded', n: 1000 },
     ]);
   }, 150000);
@@ -144,7 +136,7 @@ describe('webhook deliveries survive the loss of Redis and of the worker (real p
     await emit(db, [paymentConfirmed({ platformId }, { clientId: client.clientId })]);
     await receiver.waitFor(5, 60000); // the interface's four, and the first extended attempt
     // Killed once that attempt is recorded (killed mid-attempt, the attempt is rightly sent again).
-    await rowsWhen<{ n: number }>(db, 'SELECT round_attempts AS n FROM webhook_deliveries', (r) => r[0]?.n >= 5);
+    await rowsWhen<{ n: number }>(db, 'SELECT round_attempts AS n FROM webhook_deliveries', [], (r) => r[0]?.n >= 5);
     expect(await first.kill()).toBe('SIGKILL');
     workers.splice(workers.indexOf(first), 1);
     await redis.stop();
@@ -159,7 +151,7 @@ describe('webhook deliveries survive the loss of Redis and of the worker (real p
     expect(gaps[4]).toBeGreaterThanOrEqual(1900); // then every 2 s
     const rows = await sqlRows<{ retry_count: number }>(db, 'SELECT retry_count FROM webhook_delivery_attempts ORDER BY id');
     expect(rows.map((r) => r.retry_count)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(await rowsWhen<{ status: string }>(db, 'SELECT status FROM webhook_deliveries', (r) => r[0]?.status !== 'pending')).toEqual([
+    expect(await rowsWhen<{ status: string }>(db, 'SELECT status FROM webhook_deliveries', [], (r) => r[0]?.status !== 'pending')).toEqual([
       { status: 'succeeded' },
     ]);
   }, 120000);

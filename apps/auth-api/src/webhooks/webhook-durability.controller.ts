@@ -39,7 +39,8 @@ export class PlatformWebhookDurabilityController {
   @Put(':webhookId/settings')
   @ApiOperation({
     summary: 'Change the delivery settings of an endpoint (beyond the spec)',
-    description: 'Extended retry schedule on or off, per-endpoint concurrency and rate; fields left out keep their value, null restores the default.',
+    description:
+      'Extended retry schedule on or off, per-endpoint concurrency and rate; fields left out keep their value, null restores the default.',
   })
   @WEBHOOK_ID
   @ApiOkResponse({ type: WebhookEnvelopeDto })

@@ -34,7 +34,8 @@ export class OrchestratorWebhookDurabilityController {
   @Put(':id/settings')
   @ApiOperation({
     summary: 'Change the delivery settings of an endpoint (beyond the spec)',
-    description: 'Extended retry schedule on or off, per-endpoint concurrency and rate; fields left out keep their value, null restores the default.',
+    description:
+      'Extended retry schedule on or off, per-endpoint concurrency and rate; fields left out keep their value, null restores the default.',
   })
   @ID
   @ApiOkResponse({ type: WebhookEnvelopeDto })
@@ -65,6 +66,12 @@ export class OrchestratorWebhookDurabilityController {
     @CurrentCaller('orchestrator') caller: OrchestratorCaller,
     @CurrentRequestId() requestId: string | null,
   ): Promise<RecoveryStartedDto> {
-    return this.recover.execute({ owner: ownerOf(caller), webhookId: id, since: new Date(dto.since), all: dto.status === 'all', requestId });
+    return this.recover.execute({
+      owner: ownerOf(caller),
+      webhookId: id,
+      since: new Date(dto.since),
+      all: dto.status === 'all',
+      requestId,
+    });
   }
 }

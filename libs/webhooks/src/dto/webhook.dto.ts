@@ -44,7 +44,11 @@ export class WebhookDto {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
   @ApiProperty({ description: 'Beyond the interface: the extended retry schedule is on (see extendedRetries at registration)' })
   extendedRetries: boolean;
-  @ApiProperty({ type: Number, nullable: true, description: 'Beyond the interface: attempts in flight at once per worker (null: the default)' })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Beyond the interface: attempts in flight at once per worker (null: the default)',
+  })
   maxConcurrency: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Beyond the interface: attempts started per second (null: the default)' })
   maxPerSecond: number | null;

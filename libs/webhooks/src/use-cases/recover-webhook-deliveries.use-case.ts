@@ -35,7 +35,12 @@ export class RecoverWebhookDeliveries {
     const endpoint = await new WebhookEndpointsRepository(this.db.manager).find(command.owner, command.webhookId);
     if (!endpoint) throw new PayrailError('NOT_FOUND', 'Webhook not found');
     if (!endpoint.isActive) throw new PayrailError('CONFLICT', 'Webhook is inactive: reactivate it before recovering deliveries');
-    const rounds = await new WebhookDurabilityRepository(this.db.manager).startRecovery(command.owner, endpoint.id, command.since, command.all);
+    const rounds = await new WebhookDurabilityRepository(this.db.manager).startRecovery(
+      command.owner,
+      endpoint.id,
+      command.since,
+      command.all,
+    );
     if (rounds === null) throw new PayrailError('NOT_FOUND', 'Webhook not found');
     for (let i = 0; i < rounds.length; i += CHUNK)
       await this.queue.enqueue(
