@@ -77,7 +77,7 @@ export class WebhookWorkerEnv extends WithWebhookEnv(BaseEnv) {
   @Type(() => Number) @IsInt() @Min(1) @Max(100000) WEBHOOK_RECOVERY_MAX_PER_SECOND: number = 500;
 
   /** Per endpoint: attempts in flight at once per worker process, unless the endpoint sets its own. */
-  @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_ENDPOINT_MAX_CONCURRENCY: number = 50;
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_ENDPOINT_MAX_CONCURRENCY: number = 100;
 
   /** Per endpoint: attempts started per second across workers, unless the endpoint sets its own (0: unlimited). */
   @Type(() => Number) @IsInt() @Min(0) @Max(100000) WEBHOOK_ENDPOINT_MAX_PER_SECOND: number = 0;

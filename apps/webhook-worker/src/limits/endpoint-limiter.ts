@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiter, REDIS } from '@payrail/platform';
 import type { Redis } from 'ioredis';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
+import { EndpointSlots } from './endpoint-slots.js';
 
 export interface EndpointLimits {
   id: string;
@@ -12,20 +13,17 @@ export interface EndpointLimits {
 /** 'go' with a release to call when the attempt ends, or 'wait' this long before trying again. */
 export type LimitDecision = { kind: 'go'; release: () => void } | { kind: 'wait'; ms: number };
 
-/** Put back this long (plus jitter) when the endpoint has its attempts in flight already. */
-const BUSY_DELAY_MS = 500;
-
 /**
- * Per-endpoint limits (issue #22), so one slow receiver never holds the worker's slots that
- * other endpoints' deliveries need: at most `maxConcurrency` attempts in flight per worker
- * process (exact, in memory: the slots being protected are this process's), and at most
- * `maxPerSecond` started per second across every worker (the platform's Redis sliding-window
- * limiter, shared by replicas). A refused job is put back in BullMQ's delayed set, so it
- * holds no slot while it waits.
+ * Per-endpoint limits (issue #22), so one slow receiver never holds the worker slots other
+ * endpoints' deliveries need: at most `maxConcurrency` attempts in flight per worker process
+ * (EndpointSlots: exact, in memory, since the slots being protected are this process's), and
+ * at most `maxPerSecond` started per second across every worker (the platform's Redis
+ * sliding-window limiter, shared by replicas). A refused job goes back to BullMQ's delayed set,
+ * where it holds no slot.
  */
 @Injectable()
 export class EndpointLimiter {
-  private readonly inFlight = new Map<string, number>();
+  private readonly slots = new EndpointSlots();
   private readonly rate: RateLimiter;
 
   constructor(
@@ -41,36 +39,21 @@ export class EndpointLimiter {
   }
 
   async acquire(endpoint: EndpointLimits): Promise<LimitDecision> {
-    const maxConcurrency = endpoint.maxConcurrency ?? this.env.WEBHOOK_ENDPOINT_MAX_CONCURRENCY;
-    const running = this.inFlight.get(endpoint.id) ?? 0;
-    if (running >= maxConcurrency) return { kind: 'wait', ms: BUSY_DELAY_MS + Math.floor(Math.random() * BUSY_DELAY_MS) };
-    this.inFlight.set(endpoint.id, running + 1);
+    const slot = await this.slots.acquire(endpoint.id, endpoint.maxConcurrency ?? this.env.WEBHOOK_ENDPOINT_MAX_CONCURRENCY);
+    if (slot.kind === 'wait') return slot;
     const perSecond = endpoint.maxPerSecond ?? this.env.WEBHOOK_ENDPOINT_MAX_PER_SECOND;
     if (perSecond > 0) {
       try {
         const decision = await this.rate.consume(`ep:${endpoint.id}`, { perSecond, perMinute: perSecond * 60 });
         if (!decision.allowed) {
-          this.release(endpoint.id);
-          return { kind: 'wait', ms: Math.max(1, decision.resetSeconds) * 1000 * Math.random() + 50 };
+          slot.release();
+          return { kind: 'wait', ms: 50 + Math.floor(Math.random() * Math.max(1, decision.resetSeconds) * 1000) };
         }
       } catch (error) {
-        this.release(endpoint.id);
+        slot.release();
         throw error;
       }
     }
-    let released = false;
-    return {
-      kind: 'go',
-      release: () => {
-        if (!released) this.release(endpoint.id);
-        released = true;
-      },
-    };
-  }
-
-  private release(endpointId: string): void {
-    const running = (this.inFlight.get(endpointId) ?? 1) - 1;
-    if (running <= 0) this.inFlight.delete(endpointId);
-    else this.inFlight.set(endpointId, running);
+    return slot;
   }
 }
