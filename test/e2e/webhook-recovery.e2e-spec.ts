@@ -67,7 +67,7 @@ describe('webhook settings, recovery and auto-disable (built apps, real processe
       LOG_LEVEL: 'warn',
       OUTBOX_POLL_INTERVAL_MS: '20',
       RATE_LIMIT_MULTIPLIER: '100',
-      WEBHOOK_AUTO_DISABLE_AFTER_SECONDS: '3',
+      WEBHOOK_DISABLE_AFTER_SECONDS: '3',
     });
     apps.push(...(await Promise.all((['auth-api', 'payments-api', 'webhook-worker'] as const).map((name) => startTestApp(name, env)))));
     const seen = new Map<string, number>();

@@ -68,13 +68,13 @@ export class WebhookWorkerEnv extends WithWebhookEnv(BaseEnv) {
   @Type(() => Number) @IsInt() @Min(0) @Max(86400) WEBHOOK_RETRY_AFTER_MAX_SECONDS: number = 3600;
 
   /** An endpoint whose every attempt failed for this long is deactivated and its owner told (0: never). */
-  @Type(() => Number) @IsInt() @Min(0) @Max(31536000) WEBHOOK_AUTO_DISABLE_AFTER_SECONDS: number = 432000;
+  @Type(() => Number) @IsInt() @Min(0) @Max(31536000) WEBHOOK_DISABLE_AFTER_SECONDS: number = 432000;
 
   /** Recovery lane: attempts in flight per worker process for bulk-recovered deliveries. */
   @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_RECOVERY_CONCURRENCY: number = 50;
 
   /** Recovery lane: attempts started per second across all workers. */
-  @Type(() => Number) @IsInt() @Min(1) @Max(100000) WEBHOOK_RECOVERY_MAX_PER_SECOND: number = 500;
+  @Type(() => Number) @IsInt() @Min(1) @Max(100000) WEBHOOK_RECOVERY_MAX_PER_SECOND: number = 250;
 
   /** Per endpoint: attempts in flight at once per worker process, unless the endpoint sets its own. */
   @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_ENDPOINT_MAX_CONCURRENCY: number = 100;

@@ -6,7 +6,7 @@ import { DisabledEndpointNotice } from './disabled-endpoint-notice.js';
 
 /**
  * Payrail deactivating an endpoint (issue #22): at once on a 410 Gone (extended-schedule
- * endpoints), or when every attempt has failed for WEBHOOK_AUTO_DISABLE_AFTER_SECONDS. The
+ * endpoints), or when every attempt has failed for WEBHOOK_DISABLE_AFTER_SECONDS. The
  * endpoint keeps a mark (`disabledReason`, `disabledAt` in list responses) and its owner's
  * other active endpoints receive `webhook_endpoint.disabled`, in the same transaction.
  */
@@ -22,7 +22,7 @@ export class EndpointDisabler {
 
   /** After a failed attempt: disables the endpoint when it is gone, or has failed for the whole period. */
   async afterFailure(endpointId: string, gone: boolean): Promise<boolean> {
-    const afterMs = this.env.WEBHOOK_AUTO_DISABLE_AFTER_SECONDS * 1000;
+    const afterMs = this.env.WEBHOOK_DISABLE_AFTER_SECONDS * 1000;
     if (!gone && afterMs === 0) return false;
     const disabled = await this.db.transaction(async (manager) => {
       const endpoint = await new WebhookDurabilityRepository(manager).disable(endpointId, gone ? 'gone' : 'failing', afterMs);
