@@ -90,6 +90,7 @@ export class DeliverWebhook {
     const retryNumber = delivery.roundAttempts;
     const startedAt = new Date();
     const result = await this.attempt(delivery, retryNumber);
+    const endedAt = Date.now();
     const succeeded = result.statusCode !== null && isDeliverySuccess(result.statusCode);
     const next = succeeded
       ? null
@@ -119,8 +120,11 @@ export class DeliverWebhook {
       { deliveryId: delivery.id, webhookId: delivery.endpoint.id, retryCount: retryNumber, statusCode: result.statusCode, reason },
       'webhook attempt failed',
     );
-    if (!delivery.isTest) await this.disabler.afterFailure(delivery.endpoint.id, next.kind === 'gone');
-    if (next.kind !== 'retry') return { kind: 'failed', reason };
+    if (next.kind !== 'retry') {
+      if (!delivery.isTest) await this.disabler.afterFailure(delivery.endpoint.id, next.kind === 'gone');
+      return { kind: 'failed', reason };
+    }
+    // The delay runs from the failure, not from the end of its recording.
     await this.queue.enqueue([
       {
         deliveryId: delivery.id,
@@ -130,9 +134,10 @@ export class DeliverWebhook {
         requestId: delivery.requestId,
         lane: delivery.lane,
         eventType: delivery.eventType,
-        delayMs: next.delayMs,
+        delayMs: Math.max(1, next.delayMs - (Date.now() - endedAt)),
       },
     ]);
+    await this.disabler.afterFailure(delivery.endpoint.id, false);
     return { kind: 'retrying', reason, delayMs: next.delayMs };
   }
 
