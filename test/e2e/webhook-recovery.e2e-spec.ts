@@ -145,6 +145,8 @@ describe('webhook settings, recovery and auto-disable (built apps, real processe
     await receiver.until(() => at('/recover').length >= 30, '30 recovered deliveries', 30000);
     expect(new Set(at('/recover').map((r) => header(r, 'x-service-delivery')))).toEqual(new Set(failed));
     expect(new Set(at('/recover').map((r) => header(r, 'x-service-retry-count')))).toEqual(new Set(['0']));
+    // Recorded (the receiver answered just before): a pending delivery is not recovered again.
+    await rowsWhen(db, `SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`, [id], (r) => r.length === 0);
     expect(await platformCall('POST', `/${id}/recover`, { since, status: 'all' })).toEqual({ status: 202, body: { queued: 40 } });
     await receiver.until(() => at('/recover').length >= 70, '40 more', 30000);
     expect(
