@@ -29,10 +29,9 @@ export class WebhookDeliveryQueue {
 
   async enqueue(deliveries: DeliveryToQueue[]): Promise<Job<WebhookDeliveryJob>[]> {
     if (deliveries.length === 0) return [];
-    const lanes = [deliveries.filter((d) => d.lane !== 'recovery'), deliveries.filter((d) => d.lane === 'recovery')];
-    const queued = await Promise.all(
-      lanes.map((list, i) => (list.length === 0 ? [] : this.add(i === 0 ? this.live : this.recovery, list))),
-    );
+    const live = deliveries.filter((d) => d.lane !== 'recovery');
+    const recovery = deliveries.filter((d) => d.lane === 'recovery');
+    const queued = await Promise.all([this.add(this.live, live), this.add(this.recovery, recovery)]);
     return queued.flat();
   }
 
@@ -41,7 +40,8 @@ export class WebhookDeliveryQueue {
     return lane === 'recovery' ? this.recovery : this.live;
   }
 
-  private add(queue: Queue<WebhookDeliveryJob>, deliveries: DeliveryToQueue[]): Promise<Job<WebhookDeliveryJob>[]> {
+  private async add(queue: Queue<WebhookDeliveryJob>, deliveries: DeliveryToQueue[]): Promise<Job<WebhookDeliveryJob>[]> {
+    if (deliveries.length === 0) return [];
     return queue.addBulk(
       deliveries.map(({ eventType, delayMs, ...data }) => ({
         name: eventType,
