@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type DueDelivery, WebhookDurabilityRepository } from '@payrail/persistence';
-import { webhookDeliveryJobId } from '@payrail/platform';
+import { REDIS, webhookDeliveryJobId } from '@payrail/platform';
 import { WebhookDeliveryQueue } from '@payrail/webhooks';
+import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 
@@ -25,6 +26,7 @@ export class DeliveryReconciler {
   constructor(
     db: DataSource,
     private readonly queue: WebhookDeliveryQueue,
+    @Inject(REDIS) private readonly redis: Redis,
     @Inject(WebhookWorkerEnv) private readonly env: WebhookWorkerEnv,
   ) {
     this.repo = new WebhookDurabilityRepository(db.manager);
@@ -32,6 +34,8 @@ export class DeliveryReconciler {
 
   /** One pass; returns how many attempts it queued again (or took out of the failed set). */
   async reconcile(): Promise<number> {
+    // Redis down: claim nothing (a claim moves due times on by the job lock, delaying those attempts).
+    await this.redis.ping();
     let requeued = 0;
     for (;;) {
       const due = await this.repo.claimOverdue(this.env.WEBHOOK_RECONCILE_GRACE_MS, this.env.WEBHOOK_JOB_LOCK_MS, CLAIM_BATCH);
