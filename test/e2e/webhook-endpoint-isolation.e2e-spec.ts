@@ -73,9 +73,9 @@ describe('one slow receiver does not delay another endpoint (built webhook-worke
     await slow.waitFor(40, 20000); // the slow endpoint is busy: its first attempts are in flight
     const beside = await fastLatencies();
     const inFlightAtSlow = slow.received.length;
-    // Generous for 2 shared cores: three times the normal p99 plus 250 ms; a fast delivery stuck behind the
-    // slow one's jobs would wait 4 s or more.
-    expect({ alone: p99(alone), beside: p99(beside), withinRange: p99(beside) <= 3 * p99(alone) + 250 }).toEqual({
+    // Generous for 2 shared cores (the normal p99 is 20-120 ms here): three times it plus 750 ms; a fast
+    // delivery stuck behind the slow one's jobs waits 4 s or more (11.5 s measured without the limit).
+    expect({ alone: p99(alone), beside: p99(beside), withinRange: p99(beside) <= 3 * p99(alone) + 750 }).toEqual({
       alone: p99(alone),
       beside: p99(beside),
       withinRange: true,

@@ -29,6 +29,6 @@ describe('EndpointSlots', () => {
     const later = await slots.acquire('slow', 1);
     expect(later).toEqual({ kind: 'wait', ms: expect.any(Number) });
     expect((later as { ms: number }).ms).toBeGreaterThanOrEqual(500);
-    expect(SLOW_AFTER_MS).toBe(250);
+    expect(SLOW_AFTER_MS).toBe(500);
   });
 });

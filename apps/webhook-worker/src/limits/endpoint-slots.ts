@@ -1,5 +1,5 @@
 /** An endpoint counts as slow once an attempt of it has been in flight this long. */
-export const SLOW_AFTER_MS = 250;
+export const SLOW_AFTER_MS = 500;
 /** A slow endpoint's refused job comes back after about its oldest attempt's age, within these bounds (plus jitter). */
 const MIN_BACK_OFF_MS = 500;
 const MAX_BACK_OFF_MS = 5000;
