@@ -20,7 +20,6 @@ export class WebhookDurability1763886000000 implements MigrationInterface {
       UPDATE webhook_deliveries d SET round_attempts = (SELECT count(*) FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id AND a.round = d.round)
        WHERE d.status = 'pending'`);
     await q.query(`CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`);
-    await q.query(`CREATE INDEX webhook_deliveries_endpoint_created ON webhook_deliveries (endpoint_id, created_at)`);
     await q.query(`ALTER TABLE webhook_delivery_attempts DROP CONSTRAINT webhook_delivery_attempts_retry_count_check`);
     await q.query(
       `ALTER TABLE webhook_delivery_attempts ADD CONSTRAINT webhook_delivery_attempts_retry_count_check CHECK (retry_count >= 0)`,
@@ -57,7 +56,6 @@ export class WebhookDurability1763886000000 implements MigrationInterface {
     await q.query(
       'ALTER TABLE webhook_delivery_attempts ADD CONSTRAINT webhook_delivery_attempts_retry_count_check CHECK (retry_count BETWEEN 0 AND 3)',
     );
-    await q.query('DROP INDEX webhook_deliveries_endpoint_created');
     await q.query('DROP INDEX webhook_deliveries_due');
     await q.query('ALTER TABLE webhook_deliveries DROP COLUMN round_attempts, DROP COLUMN next_attempt_at, DROP COLUMN lane');
   }
