@@ -12,7 +12,7 @@ export function startWorker<T>(
   queue: string,
   env: WebhookWorkerEnv,
   process: Processor<T>,
-  options: Pick<WorkerOptions, 'concurrency' | 'settings'>,
+  options: Pick<WorkerOptions, 'concurrency' | 'settings' | 'limiter'>,
   logger: Logger,
 ): Worker<T> {
   const observed: Processor<T> = (job, token, signal) => (observeQueueWait(queue, job), process(job, token, signal));
