@@ -1,3 +1,4 @@
+import { DEFAULT_RPC_URLS } from './default-rpc-urls.js';
 import { connectSources } from './security-headers.js';
 
 describe('connectSources (the Content-Security-Policy connect-src of a browser app)', () => {
@@ -20,9 +21,14 @@ describe('connectSources (the Content-Security-Policy connect-src of a browser a
   });
 
   it("uses viem's default RPC of a network configured without one (the transport the wallet config then reads through)", () => {
-    const sources = connectSources({ ...base, networks: [{ network: 'mainnet', chainId: 1 }] });
-    expect(sources).toHaveLength(2);
-    expect(sources[1]).toMatch(/^https:\/\/[^/]+$/);
+    const sources = connectSources({
+      ...base,
+      networks: [
+        { network: 'mainnet', chainId: 1 },
+        { network: 'base', chainId: 8453 },
+      ],
+    });
+    expect(sources).toEqual(["'self'", new URL(DEFAULT_RPC_URLS[1]).origin, new URL(DEFAULT_RPC_URLS[8453]).origin]);
   });
 
   it('adds the WalletConnect relay only when a project id is configured', () => {

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { type Chain, extractChain } from 'viem';
-import * as viemChains from 'viem/chains';
+import { DEFAULT_RPC_URLS } from './default-rpc-urls.js';
 import type { WebAppConfig } from './server.js';
 
 /**
@@ -18,17 +17,6 @@ const WALLETCONNECT_CONNECT = [
 ];
 const WALLETCONNECT_FRAMES = ['https://verify.walletconnect.com', 'https://verify.walletconnect.org'];
 
-const KNOWN_CHAINS = Object.values(viemChains) as Chain[];
-
-/** The viem default RPC a network without a configured RPC URL reads through (libs/web's `http(undefined)`). */
-function defaultRpcUrl(chainId: number): string | undefined {
-  try {
-    return extractChain({ chains: KNOWN_CHAINS, id: chainId }).rpcUrls.default.http[0];
-  } catch {
-    return undefined;
-  }
-}
-
 const originOf = (url: string): string[] => (url ? [new URL(url).origin] : []);
 
 /**
@@ -38,7 +26,7 @@ const originOf = (url: string): string[] => (url ? [new URL(url).origin] : []);
  * out of the header.
  */
 export function connectSources(config: WebAppConfig): string[] {
-  const rpc = config.networks.flatMap((n) => originOf(n.rpcUrl ?? defaultRpcUrl(n.chainId) ?? ''));
+  const rpc = config.networks.flatMap((n) => originOf(n.rpcUrl ?? DEFAULT_RPC_URLS[n.chainId] ?? ''));
   const sources = [
     "'self'",
     ...originOf(config.paymentsApiUrl),
