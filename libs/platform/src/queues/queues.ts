@@ -24,6 +24,8 @@ export interface WebhookDeliveryJob {
   /** Test deliveries get one attempt (the test-fire routes report its outcome). */
   test: boolean;
   requestId: string | null;
+  /** W3C traceparent of the fan-out that queued it (tracing on): each attempt's span is its child. */
+  traceparent?: string | null;
 }
 
 /** jobId of a delivery round: the delivery ULID itself for round 0, so a delivery is queued once. */
