@@ -33,7 +33,7 @@ describe('tracing off', () => {
     expect(probe.isRecording()).toBe(false);
     expect(currentTraceparent(trace.setSpan(ROOT_CONTEXT, probe))).toBeNull();
     const published: PublishedDomainEvent[][] = [];
-    await tracePublish([event(null)], async (events) => void published.push(events));
+    await tracePublish([event(null)], (events) => Promise.resolve(void published.push(events)));
     expect(published).toEqual([[event(null)]]);
     expect(await traceJob('webhook-deliveries', job({}), () => Promise.resolve('succeeded'))).toBe('succeeded');
     expect(exporter.getFinishedSpans()).toEqual([]);
@@ -63,7 +63,7 @@ describe('tracing on (in-memory exporter)', () => {
 
   it("publishes each relayed event in a span under the row's traceparent and hands the publisher that span's traceparent", async () => {
     const published: PublishedDomainEvent[] = [];
-    await tracePublish([event(WRITER), event(null)], async (events) => void published.push(...events));
+    await tracePublish([event(WRITER), event(null)], (events) => Promise.resolve(void published.push(...events)));
     const [fromRow, fresh] = spans();
     expect(fromRow.spanContext().traceId).toBe('0af7651916cd43dd8448eb211c80319c');
     expect(fromRow.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
