@@ -10,7 +10,7 @@ import {
   sqlOne,
   sqlRows,
 } from '@payrail/persistence';
-import { observeSettlement } from '@payrail/platform';
+import { observeSettlement, traceSettlement, traceSettlementOutcome } from '@payrail/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
@@ -54,7 +54,7 @@ export class TransferSettlement implements Settlement {
     const failed: string[] = [];
     for (const { reference_topic: topic } of ready) {
       try {
-        await this.db.transaction((m) => this.settleTopic(m, network, topic, confirmedThrough));
+        await traceSettlement(network, topic, () => this.db.transaction((m) => this.settleTopic(m, network, topic, confirmedThrough)));
       } catch (error) {
         failed.push(topic);
         this.logger.error({ err: error, network, referenceTopic: topic }, 'settling a payment reference failed; retried next pass');
@@ -112,6 +112,7 @@ export class TransferSettlement implements Settlement {
           );
     if (event) await appendToOutbox(m, [event]);
     if (event) observeSettlement(request.network, event.type);
+    if (event) traceSettlementOutcome(event.type);
   }
 
   /** What a reorg took away: the counted transfers gone from the chain (a transaction included again is not gone). */

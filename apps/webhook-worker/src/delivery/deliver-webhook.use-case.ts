@@ -25,6 +25,8 @@ export interface DeliverWebhookCommand {
   attempt: number | undefined;
   /** The HTTP request that caused the event (from the job), logged with the attempt. */
   requestId: string | null;
+  /** The job's W3C traceparent (tracing on): the next attempt's job carries it on. */
+  traceparent?: string | null;
 }
 
 /**
@@ -83,13 +85,17 @@ export class DeliverWebhook {
     const limit = await this.limiter.acquire(delivery.endpoint);
     if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms };
     try {
-      return await this.attemptAndRecord(delivery, command.requestId);
+      return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null);
     } finally {
       limit.release();
     }
   }
 
-  private async attemptAndRecord(delivery: DeliveryForAttempt, requestId: string | null): Promise<AttemptOutcome> {
+  private async attemptAndRecord(
+    delivery: DeliveryForAttempt,
+    requestId: string | null,
+    traceparent: string | null,
+  ): Promise<AttemptOutcome> {
     const retryNumber = delivery.roundAttempts;
     const startedAt = new Date();
     const result = await this.attempt(delivery, retryNumber);
@@ -144,6 +150,7 @@ export class DeliverWebhook {
         requestId: delivery.requestId,
         lane: delivery.lane,
         eventType: delivery.eventType,
+        ...(traceparent ? { traceparent } : {}),
         delayMs: Math.max(1, next.delayMs - (Date.now() - endedAt)),
       },
     ]);

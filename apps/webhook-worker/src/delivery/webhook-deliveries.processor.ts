@@ -68,6 +68,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       round: job.data.round,
       attempt: job.data.attempt,
       requestId: job.data.requestId ?? null,
+      traceparent: job.data.traceparent ?? null,
     });
     if (outcome.kind === 'busy') {
       await job.moveToDelayed(Date.now() + outcome.ms, token);

@@ -30,6 +30,8 @@ export interface WebhookDeliveryJob {
   attempt?: number;
   /** 'recovery': queued by a bulk recovery, on the webhook-recovery queue. Absent = 'live'. */
   lane?: 'live' | 'recovery';
+  /** W3C traceparent of the fan-out that queued it (tracing on): each attempt's span is its child. */
+  traceparent?: string | null;
 }
 
 /**
