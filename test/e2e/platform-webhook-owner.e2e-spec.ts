@@ -121,6 +121,8 @@ describe("platform webhooks take the Client ID's platform session or API key, ne
     ['POST', `/${id}/rotate-secret`],
     ['GET', `/${id}/deliveries`],
     ['POST', `/${id}/deliveries/${deliveryId}/redeliver`],
+    ['PUT', `/${id}/settings`, { extendedRetries: true }],
+    ['POST', `/${id}/recover`, { since: '2026-01-01T00:00:00Z' }],
   ];
 
   beforeAll(async () => {
@@ -207,6 +209,13 @@ describe("platform webhooks take the Client ID's platform session or API key, ne
     const history = (await (await hook(session, 'GET', `/${id}/deliveries`)).json()) as { data: { id: string }[] };
     expect(history.data).toHaveLength(1);
     expect((await hook(key, 'POST', `/${id}/deliveries/${history.data[0].id}/redeliver`)).status).toBe(202);
+    const settled = await hook(cookie, 'PUT', `/${id}/settings`, { extendedRetries: true, maxConcurrency: 5 });
+    expect([settled.status, ((await settled.json()) as { webhook: object }).webhook]).toEqual([
+      200,
+      expect.objectContaining({ id, extendedRetries: true, maxConcurrency: 5, maxPerSecond: null }),
+    ]);
+    const recovered = await hook(session, 'POST', `/${id}/recover`, { since: '2026-01-01T00:00:00Z', status: 'all' });
+    expect([recovered.status, await recovered.json()]).toEqual([202, { queued: 0 }]); // its one delivery is a test: never recovered
     const rotated = await hook(cookie, 'POST', `/${id}/rotate-secret`);
     expect(rotated.status).toBe(200);
     expect(((await rotated.json()) as { secret: string }).secret).not.toBe(secret);

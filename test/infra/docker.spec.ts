@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { copies, readStages, runs, stageChain } from './dockerfile.js';
-import { APPS, APP_NAMES, CHAIN_ENV, COMMON_ENV } from './k8s-checks.js';
+import { APPS, APP_NAMES, CHAIN_ENV, COMMON_ENV, WEB_APPS, WEB_APP_NAMES } from './k8s-checks.js';
 import { type Json, at, isMap } from './manifests.js';
 import { REPO_ROOT } from './render.js';
 
@@ -66,6 +66,7 @@ describe('docker/Dockerfile', () => {
         ['build', '/app/dist/web'],
         ['build', '/app/dist/apps/web-server'],
         ['prod-deps', '/app/node_modules'],
+        [undefined, 'docker/healthcheck.mjs'],
       ]),
     );
     // Only the web server and the built apps: no API code, no tools, never the whole dist/.
@@ -151,9 +152,11 @@ describe('docker/compose.yml', () => {
   const compose = parse(readFileSync(join(DOCKER_DIR, 'compose.yml'), 'utf8'), { merge: true }) as Json;
   const service = (name: string): Json | undefined => at(compose, 'services', name);
 
-  it('defines postgres 18, redis 7, a migrate job and the four apps', () => {
+  it('defines postgres 18, redis 7, a migrate job, the four apps and the two browser apps', () => {
     const services = at(compose, 'services');
-    expect(Object.keys(isMap(services) ? services : {}).sort()).toEqual(['migrate', 'postgres', 'redis', ...APP_NAMES].sort());
+    expect(Object.keys(isMap(services) ? services : {}).sort()).toEqual(
+      ['migrate', 'postgres', 'redis', ...APP_NAMES, ...WEB_APP_NAMES].sort(),
+    );
     expect(String(at(service('postgres'), 'image'))).toMatch(/^postgres:18\b/);
     expect(String(at(service('redis'), 'image'))).toMatch(/^redis:7\b/);
     expect(at(service('migrate'), 'command')).toEqual(['migrate']);
@@ -170,6 +173,34 @@ describe('docker/compose.yml', () => {
     expect(Object.keys(isMap(environment) ? environment : {})).toEqual(expect.arrayContaining([...COMMON_ENV, ...chainKeys]));
     expect(at(service(app), 'read_only')).toBe(true);
     expect(at(service(app), 'cap_drop')).toEqual(['ALL']);
+  });
+
+  it.each(WEB_APP_NAMES)('runs %s from the `web` target, hardened, without secrets or a data store, with a /health/ready check', (app) => {
+    expect(at(service(app), 'build', 'target')).toBe('web');
+    expect(String(at(service(app), 'image'))).toMatch(/payrail-web/);
+    expect(at(service(app), 'command')).toBeUndefined();
+    expect(at(service(app), 'environment', 'WEB_APP')).toBe(app);
+    expect(at(service(app), 'environment', 'PORT')).toBe(String(WEB_APPS[app]));
+    expect(JSON.stringify(at(service(app), 'healthcheck', 'test'))).toContain('/health/ready');
+    expect(at(service(app), 'read_only')).toBe(true);
+    expect(at(service(app), 'cap_drop')).toEqual(['ALL']);
+    expect(at(service(app), 'env_file')).toBeUndefined();
+    const environment = at(service(app), 'environment');
+    const keys = Object.keys(isMap(environment) ? environment : {});
+    expect(keys.filter((k) => [...COMMON_ENV, ...CHAIN_ENV, ...LITERAL_FORBIDDEN].includes(k) && k !== 'PORT')).toEqual([]);
+  });
+
+  it("serves the payment page at SECURE_PAYMENT_PAGE_URL's origin and the dashboard at DASHBOARD_ORIGINS, proxying to the APIs", () => {
+    const fallback = (name: string, key: string) => String(at(service(name), 'environment', key)).replace(/^\$\{\w+:-(.*)\}$/, '$1');
+    const published = (name: string) => `http://localhost:${String(at(service(name), 'ports', 0)).split(':')[1]}`;
+    expect(new URL(fallback('payments-api', 'SECURE_PAYMENT_PAGE_URL')).origin).toBe(published('payment-page'));
+    expect(fallback('payments-api', 'DASHBOARD_ORIGINS')).toBe(published('dashboard'));
+    expect(fallback('auth-api', 'SIWE_URI')).toBe(published('dashboard'));
+    expect(fallback('payment-page', 'PUBLIC_PAYMENTS_API_URL')).toBe(`http://localhost:${APPS['payments-api']}`);
+    expect([fallback('dashboard', 'PAYMENTS_API_UPSTREAM'), fallback('dashboard', 'AUTH_API_UPSTREAM')]).toEqual([
+      `http://payments-api:${APPS['payments-api']}`,
+      `http://auth-api:${APPS['auth-api']}`,
+    ]);
   });
 
   it('health-checks postgres and redis', () => {

@@ -6,13 +6,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { validateEnv } from '@payrail/platform';
-import { APP_NAMES, SECRET_KEYS, environmentNames, named } from './k8s-checks.js';
-import { NOT_DEPLOYED, SCHEMAS, defaultMismatches, defaultsOf, variablesOf } from './env-schemas.js';
+import { WEB_SERVER_ENV_DEFAULTS, parseWebServerEnv } from '../../apps/web-server/src/web-server-env.js';
+import { APP_NAMES, SECRET_KEYS, WEB_APP_NAMES, environmentNames, environmentValues, named } from './k8s-checks.js';
+import { NOT_DEPLOYED, SCHEMAS, WEB_NOT_DEPLOYED, defaultMismatches, defaultsOf, variablesOf } from './env-schemas.js';
 import { type Json, at, isMap, stringMapAt } from './manifests.js';
 import { OVERLAYS, REPO_ROOT, overlayDir, render } from './render.js';
 
 const deployed = (app: (typeof APP_NAMES)[number]): string[] => variablesOf(SCHEMAS[app]).filter((name) => !(name in NOT_DEPLOYED));
-const allVariables = [...new Set(APP_NAMES.flatMap((app) => variablesOf(SCHEMAS[app])))].sort();
+const WEB_VARIABLES = Object.keys(WEB_SERVER_ENV_DEFAULTS);
+const webDeployed = WEB_VARIABLES.filter((name) => !(name in WEB_NOT_DEPLOYED));
+const allVariables = [...new Set([...APP_NAMES.flatMap((app) => variablesOf(SCHEMAS[app])), ...WEB_VARIABLES])].sort();
 const allDefaults = Object.assign({}, ...APP_NAMES.map((app) => defaultsOf(SCHEMAS[app]))) as Record<string, string>;
 // Stand-ins for the Secret's values, so a ConfigMap can be validated as an app would at boot.
 const KEY = `k1:${Buffer.alloc(32, 1).toString('base64')}`;
@@ -62,6 +65,16 @@ describe('the apps read variables that the deployment files know', () => {
     it.each(APP_NAMES)('holds values %s accepts at boot', (app) => {
       expect(() => validateEnv(SCHEMAS[app], { ...config, ...SECRETS })).not.toThrow();
     });
+
+    it.each(WEB_APP_NAMES)('sets every web-server variable for %s, only those, at values it accepts at boot', (app) => {
+      const deployment = named(objects, 'Deployment', app)!;
+      const names = environmentNames(objects, deployment);
+      expect(webDeployed.filter((name) => !names.includes(name))).toEqual([]);
+      expect(names.filter((name) => !WEB_VARIABLES.includes(name))).toEqual([]);
+      const env = environmentValues(objects, deployment);
+      expect(parseWebServerEnv(env)).toMatchObject({ app, port: Number(env.PORT) });
+      expect(defaultMismatches(`${overlay} ${app}`, env, WEB_SERVER_ENV_DEFAULTS)).toEqual([]);
+    });
   });
 
   it('lists every secret an app reads in the example Secret', () => {
@@ -84,6 +97,14 @@ describe('the apps read variables that the deployment files know', () => {
         Object.entries(isMap(env) ? env : {}).map(([name, value]) => [name, String(value).replace(/^\$\{\w+:-(.*)\}$/, '$1')]),
       );
     };
+
+    it.each(WEB_APP_NAMES)('gives the %s web server every variable it reads, only those, at values it accepts', (app) => {
+      const environment = environmentOf(app);
+      expect(webDeployed.filter((name) => !(name in environment))).toEqual([]);
+      expect(Object.keys(environment).filter((name) => !WEB_VARIABLES.includes(name))).toEqual([]);
+      expect(parseWebServerEnv(environment)).toMatchObject({ app, port: Number(environment.PORT) });
+      expect(defaultMismatches(`compose ${app}`, environment, WEB_SERVER_ENV_DEFAULTS)).toEqual([]);
+    });
 
     it.each(APP_NAMES)('gives %s every variable it reads (secrets through docker/.env), at valid defaults', (app) => {
       const environment = environmentOf(app);

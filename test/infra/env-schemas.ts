@@ -24,6 +24,12 @@ export const NOT_DEPLOYED: Record<string, string> = {
   CHAIN_DEPLOYMENT_FILE: 'local stack only',
 };
 
+/** The web server's variables (apps/web-server WEB_SERVER_ENV_DEFAULTS) with no deployment entry. */
+export const WEB_NOT_DEPLOYED: Record<string, string> = {
+  // The image's own layout: dist/web/<WEB_APP>; only tests and local experiments point it elsewhere.
+  WEB_ROOT: 'the image layout',
+};
+
 /**
  * Values the deployment files set on purpose to something other than the schema default
  * (everything else they list must equal the default, so a default changed in code cannot be
@@ -44,6 +50,13 @@ export const DEPLOYMENT_SPECIFIC = new Set([
   'SIWE_URI',
   ...['MAINNET', 'BASE', 'OPTIMISM', 'ARBITRUM_ONE', 'MATIC', 'BSC', 'SEPOLIA'].map((n) => `RPC_URL_${n}`),
   'TRON_API_URL',
+  // The browser apps: which app, the API bases and proxy targets per environment, the wallet's chains.
+  'WEB_APP',
+  'PUBLIC_PAYMENTS_API_URL',
+  'PUBLIC_AUTH_API_URL',
+  'PAYMENTS_API_UPSTREAM',
+  'AUTH_API_UPSTREAM',
+  'WEB_NETWORKS',
 ]);
 
 /** Every property of the schema that carries a validation decorator (all of them do). */

@@ -11,6 +11,17 @@ export const APPS = {
 export type AppName = keyof typeof APPS;
 export const APP_NAMES = Object.keys(APPS) as AppName[];
 export const HPA_APPS: AppName[] = ['payments-api', 'auth-api', 'webhook-worker'];
+/** The browser apps: image target `web` (apps/web-server, WEB_APP=<name>), each listening on 8090. */
+export const WEB_APPS = {
+  'payment-page': 8090,
+  dashboard: 8090,
+} as const;
+export type WebAppName = keyof typeof WEB_APPS;
+export const WEB_APP_NAMES = Object.keys(WEB_APPS) as WebAppName[];
+/** Every Deployment: the four server apps (image `payrail`) and the two browser apps (image `payrail-web`). */
+export const DEPLOYMENT_NAMES: string[] = [...APP_NAMES, ...WEB_APP_NAMES];
+export const isWebApp = (name: string): name is WebAppName => name in WEB_APPS;
+export const portOf = (name: string): number => (isWebApp(name) ? WEB_APPS[name] : APPS[name as AppName]);
 // Environment every app reads, and the chain access only payments-api and chain-worker get.
 export const COMMON_ENV = ['NODE_ENV', 'PAYRAIL_ENV', 'PORT', 'LOG_LEVEL', 'DATABASE_URL', 'REDIS_URL', 'QUEUE_PREFIX'];
 export const CHAIN_ENV = [
@@ -158,6 +169,16 @@ export function minimumReplicas(objects: K8sObject[], app: string): number {
 export function containerPortNames(workload: K8sObject | undefined): Json[] {
   if (!workload) return [];
   return mapsAt(podSpec(workload), 'containers').flatMap((c) => mapsAt(c, 'ports').flatMap((p) => [p.name, p.containerPort]));
+}
+
+/** A workload's first container's environment as values: ConfigMap data overridden by literal env values. */
+export function environmentValues(objects: K8sObject[], workload: K8sObject): Record<string, string> {
+  const container = mapsAt(podSpec(workload), 'containers')[0];
+  const fromMaps = mapsAt(container, 'envFrom').map((source) =>
+    stringMapAt(named(objects, 'ConfigMap', String(at(source, 'configMapRef', 'name'))), 'data'),
+  );
+  const literal = mapsAt(container, 'env').flatMap((e) => (typeof e.value === 'string' ? [[String(e.name), e.value]] : []));
+  return Object.assign({}, ...fromMaps, Object.fromEntries(literal)) as Record<string, string>;
 }
 
 /** Variable names a workload's first container sees: its env plus the keys of its ConfigMaps. */

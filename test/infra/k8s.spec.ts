@@ -3,22 +3,25 @@
 // else kustomize-lite; with kubectl present the two are also compared for equality.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { WEB_SERVER_ENV_DEFAULTS } from '../../apps/web-server/src/web-server-env.js';
 import {
-  APPS,
-  APP_NAMES,
+  DEPLOYMENT_NAMES,
   CHAIN_ENV,
   COMMON_ENV,
   HPA_APPS,
   SECRET_KEYS,
   configMapReferenceChecks,
   environmentNames,
+  environmentValues,
   containerPortNames,
   hardeningChecks,
+  isWebApp,
   minimumReplicas,
   named,
   ofKind,
   podLabels,
   podSpec,
+  portOf,
   probeChecks,
   resourceChecks,
   secretReferenceChecks,
@@ -36,6 +39,20 @@ const NAMESPACES: Record<Overlay, string> = {
 };
 const rendered = new Map<Overlay, K8sObject[]>(OVERLAYS.map((o) => [o, render(overlayDir(o))]));
 const objectsOf = (overlay: Overlay): K8sObject[] => rendered.get(overlay) ?? [];
+/** An image reference without its tag: `registry/payrail/payrail-web:1.0` -> `registry/payrail/payrail-web`. */
+const repository = (image: string): string => image.replace(/:[\w.-]+$/, '');
+const tagOf = (image: string): string => /:([\w.-]+)$/.exec(image)?.[1] ?? '';
+const imageOf = (workload: K8sObject): string => String(mapsAt(podSpec(workload), 'containers')[0]?.image);
+
+/** host -> path -> Service name, from an Ingress' rules. */
+function routesOf(ingress: K8sObject | undefined): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    mapsAt(ingress, 'spec', 'rules').map((r) => [
+      String(r.host),
+      Object.fromEntries(mapsAt(r, 'http', 'paths').map((p) => [String(p.path), String(at(p, 'backend', 'service', 'name'))])),
+    ]),
+  );
+}
 
 describe(`k8s overlays rendered with ${chosenRenderer()}`, () => {
   describe.each(OVERLAYS)('%s', (overlay) => {
@@ -54,16 +71,32 @@ describe(`k8s overlays rendered with ${chosenRenderer()}`, () => {
       expect(misplaced.map((o) => `${o.kind} ${o.metadata.name}`)).toEqual([]);
     });
 
-    it('runs exactly the four apps, each with its own name as the image argument', () => {
-      expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...APP_NAMES].sort());
+    it('runs the four server apps (their name as the image argument) and the two browser apps', () => {
+      expect(deployments.map((d) => d.metadata.name).sort()).toEqual([...DEPLOYMENT_NAMES].sort());
       for (const d of deployments) {
-        expect(mapsAt(podSpec(d), 'containers').map((c) => c.args)).toEqual([[d.metadata.name]]);
+        const args = isWebApp(d.metadata.name) ? [undefined] : [[d.metadata.name]];
+        expect([d.metadata.name, mapsAt(podSpec(d), 'containers').map((c) => c.args)]).toEqual([d.metadata.name, args]);
         expect(selects(stringMapAt(d, 'spec', 'selector', 'matchLabels'), podLabels(d))).toBe(true);
       }
     });
 
-    it('gives every app the shared environment, and chain access only to payments-api and chain-worker', () => {
-      for (const d of deployments) {
+    it('runs the browser apps from the `web` image (payrail-web) with WEB_APP set, released with the same tag as the server image', () => {
+      const server = deployments.filter((d) => !isWebApp(d.metadata.name)).map(imageOf);
+      const web = deployments.filter((d) => isWebApp(d.metadata.name));
+      expect(new Set(server.map(repository)).size).toBe(1);
+      expect(repository(server[0])).toMatch(/(^|\/)payrail$/);
+      for (const d of web) {
+        expect([d.metadata.name, repository(imageOf(d)), tagOf(imageOf(d))]).toEqual([
+          d.metadata.name,
+          `${repository(server[0])}-web`,
+          tagOf(server[0]),
+        ]);
+        expect(environmentValues(objects, d).WEB_APP).toBe(d.metadata.name);
+      }
+    });
+
+    it('gives every server app the shared environment, and chain access only to payments-api and chain-worker', () => {
+      for (const d of deployments.filter((w) => !isWebApp(w.metadata.name))) {
         const names = environmentNames(objects, d);
         const chain = ['payments-api', 'chain-worker'].includes(d.metadata.name) ? CHAIN_ENV : [];
         expect([d.metadata.name, names]).toEqual([d.metadata.name, expect.arrayContaining([...COMMON_ENV, ...chain])]);
@@ -71,11 +104,20 @@ describe(`k8s overlays rendered with ${chosenRenderer()}`, () => {
       }
     });
 
+    it("gives the browser apps the web server's variables only: no secret, data store or chain RPC", () => {
+      for (const d of deployments.filter((w) => isWebApp(w.metadata.name))) {
+        const names = environmentNames(objects, d);
+        expect([d.metadata.name, names.filter((n) => !(n in WEB_SERVER_ENV_DEFAULTS))]).toEqual([d.metadata.name, []]);
+        expect(secretReferenceChecks([d])).toEqual([]);
+        expect(mapsAt(podSpec(d), 'containers').flatMap((c) => mapsAt(c, 'env').filter((e) => e.valueFrom !== undefined))).toEqual([]);
+      }
+    });
+
     it('probes /health/live and /health/ready on each app port', () => {
       expect(deployments.flatMap(probeChecks)).toEqual([]);
       for (const d of deployments) {
         const ports = containerPortNames(d);
-        expect(ports).toContain(APPS[d.metadata.name as keyof typeof APPS]);
+        expect(ports).toContain(portOf(d.metadata.name));
       }
     });
 
@@ -124,23 +166,21 @@ describe(`k8s overlays rendered with ${chosenRenderer()}`, () => {
       expect(['production', 'development', 'test']).toContain(data.NODE_ENV);
     });
 
-    it('routes the base_url and auth_url hosts over TLS to the API Services', () => {
+    it('routes api., auth., pay. and dashboard. over TLS: the APIs, the payment page, and the dashboard with /v2 and /v1 on its own host', () => {
       const [ingress, ...others] = ofKind(objects, 'Ingress');
       expect(others).toEqual([]);
-      const rules = mapsAt(ingress, 'spec', 'rules');
-      const backendOf = (host: unknown): unknown =>
-        at(
-          rules.find((r) => r.host === host),
-          'http',
-          'paths',
-          0,
-          'backend',
-          'service',
-          'name',
-        );
-      const hosts = rules.map((r) => r.host);
-      expect(hosts.map(backendOf)).toEqual(['payments-api', 'auth-api']);
-      expect(new Set(hosts).size).toBe(2);
+      const routes = routesOf(ingress);
+      const hosts = Object.keys(routes);
+      const domain = hosts[0].replace(/^api\./, '');
+      expect(routes).toEqual({
+        [`api.${domain}`]: { '/v2': 'payments-api' },
+        [`auth.${domain}`]: { '/v1': 'auth-api' },
+        [`pay.${domain}`]: { '/': 'payment-page' },
+        [`dashboard.${domain}`]: { '/v2': 'payments-api', '/v1': 'auth-api', '/': 'dashboard' },
+      });
+      expect(mapsAt(ingress, 'spec', 'rules').flatMap((r) => mapsAt(r, 'http', 'paths').map((p) => p.pathType))).toEqual(
+        Array(6).fill('Prefix'),
+      );
       const tlsHosts = mapsAt(ingress, 'spec', 'tls').flatMap((t) => (t.secretName ? (at(t, 'hosts') as unknown[]) : []));
       expect(tlsHosts.sort()).toEqual([...hosts].sort());
     });
@@ -162,6 +202,35 @@ describe(`k8s overlays rendered with ${chosenRenderer()}`, () => {
       expect(data.SIWE_DOMAIN).toBe(siwe.host);
       expect(data.DASHBOARD_ORIGINS.split(',').map((o) => o.trim())).toContain(siwe.origin);
     });
+
+    it("serves securePaymentUrl, DASHBOARD_ORIGINS and the browser apps' API URLs from the hosts the Ingress routes", () => {
+      const data = stringMapAt(named(objects, 'ConfigMap', 'payrail-config'), 'data');
+      const routes = routesOf(ofKind(objects, 'Ingress')[0]);
+      const serviceAt = (url: string): string | undefined => {
+        const { host, pathname } = new URL(url);
+        const paths = Object.keys(routes[host] ?? {}).sort((a, b) => b.length - a.length);
+        const match = paths.find((p) => p === '/' || pathname === p || pathname.startsWith(`${p}/`));
+        return match === undefined ? undefined : routes[host][match];
+      };
+      const webEnv = (app: string) => environmentValues(objects, named(objects, 'Deployment', app)!);
+      const page = webEnv('payment-page');
+      const dashboard = webEnv('dashboard');
+      expect(serviceAt(`${data.SECURE_PAYMENT_PAGE_URL}/some-token`)).toBe('payment-page');
+      const dashboards = data.DASHBOARD_ORIGINS.split(',').map((o) => o.trim());
+      expect(dashboards.map((o) => [serviceAt(`${o}/`), serviceAt(`${o}/v2/request`), serviceAt(`${o}/v1/auth/me`)])).toEqual(
+        dashboards.map(() => ['dashboard', 'payments-api', 'auth-api']),
+      );
+      // The page calls payments-api cross-origin at PUBLIC_URL; the dashboard same-origin, without a proxy.
+      expect(serviceAt(`${page.PUBLIC_PAYMENTS_API_URL}/v2/request`)).toBe('payments-api');
+      expect(new URL(page.PUBLIC_PAYMENTS_API_URL).origin).toBe(new URL(data.PUBLIC_URL).origin);
+      expect(serviceAt(`${page.PUBLIC_AUTH_API_URL}/v1/auth/me`)).toBe('auth-api');
+      expect([dashboard.PUBLIC_PAYMENTS_API_URL, dashboard.PUBLIC_AUTH_API_URL]).toEqual(['', '']);
+      expect([page, dashboard].map((e) => [e.PAYMENTS_API_UPSTREAM, e.AUTH_API_UPSTREAM])).toEqual([
+        ['', ''],
+        ['', ''],
+      ]);
+    });
+
     it('points each Service and Ingress backend at existing pods and ports', () => {
       for (const service of ofKind(objects, 'Service')) {
         const target = deployments.find((d) => selects(stringMapAt(service, 'spec', 'selector'), podLabels(d)));
@@ -192,7 +261,7 @@ describe(`k8s overlays rendered with ${chosenRenderer()}`, () => {
 
   it('keeps at least two replicas of every app in production', () => {
     const objects = objectsOf('production');
-    const below = APP_NAMES.map((app) => [app, minimumReplicas(objects, app)] as const).filter(([, n]) => n < 2);
+    const below = DEPLOYMENT_NAMES.map((app) => [app, minimumReplicas(objects, app)] as const).filter(([, n]) => n < 2);
     expect(below).toEqual([]);
   });
 

@@ -147,6 +147,7 @@ export const MESSAGES = {
   'webhooks.url': 'Endpoint URL',
   'webhooks.client_id': 'Client ID',
   'webhooks.add': 'Add endpoint',
+  'webhooks.extended_retries': 'Keep retrying failed deliveries for up to 72 hours',
   'webhooks.add_failed': 'The endpoint was not added: {reason}',
   'webhooks.need_client_id': 'An endpoint belongs to a Client ID: create one under Developers first.',
   'webhooks.secret_once': 'Endpoint added. This is its signing secret, shown only now: copy it into your receiver.',

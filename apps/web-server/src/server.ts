@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createProxyServer } from 'http-proxy-3';
 import sirv from 'sirv';
+import { securityHeaders } from './security-headers.js';
 
 /** What a browser app reads at `/config.json` (libs/web/src/runtime-config.ts has the same shape). */
 export interface WebAppConfig {
@@ -27,17 +28,11 @@ export interface WebServerHandle {
   close(): Promise<void>;
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  // The payment page's URL carries the payment token: never leak it to linked sites.
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-};
-
 /**
  * The static server of one browser app: the Vite build with an SPA fallback to index.html (sirv),
  * `/config.json`, health probes, and optionally the same-origin reverse proxy to the APIs
- * (http-proxy-3). Used in-process by `npm start` and the browser tests, and as the container's
+ * (http-proxy-3). Every answer of its own carries the security headers and Content-Security-Policy
+ * of security-headers.ts; proxied answers keep the API's headers. Used in-process by `npm start` and the browser tests, and as the container's
  * process in Docker/Kubernetes (main.ts).
  */
 export async function startWebServer(opts: WebServerOptions): Promise<WebServerHandle> {
@@ -57,6 +52,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServerH
     }
   });
   const configBody = JSON.stringify(opts.config);
+  const setSecurityHeaders = securityHeaders(opts.config);
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     if (proxy && opts.proxy && /^\/v[12](\/|$)/.test(path)) {
@@ -64,7 +60,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServerH
       proxy.web(req, res, { target });
       return;
     }
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+    setSecurityHeaders(req, res);
     if (path === '/health/live' || path === '/health/ready') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
       return;

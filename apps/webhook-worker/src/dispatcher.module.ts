@@ -3,6 +3,12 @@ import { BullmqEventPublisher, QueuesModule } from '@payrail/platform';
 import { WebhooksCoreModule } from '@payrail/webhooks';
 import { DeliverWebhook } from './delivery/deliver-webhook.use-case.js';
 import { DeliveryStore } from './delivery/delivery-store.js';
+import { DisabledEndpointNotice } from './delivery/disabled-endpoint-notice.js';
+import { EndpointDisabler } from './delivery/endpoint-disabler.js';
+import { RetryPolicy } from './delivery/retry-policy.js';
+import { EndpointLimiter } from './delivery/limits/endpoint-limiter.js';
+import { DeliveryReconciler } from './reconciler/delivery-reconciler.js';
+import { ReconcilerLoop } from './reconciler/reconciler-loop.js';
 import { WebhookHttpSender } from './delivery/http-sender.js';
 import { SecretCache } from './delivery/secret-cache.js';
 import { AccessRejectedSuppression } from './fan-out/access-rejected-suppression.js';
@@ -30,6 +36,12 @@ import { QueueMetrics } from './shared/queue-metrics.js';
     BullmqEventPublisher,
     FanOutPublisher,
     DeliverWebhook,
+    RetryPolicy,
+    EndpointLimiter,
+    EndpointDisabler,
+    DisabledEndpointNotice,
+    DeliveryReconciler,
+    ReconcilerLoop,
     DomainEventsProcessor,
     WebhookDeliveriesProcessor,
     QueueMetrics,

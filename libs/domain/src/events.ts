@@ -17,4 +17,6 @@ export interface PublishedDomainEvent extends DomainEvent {
   outboxId: string;
   occurredAt: string;
   requestId: string | null;
+  /** W3C traceparent of the span that wrote the row (then the relay's span); absent when tracing is off. */
+  traceparent?: string | null;
 }

@@ -24,6 +24,8 @@ import { PaymentIntents1763886000000 } from './migrations/1763886000000-payment-
 import { DashboardListIndexes1763886200000 } from './migrations/1763886200000-dashboard-list-indexes.js';
 import { EventsApi1763886400000 } from './migrations/1763886400000-events-api.js';
 import { DashboardListIndexes21763886300000 } from './migrations/1763886300000-dashboard-list-indexes-2.js';
+import { WebhookDurability1763886500000 } from './migrations/1763886500000-webhook-durability.js';
+import { OutboxTraceparent1763886537000 } from './migrations/1763886537000-outbox-traceparent.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 const ENTITIES = [
@@ -54,8 +56,10 @@ const MIGRATIONS = [
   SecurePaymentPayerViolation1763885950000,
   PaymentIntents1763886000000,
   DashboardListIndexes1763886200000,
-  EventsApi1763886400000,
   DashboardListIndexes21763886300000,
+  EventsApi1763886400000,
+  WebhookDurability1763886500000,
+  OutboxTraceparent1763886537000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -19,3 +19,4 @@ export * from './recurring/index.js';
 export * from './secure-payments/index.js';
 export * from './listing/index.js';
 export * from './events/index.js';
+export * from './outbox/trace-scope.js';

@@ -50,3 +50,4 @@ export * from './crypto/reencrypt.js';
 export * from './http/platform-auth.js';
 export * from './http/pagination.js';
 export * from './metrics/index.js';
+export * from './tracing/index.js';

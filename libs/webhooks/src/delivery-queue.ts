@@ -1,33 +1,55 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { WEBHOOK_MAX_ATTEMPTS } from '@payrail/domain';
-import { QUEUES, WEBHOOK_BACKOFF, WEBHOOK_JOB_RETENTION, webhookDeliveryJobId, type WebhookDeliveryJob } from '@payrail/platform';
+import { QUEUES, WEBHOOK_JOB_RETENTION, webhookDeliveryJobId, type WebhookDeliveryJob } from '@payrail/platform';
 import type { Job, Queue } from 'bullmq';
 
 export interface DeliveryToQueue extends WebhookDeliveryJob {
   eventType: string;
+  /** Run the attempt this long from now (a retry); 0 or absent: at once. */
+  delayMs?: number;
 }
 
+/** A job that throws unexpectedly (database or Redis trouble, not a receiver's answer) is retried this often. */
+export const INFRA_RETRIES = { attempts: 4, backoff: { type: 'exponential', delay: 1000 } } as const;
+
 /**
- * Queues delivery rounds: one job per (delivery, round), jobId = the delivery ULID (plus
- * `-r<n>` for manual rounds), so queueing the same round twice is a no-op while the job is
- * kept (and, once removed, finds its delivery finished). Event deliveries get 4 attempts with
- * the spec's 1/5/15 s backoff; tests get one. Retention: WEBHOOK_JOB_RETENTION.
+ * Queues delivery attempts: one job per attempt (Postgres holds the schedule: `next_attempt_at`),
+ * jobId from webhookDeliveryJobId (delivery, round, attempt), so queueing the same attempt twice
+ * is a no-op while the job is kept (and, once removed, finds its delivery moved on). A receiver's
+ * failure is recorded and the next attempt queued by the worker; BullMQ's own retries
+ * (INFRA_RETRIES) cover only a job that threw. Recovery-lane attempts go to `webhook-recovery`.
+ * Retention: WEBHOOK_JOB_RETENTION.
  */
 @Injectable()
 export class WebhookDeliveryQueue {
-  constructor(@InjectQueue(QUEUES.webhookDeliveries) private readonly queue: Queue<WebhookDeliveryJob>) {}
+  constructor(
+    @InjectQueue(QUEUES.webhookDeliveries) private readonly live: Queue<WebhookDeliveryJob>,
+    @InjectQueue(QUEUES.webhookRecovery) private readonly recovery: Queue<WebhookDeliveryJob>,
+  ) {}
 
   async enqueue(deliveries: DeliveryToQueue[]): Promise<Job<WebhookDeliveryJob>[]> {
     if (deliveries.length === 0) return [];
-    return this.queue.addBulk(
-      deliveries.map(({ eventType, ...data }) => ({
+    const live = deliveries.filter((d) => d.lane !== 'recovery');
+    const recovery = deliveries.filter((d) => d.lane === 'recovery');
+    const queued = await Promise.all([this.add(this.live, live), this.add(this.recovery, recovery)]);
+    return queued.flat();
+  }
+
+  /** The queue of a lane (the reconciler inspects jobs there). */
+  queueOf(lane: 'live' | 'recovery' | undefined): Queue<WebhookDeliveryJob> {
+    return lane === 'recovery' ? this.recovery : this.live;
+  }
+
+  private async add(queue: Queue<WebhookDeliveryJob>, deliveries: DeliveryToQueue[]): Promise<Job<WebhookDeliveryJob>[]> {
+    if (deliveries.length === 0) return [];
+    return queue.addBulk(
+      deliveries.map(({ eventType, delayMs, ...data }) => ({
         name: eventType,
         data,
         opts: {
-          jobId: webhookDeliveryJobId(data.deliveryId, data.round),
-          attempts: data.test ? 1 : WEBHOOK_MAX_ATTEMPTS,
-          backoff: { type: WEBHOOK_BACKOFF },
+          jobId: webhookDeliveryJobId(data.deliveryId, data.round, data.attempt ?? 0),
+          ...(delayMs ? { delay: delayMs } : {}),
+          ...(data.test ? { attempts: 1 } : INFRA_RETRIES),
           removeOnComplete: data.test ? { ...WEBHOOK_JOB_RETENTION.testCompleted } : WEBHOOK_JOB_RETENTION.eventCompleted,
           removeOnFail: { ...WEBHOOK_JOB_RETENTION.failed },
         },

@@ -4,7 +4,17 @@ import type { WebhookDto } from './dto/webhook.dto.js';
 
 /** An endpoint as every route shows it: never the secret, in any form. */
 export function webhookView(e: WebhookEndpointEntity): WebhookDto {
-  return { id: e.id, url: e.url, isActive: e.isActive, createdAt: e.createdAt.toISOString() };
+  return {
+    id: e.id,
+    url: e.url,
+    isActive: e.isActive,
+    createdAt: e.createdAt.toISOString(),
+    extendedRetries: e.extendedRetries,
+    maxConcurrency: e.maxConcurrency,
+    maxPerSecond: e.maxPerSecond,
+    disabledReason: e.disabledReason,
+    disabledAt: e.disabledAt?.toISOString() ?? null,
+  };
 }
 
 function attemptView(a: WebhookDeliveryAttemptEntity): DeliveryAttemptDto {

@@ -12,6 +12,8 @@ import { ListWebhooks } from './use-cases/list-webhooks.use-case.js';
 import { RedeliverWebhook } from './use-cases/redeliver-webhook.use-case.js';
 import { RegisterWebhook } from './use-cases/register-webhook.use-case.js';
 import { RotateWebhookSecret } from './use-cases/rotate-webhook-secret.use-case.js';
+import { RecoverWebhookDeliveries } from './use-cases/recover-webhook-deliveries.use-case.js';
+import { UpdateWebhookSettings } from './use-cases/update-webhook-settings.use-case.js';
 import { SetWebhookActive } from './use-cases/set-webhook-active.use-case.js';
 import { ToggleWebhook } from './use-cases/toggle-webhook.use-case.js';
 import { webhookSettings, type WebhookSettings } from './webhook-env.js';
@@ -28,6 +30,8 @@ const USE_CASES = [
   ToggleWebhook,
   DeleteWebhook,
   SetWebhookActive,
+  UpdateWebhookSettings,
+  RecoverWebhookDeliveries,
 ];
 
 /**

@@ -3,6 +3,9 @@ import { QueueEvents } from 'bullmq';
 
 export type JobEnd = 'completed' | 'failed';
 
+/** The delivery round a job id belongs to: one job per attempt (`<round id>-a<n>`), reported per round. */
+const roundOf = (jobId: string): string => jobId.replace(/-a\d+$/, '');
+
 /**
  * Watches the delivery queue's event stream (tests only): `finished(n)` resolves once n
  * distinct jobs have completed or failed for good (retries in between are not endings).
@@ -14,9 +17,13 @@ export class DeliveryJobWatcher {
   private waiters: { count: number; resolve: () => void }[] = [];
 
   private constructor(private readonly events: QueueEvents) {
-    events.on('completed', ({ jobId }) => this.end(jobId, 'completed'));
-    events.on('failed', ({ jobId }) => this.end(jobId, 'failed'));
-    events.on('delayed', ({ jobId }) => this.delayed.add(jobId));
+    events.on('completed', ({ jobId, returnvalue }) => {
+      // 'retrying': the attempt failed and the next attempt's job is queued; the round goes on.
+      if (String(returnvalue).replace(/"/g, '') === 'retrying') this.delayed.add(roundOf(jobId));
+      else this.end(roundOf(jobId), 'completed');
+    });
+    events.on('failed', ({ jobId }) => this.end(roundOf(jobId), 'failed'));
+    events.on('delayed', ({ jobId }) => this.delayed.add(roundOf(jobId)));
   }
 
   static async start(redisUrl: string, prefix: string): Promise<DeliveryJobWatcher> {
@@ -43,7 +50,7 @@ export class DeliveryJobWatcher {
     });
   }
 
-  /** Resolves once the job's first attempt failed and a retry is scheduled. */
+  /** Resolves once the round's first attempt failed and a retry is scheduled. */
   retryScheduled(jobId: string, timeoutMs = 20000): Promise<void> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`delivery job ${jobId} was not retried within ${timeoutMs} ms`)), timeoutMs);
@@ -53,7 +60,7 @@ export class DeliveryJobWatcher {
         resolve();
         return true;
       };
-      if (!check()) this.events.on('delayed', check);
+      if (!check()) this.events.on('delayed', check).on('completed', check);
     });
   }
 

@@ -65,7 +65,10 @@ describe('OpenAPI documents: every success response with a body documents its sc
   });
 
   it('gives the single record the multicall branding shape and the same fee plan', () => {
-    const single = okSchema('/v2/secure-payments/{token}');
+    // The record route answers single records and multicall states (oneOf): its single branch.
+    const record = okSchema('/v2/secure-payments/{token}');
+    const single = record?.oneOf ? resolve(payments, record.oneOf[0]) : record;
+    expect(record?.oneOf?.[0]?.$ref).toBe('#/components/schemas/SecurePaymentDataDto');
     const multicall = okSchema('/v2/secure-payments/multicall-payouts/{token}');
     expect(propertiesOf(single?.properties?.branding)).toEqual(propertiesOf(multicall?.properties?.branding));
     expect(propertiesOf(single?.properties?.branding)).toHaveLength(12);

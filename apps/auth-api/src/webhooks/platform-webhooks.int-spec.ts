@@ -101,6 +101,12 @@ describe("platform webhooks on auth-api (/v1/webhook, x-client-id with its platf
       url: ok.url('/a'),
       isActive: true,
       createdAt: expect.stringMatching(/Z$/),
+      // Extensions (issue #22): delivery settings and Payrail's disable mark.
+      extendedRetries: false,
+      maxConcurrency: null,
+      maxPerSecond: null,
+      disabledReason: null,
+      disabledAt: null,
     });
     expect(webhooks.some((w) => w.url.endsWith('/theirs'))).toBe(false);
   });

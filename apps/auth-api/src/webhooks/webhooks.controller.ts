@@ -81,6 +81,7 @@ export class PlatformWebhooksController {
     const { webhook, secret } = await this.register.execute({
       owner: ownerOf(caller),
       url: dto.url,
+      extendedRetries: dto.extendedRetries,
       rejectDuplicateUrl: false,
     });
     return { id: webhook.id, secret };

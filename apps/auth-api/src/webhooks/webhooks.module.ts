@@ -5,6 +5,7 @@ import { ListDeliveryLog } from './use-cases/list-delivery-log.use-case.js';
 import { ListPlatformEndpoints } from './use-cases/list-platform-endpoints.use-case.js';
 import { RedeliverPlatformDelivery } from './use-cases/redeliver-platform-delivery.use-case.js';
 import { PlatformWebhooksController } from './webhooks.controller.js';
+import { PlatformWebhookDurabilityController } from './webhook-durability.controller.js';
 
 /**
  * Platform webhook endpoints on auth-api: per Client ID at /v1/webhook (x-client-id), and across
@@ -13,7 +14,7 @@ import { PlatformWebhooksController } from './webhooks.controller.js';
  */
 @Module({
   imports: [WebhooksCoreModule],
-  controllers: [PlatformWebhookLogController, PlatformWebhooksController],
+  controllers: [PlatformWebhookLogController, PlatformWebhooksController, PlatformWebhookDurabilityController],
   providers: [ListDeliveryLog, ListPlatformEndpoints, RedeliverPlatformDelivery],
 })
 export class PlatformWebhooksModule {}

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { DetectionRepository, type BlockRef, type Cursor } from '@payrail/persistence';
-import { blocksRead, logsRead, reorgDepth } from '@payrail/platform';
+import { blocksRead, logsRead, reorgDepth, traceBlockPass } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
 import type { BlockReader } from './block-reader.js';
 
@@ -84,7 +84,8 @@ export class NetworkFollower {
       blocksRead.inc({ network }, to - from + 1);
     }
     Object.assign(this.status, { head, cursor: cursor.blockNumber, lag: head - cursor.blockNumber });
-    await this.settle(network, Math.min(cursor.blockNumber, head - this.options.confirmations));
+    const through = Math.min(cursor.blockNumber, head - this.options.confirmations);
+    await traceBlockPass({ network, head, block: cursor, confirmedThrough: through }, () => this.settle(network, through));
     return to < head;
   }
 

@@ -1,5 +1,6 @@
 import { type TronGridEventSource } from '@payrail/chains';
 import { DetectionRepository } from '@payrail/persistence';
+import { traceBlockPass } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
 import type { FollowStatus, Settle } from './network-follower.js';
 
@@ -38,7 +39,10 @@ export class TronFollower {
     });
     const through = newest?.blockNumber ?? cursor?.blockNumber ?? 0;
     Object.assign(this.status, { head: through, cursor: through, lag: 0 });
-    await this.settle('tron', through);
+    await traceBlockPass(
+      { network: 'tron', head: through, block: { blockNumber: through, blockHash: '' }, confirmedThrough: through },
+      () => this.settle('tron', through),
+    );
     return false;
   }
 

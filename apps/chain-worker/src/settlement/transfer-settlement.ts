@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
 import { countsToward, hasBeenPaid, paymentState, UnavailableKytProvider, type DomainEvent, type KytProvider } from '@payrail/domain';
 import { appendToOutbox, RequestEntity, SecurePaymentsRepository, sqlExecute, sqlRows } from '@payrail/persistence';
-import { observeSettlement } from '@payrail/platform';
+import { observeSettlement, traceSettlement, traceSettlementOutcome } from '@payrail/platform';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
@@ -62,7 +62,13 @@ export class TransferSettlement implements Settlement {
 
   private async trySettle(network: string, topics: string[], confirmedThrough: number): Promise<boolean> {
     try {
-      const events = await this.db.transaction((m) => this.settleTopics(m, network, topics, confirmedThrough));
+      // One `settle payment` span per transaction (its block pass's child): a batch names its size.
+      const traced = topics.length === 1 ? topics[0] : `${topics.length} references`;
+      const events = await traceSettlement(network, traced, async () => {
+        const written = await this.db.transaction((m) => this.settleTopics(m, network, topics, confirmedThrough));
+        for (const event of written) traceSettlementOutcome(event.type);
+        return written;
+      });
       for (const event of events) observeSettlement(network, event.type);
       return true;
     } catch (error) {

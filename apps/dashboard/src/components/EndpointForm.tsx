@@ -12,9 +12,10 @@ export function EndpointForm({ clientIds }: { clientIds: string[] }) {
   const queries = useQueryClient();
   const [url, setUrl] = useState('');
   const [clientId, setClientId] = useState('');
+  const [extendedRetries, setExtendedRetries] = useState(false);
   const chosen = clientId || clientIds[0] || '';
   const add = useMutation({
-    mutationFn: () => must(auth.POST('/v1/webhook', { body: { url: url.trim() }, headers: { 'x-client-id': chosen } })),
+    mutationFn: () => must(auth.POST('/v1/webhook', { body: { url: url.trim(), extendedRetries }, headers: { 'x-client-id': chosen } })),
     onSuccess: () => {
       setUrl('');
       void queries.invalidateQueries({ queryKey: ['webhooks'] });
@@ -30,6 +31,10 @@ export function EndpointForm({ clientIds }: { clientIds: string[] }) {
       <form className="form-grid" onSubmit={submit}>
         <TextField label={t('webhooks.url')} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
         <ClientIdPicker id="endpoint-client" clientIds={clientIds} value={chosen} onChange={setClientId} />
+        <label className="checkbox">
+          <input type="checkbox" checked={extendedRetries} onChange={(e) => setExtendedRetries(e.target.checked)} />
+          {t('webhooks.extended_retries')}
+        </label>
         <Button type="submit" disabled={add.isPending || !chosen}>
           {t('webhooks.add')}
         </Button>

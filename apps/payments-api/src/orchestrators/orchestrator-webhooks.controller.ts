@@ -65,7 +65,7 @@ export class OrchestratorWebhooksController {
     @Body() dto: RegisterWebhookDto,
     @CurrentCaller('orchestrator') caller: OrchestratorCaller,
   ): Promise<OrchestratorWebhookCreatedDto> {
-    return this.register.execute({ owner: ownerOf(caller), url: dto.url, rejectDuplicateUrl: true });
+    return this.register.execute({ owner: ownerOf(caller), url: dto.url, extendedRetries: dto.extendedRetries, rejectDuplicateUrl: true });
   }
 
   @Get()

@@ -65,6 +65,12 @@ describe('orchestrator webhooks on payments-api (/v2/orchestrators/webhooks, x-o
       url: receiver.url('/orch'),
       isActive: true,
       createdAt: expect.any(String),
+      // Extensions (issue #22): delivery settings and Payrail's disable mark.
+      extendedRetries: false,
+      maxConcurrency: null,
+      maxPerSecond: null,
+      disabledReason: null,
+      disabledAt: null,
     });
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   });

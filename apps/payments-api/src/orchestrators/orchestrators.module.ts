@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { WebhooksCoreModule } from '@payrail/webhooks';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { LinkIntentsController } from './link-intents.controller.js';
+import { OrchestratorWebhookDurabilityController } from './orchestrator-webhook-durability.controller.js';
 import { OrchestratorWebhooksController } from './orchestrator-webhooks.controller.js';
 import { CompleteLinkIntent } from './use-cases/complete-link-intent.use-case.js';
 import { CreateLinkIntent } from './use-cases/create-link-intent.use-case.js';
@@ -13,7 +14,7 @@ import { CreateLinkIntent } from './use-cases/create-link-intent.use-case.js';
  */
 @Module({
   imports: [PaymentsModule, WebhooksCoreModule],
-  controllers: [LinkIntentsController, OrchestratorWebhooksController],
+  controllers: [LinkIntentsController, OrchestratorWebhooksController, OrchestratorWebhookDurabilityController],
   providers: [CreateLinkIntent, CompleteLinkIntent],
 })
 export class OrchestratorsModule {}

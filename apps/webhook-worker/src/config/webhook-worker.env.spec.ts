@@ -23,4 +23,20 @@ describe('webhook-worker configuration', () => {
     expect(local.WEBHOOK_ENCRYPTION_KEYS).toBeUndefined();
     expect([local.WEBHOOK_DELIVERY_CONCURRENCY, local.WEBHOOK_FANOUT_CONCURRENCY, local.WEBHOOK_JOB_LOCK_MS]).toEqual([200, 50, 30000]);
   });
+
+  it('validates the durability settings (issue #22) and defaults them to the documented schedule and limits', () => {
+    const local = validateEnv(WebhookWorkerEnv, base);
+    expect([local.WEBHOOK_EXTENDED_DELAYS_MS, local.WEBHOOK_EXTENDED_HORIZON_SECONDS, local.WEBHOOK_DISABLE_AFTER_SECONDS]).toEqual([
+      '60000,300000,1800000,7200000,18000000,36000000',
+      259200,
+      432000,
+    ]);
+    expect([local.WEBHOOK_ENDPOINT_MAX_CONCURRENCY, local.WEBHOOK_RECOVERY_MAX_PER_SECOND, local.WEBHOOK_ENDPOINT_MAX_PER_SECOND]).toEqual([
+      100, 250, 0,
+    ]);
+    expect(() => validateEnv(WebhookWorkerEnv, { ...base, WEBHOOK_EXTENDED_DELAYS_MS: '1m,5m' })).toThrow(/WEBHOOK_EXTENDED_DELAYS_MS/);
+    expect(() => validateEnv(WebhookWorkerEnv, { ...base, WEBHOOK_EXTENDED_JITTER_PERCENT: '150' })).toThrow(
+      /WEBHOOK_EXTENDED_JITTER_PERCENT/,
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
+import { IsInt, Matches, Max, Min } from 'class-validator';
 import { BaseEnv } from '@payrail/platform';
 import { WithWebhookEnv } from '@payrail/webhooks';
 import { WithRetentionEnv } from './retention.env.js';
@@ -48,4 +48,38 @@ export class WebhookWorkerEnv extends WithRetentionEnv(WithWebhookEnv(BaseEnv)) 
   @Min(1000)
   @Max(600000)
   WEBHOOK_JOB_LOCK_MS: number = 30000;
+
+  /** Reconciler: how often each replica looks for pending deliveries whose attempt is overdue (a job Redis lost). */
+  @Type(() => Number) @IsInt() @Min(100) @Max(600000) WEBHOOK_RECONCILE_INTERVAL_MS: number = 5000;
+
+  /** Reconciler: how late an attempt must be before its job is presumed lost and queued again. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(3600000) WEBHOOK_RECONCILE_GRACE_MS: number = 5000;
+
+  /** Extended schedule (opt-in per endpoint): delays after the interface's four attempts, the last repeating. */
+  @Matches(/^\d{1,10}(,\d{1,10}){0,49}$/, { message: 'must be comma-separated milliseconds, e.g. 60000,300000' })
+  WEBHOOK_EXTENDED_DELAYS_MS: string = '60000,300000,1800000,7200000,18000000,36000000';
+
+  /** Extended schedule: no attempt starts later than this after the first (nominal delays). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(2592000) WEBHOOK_EXTENDED_HORIZON_SECONDS: number = 259200;
+
+  /** Extended schedule: each delay is shortened by up to this share at random (BullMQ's backoff jitter). */
+  @Type(() => Number) @IsInt() @Min(0) @Max(100) WEBHOOK_EXTENDED_JITTER_PERCENT: number = 20;
+
+  /** Extended schedule: the longest receiver Retry-After (429/503) honoured. */
+  @Type(() => Number) @IsInt() @Min(0) @Max(86400) WEBHOOK_RETRY_AFTER_MAX_SECONDS: number = 3600;
+
+  /** An endpoint whose every attempt failed for this long is deactivated and its owner told (0: never). */
+  @Type(() => Number) @IsInt() @Min(0) @Max(31536000) WEBHOOK_DISABLE_AFTER_SECONDS: number = 432000;
+
+  /** Recovery lane: attempts in flight per worker process for bulk-recovered deliveries. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_RECOVERY_CONCURRENCY: number = 50;
+
+  /** Recovery lane: attempts started per second across all workers. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(100000) WEBHOOK_RECOVERY_MAX_PER_SECOND: number = 250;
+
+  /** Per endpoint: attempts in flight at once per worker process, unless the endpoint sets its own. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_ENDPOINT_MAX_CONCURRENCY: number = 100;
+
+  /** Per endpoint: attempts started per second across workers, unless the endpoint sets its own (0: unlimited). */
+  @Type(() => Number) @IsInt() @Min(0) @Max(100000) WEBHOOK_ENDPOINT_MAX_PER_SECOND: number = 0;
 }

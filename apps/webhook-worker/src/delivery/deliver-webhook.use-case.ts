@@ -1,30 +1,45 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   eventOrderHeaders,
+  EXTENDED_ATTEMPT_HEADER,
   isDeliverySuccess,
+  retryHeaders,
   signStandardWebhook,
   signWebhook,
   STANDARD_WEBHOOK_HEADERS,
   WEBHOOK_HEADERS,
 } from '@payrail/domain';
 import type { DeliveryForAttempt } from '@payrail/persistence';
-import { DeliveryTargetError, WebhookUrlGuard } from '@payrail/webhooks';
+import { DeliveryTargetError, WebhookDeliveryQueue, WebhookUrlGuard } from '@payrail/webhooks';
+import { EndpointLimiter } from './limits/endpoint-limiter.js';
 import { DeliveryStore } from './delivery-store.js';
+import { EndpointDisabler } from './endpoint-disabler.js';
 import { type SendResult, WebhookHttpSender } from './http-sender.js';
+import { RetryPolicy } from './retry-policy.js';
 import { SecretCache } from './secret-cache.js';
 
 export interface DeliverWebhookCommand {
   deliveryId: string;
   round: number;
-  /** Attempts this round already made: the x-service-retry-count of this one. */
-  attemptsMade: number;
-  maxAttempts: number;
+  /** The attempt of the round this job is for (its retry number); undefined: whichever is next (jobs queued before #22). */
+  attempt: number | undefined;
   /** The HTTP request that caused the event (from the job), logged with the attempt. */
   requestId: string | null;
+  /** The job's W3C traceparent (tracing on): the next attempt's job carries it on. */
+  traceparent?: string | null;
 }
 
-/** How an attempt ended; 'failed' means the caller must throw so BullMQ retries (or fails) the job. */
-export type AttemptOutcome = { kind: 'succeeded' } | { kind: 'failed'; reason: string } | { kind: 'skipped'; reason: string };
+/**
+ * How an attempt ended: 'failed' = the round's last attempt failed (the caller fails the job,
+ * unrecoverably); 'retrying' = recorded, and the next attempt is queued; 'busy' = the endpoint's
+ * limits refused it for now: put the job back for `ms`.
+ */
+export type AttemptOutcome =
+  | { kind: 'succeeded' }
+  | { kind: 'retrying'; reason: string; delayMs: number }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'skipped'; reason: string }
+  | { kind: 'busy'; ms: number };
 
 /**
  * One delivery attempt: signs the stored body with the endpoint's secret (the interface's
@@ -42,6 +57,10 @@ export class DeliverWebhook {
     private readonly secrets: SecretCache,
     private readonly guard: WebhookUrlGuard,
     private readonly sender: WebhookHttpSender,
+    private readonly limiter: EndpointLimiter,
+    private readonly policy: RetryPolicy,
+    private readonly queue: WebhookDeliveryQueue,
+    private readonly disabler: EndpointDisabler,
   ) {}
 
   async execute(command: DeliverWebhookCommand): Promise<AttemptOutcome> {
@@ -51,6 +70,9 @@ export class DeliverWebhook {
     // Already delivered (a job re-run after a crash), or a newer manual round took over.
     if (delivery.round !== command.round || delivery.status !== 'pending')
       return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
+    // This attempt was made already (a job queued again by the reconciler after it ran).
+    if (command.attempt !== undefined && command.attempt !== delivery.roundAttempts)
+      return { kind: 'skipped', reason: `attempt ${command.attempt} already made` };
     if (!delivery.endpoint.isActive) {
       await this.store.fail(delivery.id, delivery.round, 'endpoint inactive');
       return { kind: 'skipped', reason: 'endpoint inactive' };
@@ -60,38 +82,84 @@ export class DeliverWebhook {
       await this.store.fail(delivery.id, delivery.round, 'Client ID not active');
       return { kind: 'skipped', reason: 'Client ID not active' };
     }
+    const limit = await this.limiter.acquire(delivery.endpoint);
+    if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms };
+    try {
+      return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null);
+    } finally {
+      limit.release();
+    }
+  }
+
+  private async attemptAndRecord(
+    delivery: DeliveryForAttempt,
+    requestId: string | null,
+    traceparent: string | null,
+  ): Promise<AttemptOutcome> {
+    const retryNumber = delivery.roundAttempts;
     const startedAt = new Date();
-    const result = await this.attempt(delivery, command.attemptsMade);
+    const result = await this.attempt(delivery, retryNumber);
+    const endedAt = Date.now();
     const succeeded = result.statusCode !== null && isDeliverySuccess(result.statusCode);
+    const next = succeeded
+      ? null
+      : this.policy.next({
+          attemptsMade: retryNumber + 1,
+          isTest: delivery.isTest,
+          extendedRetries: delivery.endpoint.extendedRetries,
+          statusCode: result.statusCode,
+          retryAfter: result.retryAfter,
+        });
     await this.store.record({
       deliveryId: delivery.id,
       round: delivery.round,
-      retryCount: command.attemptsMade,
+      retryCount: retryNumber,
       startedAt,
       durationMs: result.durationMs,
       statusCode: result.statusCode,
       error: result.error,
       responseBodyHead: result.responseBodyHead,
       succeeded,
-      final: succeeded || command.attemptsMade + 1 >= command.maxAttempts,
+      final: next === null || next.kind !== 'retry',
+      ...(next?.kind === 'retry' ? { nextDelayMs: next.delayMs } : {}),
     });
     const logged = {
       deliveryId: delivery.id,
       webhookId: delivery.endpoint.id,
-      requestId: command.requestId,
-      retryCount: command.attemptsMade,
+      requestId,
+      retryCount: retryNumber,
       statusCode: result.statusCode,
     };
-    if (succeeded) {
+    if (next === null) {
       this.logger.log(logged, 'webhook delivered');
       return { kind: 'succeeded' };
     }
     const reason = result.error ?? `receiver answered ${result.statusCode}`;
     this.logger.warn({ ...logged, reason }, 'webhook attempt failed');
-    return { kind: 'failed', reason };
+    if (next.kind !== 'retry') {
+      if (!delivery.isTest) await this.disabler.afterFailure(delivery.endpoint.id, next.kind === 'gone');
+      return { kind: 'failed', reason };
+    }
+    // The delay runs from the failure, not from the end of its recording.
+    await this.queue.enqueue([
+      {
+        deliveryId: delivery.id,
+        round: delivery.round,
+        attempt: retryNumber + 1,
+        test: false,
+        requestId: delivery.requestId,
+        lane: delivery.lane,
+        eventType: delivery.eventType,
+        ...(traceparent ? { traceparent } : {}),
+        delayMs: Math.max(1, next.delayMs - (Date.now() - endedAt)),
+      },
+    ]);
+    await this.disabler.afterFailure(delivery.endpoint.id, false);
+    return { kind: 'retrying', reason, delayMs: next.delayMs };
   }
 
-  private async attempt(delivery: DeliveryForAttempt, retryCount: number): Promise<SendResult> {
+  private async attempt(delivery: DeliveryForAttempt, retryNumber: number): Promise<SendResult> {
+    const numbering = retryHeaders(retryNumber);
     const secrets = this.secrets.secretsOf(delivery.endpoint);
     const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
@@ -99,7 +167,7 @@ export class DeliverWebhook {
       // One value by the interface: the current secret's, also during a rotation's overlap.
       [WEBHOOK_HEADERS.signature]: signWebhook(delivery.body, secrets[0]),
       [WEBHOOK_HEADERS.delivery]: delivery.id,
-      [WEBHOOK_HEADERS.retryCount]: String(retryCount),
+      [WEBHOOK_HEADERS.retryCount]: numbering.retryCount,
       // Standard Webhooks: the same delivery id; signed afresh on every attempt with its own time.
       [STANDARD_WEBHOOK_HEADERS.id]: delivery.id,
       [STANDARD_WEBHOOK_HEADERS.timestamp]: String(timestamp),
@@ -108,6 +176,7 @@ export class DeliverWebhook {
     if (delivery.isTest) headers[WEBHOOK_HEADERS.test] = 'true';
     // Extension: the event's place among its object's events (the body stays the interface's payload).
     Object.assign(headers, eventOrderHeaders(delivery));
+    if (numbering.extendedAttempt !== null) headers[EXTENDED_ATTEMPT_HEADER] = numbering.extendedAttempt;
     const started = performance.now();
     try {
       const target = await this.guard.resolveTarget(delivery.endpoint.url);

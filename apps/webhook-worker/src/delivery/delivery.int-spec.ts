@@ -185,10 +185,12 @@ describe('webhook delivery to real receivers (real Postgres, Redis, BullMQ)', ()
     expect((await attempts('error')).map((a) => [a.status_code, a.response_body_head, a.succeeded])).toEqual(
       Array(4).fill([503, 'down for maintenance', false]),
     );
-    expect(await queue.getJobState(d.id)).toBe('failed');
+    // One job per attempt: the first three completed (each queued the next), the fourth failed for good.
+    expect(await queue.getJobState(d.id)).toBe('unknown');
+    expect(await queue.getJobState(`${d.id}-a3`)).toBe('failed');
     expect(jobs.ended.get(d.id)).toBe('failed');
     // Kept 7 days for operators, then removed.
-    expect((await queue.getJob(d.id))?.opts.removeOnFail).toEqual({ age: 7 * 24 * 3600 });
+    expect((await queue.getJob(`${d.id}-a3`))?.opts.removeOnFail).toEqual({ age: 7 * 24 * 3600 });
   });
 
   it('treats a 4xx like any failure: retried on the same schedule', async () => {

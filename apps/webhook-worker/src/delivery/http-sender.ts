@@ -9,6 +9,8 @@ export interface SendResult {
   responseBodyHead: string | null;
   error: string | null;
   durationMs: number;
+  /** The receiver's Retry-After header, as sent (honoured on 429/503 by the extended schedule). */
+  retryAfter?: string | null;
 }
 
 export interface WebhookHttpSenderOptions {
@@ -64,7 +66,13 @@ export class WebhookHttpSender {
         signal: aborter.signal,
       });
       const head = await readHead(response.body);
-      return result({ statusCode: response.statusCode, responseBodyHead: head, error: null });
+      const retryAfter = response.headers['retry-after'];
+      return result({
+        statusCode: response.statusCode,
+        responseBodyHead: head,
+        error: null,
+        retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+      });
     } catch (error) {
       if (aborter.signal.aborted) return result({ statusCode: null, responseBodyHead: null, error: `timeout after ${this.timeoutMs} ms` });
       return result({ statusCode: null, responseBodyHead: null, error: errorText(error) });

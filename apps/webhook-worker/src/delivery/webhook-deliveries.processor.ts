@@ -1,14 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { retryDelayMs } from '@payrail/domain';
 import { observeDeliveryAttempt, QUEUES, type WebhookDeliveryJob } from '@payrail/platform';
-import { type Job, UnrecoverableError, type Worker } from 'bullmq';
+import { DelayedError, type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 import { DeliverWebhook } from './deliver-webhook.use-case.js';
 import { WebhookHttpSender } from './http-sender.js';
 import { startWorker } from '../shared/bullmq-worker.js';
 
-/** The attempt failed; BullMQ retries the job after the spec's delay, or fails it after the last attempt. */
-class DeliveryAttemptFailed extends Error {
+/** The round's last attempt failed: the job fails for good (kept in the failed set, not retried). */
+export class DeliveryAttemptFailed extends UnrecoverableError {
   constructor(reason: string) {
     super(reason);
     this.name = 'DeliveryAttemptFailed';
@@ -16,14 +15,17 @@ class DeliveryAttemptFailed extends Error {
 }
 
 /**
- * Consumes `webhook-deliveries`: one attempt per job run; a failed attempt throws, so BullMQ
- * schedules the next one 1 s, 5 s, then 15 s later (the custom backoff below) and keeps the
- * job in the failed set after the fourth.
+ * Consumes `webhook-deliveries` (live traffic) and `webhook-recovery` (bulk recovery: fewer
+ * slots and a rate limit of its own, so it cannot starve live deliveries): one attempt per job.
+ * Postgres holds the schedule; a failed attempt is recorded with its next due time and the
+ * worker queues the next attempt as its own job (see DeliverWebhook), so Redis holds nothing
+ * the reconciler could not rebuild. A job refused by its endpoint's limits waits in BullMQ's
+ * delayed set without holding a slot.
  */
 @Injectable()
 export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveriesProcessor.name);
-  private worker: Worker<WebhookDeliveryJob> | undefined;
+  private workers: Worker<WebhookDeliveryJob>[] = [];
 
   constructor(
     private readonly deliver: DeliverWebhook,
@@ -32,33 +34,47 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
   ) {}
 
   onApplicationBootstrap(): void {
-    this.worker = startWorker<WebhookDeliveryJob>(
-      QUEUES.webhookDeliveries,
-      this.env,
-      (job) => this.process(job),
-      {
-        concurrency: this.env.WEBHOOK_DELIVERY_CONCURRENCY,
-        settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade) },
-      },
-      this.logger,
-    );
+    const process = (job: Job<WebhookDeliveryJob>, token?: string) => this.process(job, token);
+    this.workers = [
+      startWorker<WebhookDeliveryJob>(
+        QUEUES.webhookDeliveries,
+        this.env,
+        process,
+        { concurrency: this.env.WEBHOOK_DELIVERY_CONCURRENCY },
+        this.logger,
+      ),
+      startWorker<WebhookDeliveryJob>(
+        QUEUES.webhookRecovery,
+        this.env,
+        process,
+        {
+          concurrency: this.env.WEBHOOK_RECOVERY_CONCURRENCY,
+          limiter: { max: this.env.WEBHOOK_RECOVERY_MAX_PER_SECOND, duration: 1000 },
+        },
+        this.logger,
+      ),
+    ];
   }
 
   /** SIGTERM: stop taking jobs, let in-flight attempts finish and be recorded, then close connections. */
   async onModuleDestroy(): Promise<void> {
-    await this.worker?.close();
+    await Promise.all(this.workers.map((w) => w.close()));
     await this.sender.close();
   }
 
-  private async process(job: Job<WebhookDeliveryJob>): Promise<string> {
+  private async process(job: Job<WebhookDeliveryJob>, token: string | undefined): Promise<string> {
     const outcome = await this.deliver.execute({
       deliveryId: job.data.deliveryId,
       round: job.data.round,
-      attemptsMade: job.attemptsMade,
-      maxAttempts: job.opts.attempts ?? 1,
+      attempt: job.data.attempt,
       requestId: job.data.requestId ?? null,
+      traceparent: job.data.traceparent ?? null,
     });
-    observeDeliveryAttempt(job, outcome.kind);
+    if (outcome.kind === 'busy') {
+      await job.moveToDelayed(Date.now() + outcome.ms, token);
+      throw new DelayedError();
+    }
+    observeDeliveryAttempt(job.data, job.data.attempt ?? 0, outcome.kind === 'retrying' ? 'failed' : outcome.kind);
     if (outcome.kind === 'failed') throw new DeliveryAttemptFailed(outcome.reason);
     // A test that sent nothing must not count as sent.
     if (outcome.kind === 'skipped' && job.data.test) throw new UnrecoverableError(outcome.reason);

@@ -9,6 +9,7 @@ import {
   splitRouting,
   webhookBody,
 } from '@payrail/domain';
+import { currentTraceparent } from '@payrail/persistence';
 import { AccessRejectedSuppression } from './access-rejected-suppression.js';
 import { FanOutStore } from './fan-out-store.js';
 
@@ -61,7 +62,14 @@ export class FanOutEvent {
     // Pending round-0 deliveries; later rounds were queued by the redeliver route.
     const toQueue = deliveries.filter((d) => d.status === 'pending' && d.round === 0);
     await this.store.enqueue(
-      toQueue.map((d) => ({ deliveryId: d.id, round: 0, test: false, eventType: type, requestId: event.requestId })),
+      toQueue.map((d) => ({
+        deliveryId: d.id,
+        round: 0,
+        test: false,
+        eventType: type,
+        requestId: event.requestId,
+        traceparent: currentTraceparent(),
+      })),
     );
     return { kind: 'queued', deliveries: toQueue.length };
   }

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { PublishedDomainEvent } from '@payrail/domain';
-import { BullmqEventPublisher, type EventPublisher } from '@payrail/platform';
+import { BullmqEventPublisher, type EventPublisher, traceFanOut } from '@payrail/platform';
 import { FanOutEvent } from './fan-out-event.use-case.js';
 
 /**
@@ -25,7 +25,7 @@ export class FanOutPublisher implements EventPublisher {
 
   async publish(events: PublishedDomainEvent[]): Promise<void> {
     // Concurrent calls: the fan-out's store batches their queries and job inserts.
-    const results = await Promise.allSettled(events.map((event) => this.fanOut.execute(event)));
+    const results = await Promise.allSettled(events.map((event) => traceFanOut(event, () => this.fanOut.execute(event))));
     const failed = events.filter((_, i) => results[i].status === 'rejected');
     if (failed.length === 0) return;
     const reason = (results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason as Error;

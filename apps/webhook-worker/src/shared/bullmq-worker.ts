@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { type Job, type Processor, Worker, type WorkerOptions } from 'bullmq';
-import { observeQueueWait } from '@payrail/platform';
+import { observeQueueWait, traceJob } from '@payrail/platform';
 import type { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 
 /**
@@ -12,10 +12,13 @@ export function startWorker<T>(
   queue: string,
   env: WebhookWorkerEnv,
   process: Processor<T>,
-  options: Pick<WorkerOptions, 'concurrency' | 'settings'>,
+  options: Pick<WorkerOptions, 'concurrency' | 'settings' | 'limiter'>,
   logger: Logger,
 ): Worker<T> {
-  const observed: Processor<T> = (job, token, signal) => (observeQueueWait(queue, job), process(job, token, signal));
+  const observed: Processor<T> = (job, token, signal) => (
+    observeQueueWait(queue, job),
+    traceJob(queue, job, () => process(job, token, signal))
+  );
   const worker = new Worker<T>(queue, observed, {
     // Auto-pipelining sends the commands of jobs finishing together in one write (fewer syscalls).
     connection: { url: env.REDIS_URL, maxRetriesPerRequest: null, enableAutoPipelining: true },

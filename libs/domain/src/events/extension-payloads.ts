@@ -28,3 +28,22 @@ export interface PaymentReversedPayload {
   /** ISO 8601: when the reversal was settled. */
   timestamp: string;
 }
+
+/**
+ * `webhook_endpoint.disabled`: Payrail deactivated an endpoint of the owner (issue #22): every
+ * attempt failed for the auto-disable period (`failing`), or the receiver answered 410 Gone to
+ * an endpoint on the extended schedule (`gone`). Sent to the owner's other active endpoints;
+ * the endpoint's `disabledReason` and `disabledAt` show it in list responses until reactivated.
+ */
+export interface WebhookEndpointDisabledPayload {
+  event: 'webhook_endpoint.disabled';
+  webhookId: string;
+  url: string;
+  reason: 'failing' | 'gone';
+  /** ISO 8601: start of the run of failed attempts, or null. */
+  failingSince: string | null;
+  clientId: string | null;
+  orchestratorId: string | null;
+  /** ISO 8601: when it was disabled. */
+  timestamp: string;
+}

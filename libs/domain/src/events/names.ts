@@ -23,8 +23,11 @@ export const LEGACY_WEBHOOK_EVENTS = [
 /**
  * Payrail's additions to the spec's events. `payment.reversed`: a chain reorganisation removed
  * settled payments of a request and its paid amount (or fee) went down.
+ * `webhook_endpoint.disabled`: Payrail deactivated one of the owner's endpoints (every attempt
+ * failed for the auto-disable period, or it answered 410 Gone); sent to the owner's other
+ * active endpoints.
  */
-export const EXTENSION_WEBHOOK_EVENTS = ['payment.reversed'] as const;
+export const EXTENSION_WEBHOOK_EVENTS = ['payment.reversed', 'webhook_endpoint.disabled'] as const;
 
 /** Every event a webhook endpoint can receive, and every name the test-fire routes accept. */
 export const WEBHOOK_EVENT_NAMES = [...CURRENT_WEBHOOK_EVENTS, ...LEGACY_WEBHOOK_EVENTS, ...EXTENSION_WEBHOOK_EVENTS] as const;

@@ -14,7 +14,7 @@ import type {
   PaymentRefundedPayload,
   RequestRecurringPayload,
 } from './legacy-payloads.js';
-import type { PaymentReversedPayload } from './extension-payloads.js';
+import type { PaymentReversedPayload, WebhookEndpointDisabledPayload } from './extension-payloads.js';
 import type { WebhookEventName } from './names.js';
 
 /** The payload type of every webhook event, by name. */
@@ -32,6 +32,7 @@ export interface WebhookPayloads {
   'payment_detail.updated': PaymentDetailUpdatedPayload;
   'request.recurring': RequestRecurringPayload;
   'payment.reversed': PaymentReversedPayload;
+  'webhook_endpoint.disabled': WebhookEndpointDisabledPayload;
 }
 
 const CONFIRMED_FIELDS = [
@@ -138,4 +139,5 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
     'status',
     'timestamp',
   ],
+  'webhook_endpoint.disabled': ['event', 'webhookId', 'url', 'reason', 'failingSince', 'clientId', 'orchestratorId', 'timestamp'],
 };

@@ -26,4 +26,6 @@ export const EVENT_RECIPIENTS: Record<WebhookEventName, EventRecipients> = {
   'request.recurring': { platform: true, orchestrator: false },
   // Extension: whoever heard payment.confirmed hears that it was taken back.
   'payment.reversed': { platform: true, orchestrator: true },
+  // Extension: the disabled endpoint's owner (its Client ID's endpoints, or its orchestrator's).
+  'webhook_endpoint.disabled': { platform: true, orchestrator: true },
 };

@@ -1,6 +1,6 @@
 /** Delivery rules of the spec (Events, Limits): 5 s per attempt, retries after 1 s, 5 s, 15 s. */
 export const WEBHOOK_TIMEOUT_MS = 5000;
-const WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 15000] as const;
+export const WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 15000] as const;
 /** One attempt plus three retries. */
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 

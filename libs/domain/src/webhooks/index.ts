@@ -8,3 +8,4 @@ export * from './test-payloads.js';
 export * from './access-rejected.js';
 export * from './delivery-id.js';
 export * from './event-order.js';
+export * from './extended-schedule.js';

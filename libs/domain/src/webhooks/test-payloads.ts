@@ -164,6 +164,15 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     status: 'pending',
     timestamp: c.now,
   }),
+  'webhook_endpoint.disabled': (c) => ({
+    event: 'webhook_endpoint.disabled',
+    webhookId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P0',
+    url: 'https://merchant.example.com/webhooks/payrail',
+    reason: 'failing',
+    failingSince: c.now,
+    ...identity(c),
+    timestamp: c.now,
+  }),
 };
 
 export function testPayload<E extends WebhookEventName>(type: E, who: TestIdentity, now: Date): WebhookPayloads[E] {

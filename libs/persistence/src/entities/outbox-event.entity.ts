@@ -25,6 +25,9 @@ export class OutboxEventEntity {
   @Column({ name: 'request_id', type: 'text', nullable: true })
   requestId: string | null;
 
+  @Column({ type: 'text', nullable: true })
+  traceparent: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -3,6 +3,7 @@ import type { DomainEvent } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
 import { sqlExecute } from '../sql/typed-query.js';
 import { currentRequestId } from './request-scope.js';
+import { currentTraceparent } from './trace-scope.js';
 
 /**
  * Number of relay partitions. Events of one aggregate always land in the same partition,
@@ -23,7 +24,8 @@ function outboxPartition(aggregateType: string, aggregateId: string): number {
  * Appends events to the outbox inside the caller's transaction: pass the EntityManager of
  * the transaction that writes the state change, so both commit or neither does. Each row
  * records the id of the HTTP request that caused it (null outside a request), which the relay
- * carries into the domain-event job and the dispatcher into the webhook delivery job.
+ * carries into the domain-event job and the dispatcher into the webhook delivery job; and, with
+ * tracing on, the traceparent of the active span (the request's, a settlement's), which the relay continues.
  */
 export async function appendToOutbox(
   manager: EntityManager,
@@ -44,12 +46,13 @@ export async function appendToOutbox(
       outboxPartition(e.aggregateType, e.aggregateId),
       JSON.stringify(e.payload),
       requestId,
+      currentTraceparent(),
     );
-    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb, $${at + 6})`;
+    return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb, $${at + 6}, $${at + 7})`;
   });
   await sqlExecute(
     manager,
-    `INSERT INTO outbox_events (event_type, aggregate_type, aggregate_id, partition, payload, request_id) VALUES ${rows.join(', ')}`,
+    `INSERT INTO outbox_events (event_type, aggregate_type, aggregate_id, partition, payload, request_id, traceparent) VALUES ${rows.join(', ')}`,
     params,
   );
   // Delivered at commit (and only then): relays listening on the channel wake up at once.

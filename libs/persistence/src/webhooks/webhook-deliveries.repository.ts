@@ -63,7 +63,7 @@ export class WebhookDeliveriesRepository {
   async startRound(deliveryId: string): Promise<number | null> {
     const updated = await sqlOne<{ round: number }>(
       this.manager,
-      `UPDATE webhook_deliveries SET status = 'pending', round = round + 1, completed_at = NULL
+      `UPDATE webhook_deliveries SET status = 'pending', round = round + 1, completed_at = NULL, round_attempts = 0, next_attempt_at = now(), lane = 'live'
         WHERE id = $1 AND status <> 'pending' RETURNING round`,
       [deliveryId],
     );

@@ -19,6 +19,11 @@ export interface DeliveryForAttempt {
   status: WebhookDeliveryStatus;
   body: string;
   isTest: boolean;
+  /** Attempts of the current round so far (the retry number of the next). */
+  roundAttempts: number;
+  lane: 'live' | 'recovery';
+  eventType: string;
+  requestId: string | null;
   endpoint: {
     id: string;
     url: string;
@@ -28,6 +33,9 @@ export interface DeliveryForAttempt {
     isActive: boolean;
     /** False when the endpoint's Client ID is no longer active (inactive, restricted, revoked); true for orchestrators'. */
     ownerActive: boolean;
+    extendedRetries: boolean;
+    maxConcurrency: number | null;
+    maxPerSecond: number | null;
   };
 }
 
@@ -52,6 +60,8 @@ export interface AttemptRecord {
   succeeded: boolean;
   /** No attempt is left after this one (the delivery fails when it did not succeed). */
   final: boolean;
+  /** When not final and not succeeded: milliseconds until the next attempt is due (next_attempt_at, database clock). */
+  nextDelayMs?: number;
 }
 
 /**
@@ -103,8 +113,10 @@ export class WebhookDispatchRepository {
   async loadForAttempts(deliveryIds: string[]): Promise<Map<string, DeliveryForAttempt>> {
     const rows = await sqlRows<Omit<DeliveryForAttempt, 'endpoint'> & { endpointId: string } & Omit<DeliveryForAttempt['endpoint'], 'id'>>(
       this.manager,
-      `SELECT d.id, d.round, d.status, d.body, d.is_test AS "isTest", e.id AS "endpointId", e.url,
-              e.secret_encrypted AS "secretEncrypted", e.is_active AS "isActive",
+      `SELECT d.id, d.round, d.status, d.body, d.is_test AS "isTest", d.round_attempts AS "roundAttempts", d.lane,
+              d.event_type AS "eventType", d.request_id AS "requestId", e.id AS "endpointId", e.url,
+              e.secret_encrypted AS "secretEncrypted", e.is_active AS "isActive", e.extended_retries AS "extendedRetries",
+              e.max_concurrency AS "maxConcurrency", e.max_per_second AS "maxPerSecond",
               CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret_encrypted END AS "previousSecretEncrypted",
               (e.client_id_id IS NULL OR c.status = 'active') AS "ownerActive",
               d.outbox_event_id::text AS "eventSequence", o.created_at AS "occurredAt"
@@ -115,10 +127,36 @@ export class WebhookDispatchRepository {
       [deliveryIds],
     );
     return new Map(
-      rows.map(({ endpointId, url, secretEncrypted, previousSecretEncrypted, isActive, ownerActive, ...d }) => [
-        d.id,
-        { ...d, endpoint: { id: endpointId, url, secretEncrypted, previousSecretEncrypted, isActive, ownerActive } },
-      ]),
+      rows.map(
+        ({
+          endpointId,
+          url,
+          secretEncrypted,
+          previousSecretEncrypted,
+          isActive,
+          ownerActive,
+          extendedRetries,
+          maxConcurrency,
+          maxPerSecond,
+          ...d
+        }) => [
+          d.id,
+          {
+            ...d,
+            endpoint: {
+              id: endpointId,
+              url,
+              secretEncrypted,
+              previousSecretEncrypted,
+              isActive,
+              ownerActive,
+              extendedRetries,
+              maxConcurrency,
+              maxPerSecond,
+            },
+          },
+        ],
+      ),
     );
   }
 
@@ -134,14 +172,23 @@ export class WebhookDispatchRepository {
     await sqlExecute(
       this.manager,
       `WITH input AS (
-         SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::bool[], $10::text[])
-           AS t(delivery_id, round, retry_count, started_at, duration_ms, status_code, error, response_body_head, succeeded, next_status)),
+         SELECT * FROM unnest($1::text[], $2::int[], $3::int[], $4::timestamptz[], $5::int[], $6::int[], $7::text[], $8::text[], $9::bool[], $10::text[], $11::bigint[])
+           AS t(delivery_id, round, retry_count, started_at, duration_ms, status_code, error, response_body_head, succeeded, next_status, next_delay_ms)),
        attempts AS (
          INSERT INTO webhook_delivery_attempts (delivery_id, round, retry_count, started_at, duration_ms, status_code, error, response_body_head, succeeded)
          SELECT i.delivery_id, i.round, i.retry_count, i.started_at, i.duration_ms, i.status_code, i.error, i.response_body_head, i.succeeded
-           FROM input i JOIN webhook_deliveries d ON d.id = i.delivery_id)
+           FROM input i JOIN webhook_deliveries d ON d.id = i.delivery_id),
+       -- The endpoint's run of failures: starts at its first failed attempt, ends at a success.
+       -- Only a change writes the endpoint row (no hot-row update per successful delivery).
+       streaks AS (
+         UPDATE webhook_endpoints e SET failing_since = CASE WHEN s.ok THEN NULL ELSE s.first_started END
+           FROM (SELECT d.endpoint_id, bool_or(i.succeeded) AS ok, min(i.started_at) AS first_started
+                   FROM input i JOIN webhook_deliveries d ON d.id = i.delivery_id GROUP BY d.endpoint_id) s
+          WHERE e.id = s.endpoint_id AND (e.failing_since IS NULL) = NOT s.ok)
        UPDATE webhook_deliveries d
           SET attempt_count = d.attempt_count + 1, last_status_code = i.status_code, last_error = i.error,
+              round_attempts = GREATEST(d.round_attempts, i.retry_count + 1),
+              next_attempt_at = CASE WHEN i.next_status = 'pending' THEN now() + i.next_delay_ms * interval '1 millisecond' ELSE d.next_attempt_at END,
               status = CASE WHEN d.status = 'succeeded' THEN d.status ELSE i.next_status END,
               completed_at = CASE WHEN i.next_status = 'pending' THEN d.completed_at ELSE now() END
          FROM input i
@@ -157,6 +204,7 @@ export class WebhookDispatchRepository {
         column((a) => a.responseBodyHead),
         column((a) => a.succeeded),
         column(nextStatus),
+        column((a) => a.nextDelayMs ?? 0),
       ],
     );
   }

@@ -20,7 +20,7 @@ export class WebhookEndpointsRepository {
   /** Inserts an endpoint; 'duplicate-url' when the orchestrator already has this URL (active or not). */
   async insert(
     owner: WebhookOwner,
-    row: { id: string; url: string; secretEncrypted: string },
+    row: { id: string; url: string; secretEncrypted: string; extendedRetries?: boolean },
   ): Promise<WebhookEndpointEntity | 'duplicate-url'> {
     const entity = this.manager.create(WebhookEndpointEntity, {
       ...row,

@@ -20,6 +20,17 @@ export class WebhookEndpointEntity {
   @Column({ name: 'previous_secret_encrypted', type: 'text', nullable: true }) previousSecretEncrypted: string | null;
   @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true }) previousSecretExpiresAt: Date | null;
   @Column({ name: 'is_active', type: 'boolean' }) isActive: boolean;
+  /** Opt-in: after the interface's four attempts, the extended schedule (see docs/webhooks.md). */
+  @Column({ name: 'extended_retries', type: 'boolean', default: false }) extendedRetries: boolean;
+  /** Attempts in flight at once per worker process (null: WEBHOOK_ENDPOINT_MAX_CONCURRENCY). */
+  @Column({ name: 'max_concurrency', type: 'int', nullable: true }) maxConcurrency: number | null;
+  /** Attempts started per second across workers (null: WEBHOOK_ENDPOINT_MAX_PER_SECOND, 0 there: unlimited). */
+  @Column({ name: 'max_per_second', type: 'int', nullable: true }) maxPerSecond: number | null;
+  /** Start of the current run of failed attempts (null after a success). */
+  @Column({ name: 'failing_since', type: 'timestamptz', nullable: true }) failingSince: Date | null;
+  /** Why Payrail deactivated it: 'failing' (every attempt failed for the auto-disable period) or 'gone' (410). */
+  @Column({ name: 'disabled_reason', type: 'text', nullable: true }) disabledReason: 'failing' | 'gone' | null;
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true }) disabledAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
-import { plainToInstance, Type } from 'class-transformer';
+import { plainToInstance, Transform, Type } from 'class-transformer';
 import {
+  IsBoolean,
   IsIn,
   IsInt,
   IsOptional,
@@ -86,6 +87,22 @@ export class BaseEnv {
   @Min(1)
   @Max(300)
   SHUTDOWN_TIMEOUT_SECONDS: number = 25;
+
+  /** OpenTelemetry traces (see docs/observability.md#traces): off unless `true`; nothing is started when off. */
+  @Transform(({ value }: { value: unknown }) =>
+    value === undefined ? false : value === true || value === 'true' ? true : value === 'false' ? false : value,
+  )
+  @IsBoolean({ message: 'must be true or false' })
+  OTEL_ENABLED: boolean = false;
+
+  /** OTLP/HTTP base URL of the collector (Jaeger, Tempo, an OpenTelemetry Collector): spans go to `<url>/v1/traces`. */
+  @Matches(URL_OF(['http', 'https']), { message: 'must be an http:// or https:// URL' })
+  OTEL_EXPORTER_OTLP_ENDPOINT: string = 'http://localhost:4318';
+
+  /** The traces' `service.name`; unset: the app's own name (payrail-payments-api, payrail-chain-worker, ...). */
+  @IsOptional()
+  @Matches(/^[a-zA-Z0-9._-]{1,64}$/, { message: 'must be 1-64 characters of letters, digits, ".", "_" or "-"' })
+  OTEL_SERVICE_NAME?: string;
 }
 
 export class ConfigError extends Error {

@@ -13,6 +13,8 @@ import { requestScope } from './request-scope.middleware.js';
 import { securityHeaders } from './security-headers.js';
 import { httpMetricsMiddleware } from '../metrics/http.js';
 import { startMetricsServer } from '../metrics/server.js';
+import { startTracing } from '../tracing/tracing.js';
+import { traceRequests } from '../tracing/http.js';
 
 export interface HttpAppOptions {
   /** Largest JSON body accepted; larger ones get 413. */
@@ -46,6 +48,7 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpAppOp
   // After the body parser (whose stream callbacks would leave the scope): outbox rows written for
   // this request record its id (assigned by the logger's pino-http, which runs later, hence read lazily).
   app.use(requestScope);
+  app.use(traceRequests);
   if (options.credentials) {
     const api = app.get(HttpApiEnv);
     // Client IPs (rate-limit scope) honour X-Forwarded-For only from the configured proxies.
@@ -69,6 +72,7 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpAppOp
 export async function listen(app: NestExpressApplication): Promise<void> {
   const env = app.get(BaseEnv);
   const metrics = await startMetricsServer(env.METRICS_PORT);
+  const tracing = startTracing(env);
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -76,13 +80,16 @@ export async function listen(app: NestExpressApplication): Promise<void> {
     setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
     app.get(Logger).log(`${signal} received: shutting down`);
     metrics.close();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.get(Logger).error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
+    app
+      .close()
+      .then(() => tracing?.shutdown())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.get(Logger).error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);

@@ -54,16 +54,18 @@ export function observeQueueWait(queue: string, job: { timestamp: number; proces
  * manual redeliveries).
  */
 export function observeDeliveryAttempt(
-  job: { data: { deliveryId: string; round: number; test: boolean }; attemptsMade: number },
+  job: { deliveryId: string; round: number; test: boolean },
+  /** The attempt's retry number in its round (0 for the first). */
+  retryNumber: number,
   outcome: 'succeeded' | 'failed' | 'skipped',
 ): void {
-  const attempt = Math.min(job.attemptsMade + 1, MAX_ATTEMPT_LABEL);
+  const attempt = Math.min(retryNumber + 1, MAX_ATTEMPT_LABEL);
   webhookDeliveries.inc({ outcome, attempt: attempt === MAX_ATTEMPT_LABEL ? `${MAX_ATTEMPT_LABEL}+` : String(attempt) });
-  if (job.data.test || job.data.round !== 0 || outcome === 'skipped') return;
-  const created = safeDecodeTime(job.data.deliveryId);
+  if (job.test || job.round !== 0 || outcome === 'skipped') return;
+  const created = safeDecodeTime(job.deliveryId);
   if (created === undefined) return;
   const seconds = Math.max(0, Date.now() - created) / 1000;
-  if (job.attemptsMade === 0) webhookDeliveryLatency.observe({ stage: 'first_attempt' }, seconds);
+  if (retryNumber === 0) webhookDeliveryLatency.observe({ stage: 'first_attempt' }, seconds);
   if (outcome === 'succeeded') webhookDeliveryLatency.observe({ stage: 'success' }, seconds);
 }
 

@@ -1,6 +1,7 @@
 import type { PublishedDomainEvent } from '@payrail/domain';
 import { OUTBOX_PARTITIONS, sqlExecute, sqlOne, sqlRows } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
+import { tracePublish } from '../tracing/jobs.js';
 
 /** Where the relay puts events. Must be idempotent per outboxId (it may be called twice). */
 export interface EventPublisher {
@@ -22,6 +23,7 @@ interface OutboxRow {
   aggregate_id: string;
   payload: Record<string, unknown>;
   request_id: string | null;
+  traceparent: string | null;
   created_at: Date;
 }
 
@@ -75,7 +77,7 @@ export class OutboxRelay {
       if (!(await this.tryLock(manager, partition))) return 0;
       const rows = await sqlRows<OutboxRow>(
         manager,
-        `SELECT id::text AS id, event_type, aggregate_type, aggregate_id, payload, request_id, created_at
+        `SELECT id::text AS id, event_type, aggregate_type, aggregate_id, payload, request_id, traceparent, created_at
            FROM outbox_events
           WHERE partition = $1 AND published_at IS NULL
           ORDER BY outbox_events.id -- the bigint column, not the text alias
@@ -83,7 +85,7 @@ export class OutboxRelay {
         [partition, this.options.batchSize],
       );
       if (rows.length === 0) return 0;
-      await this.publisher.publish(rows.map(toEvent));
+      await tracePublish(rows.map(toEvent), (events) => this.publisher.publish(events));
       await sqlExecute(manager, `UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
       return rows.length;
     });
@@ -106,6 +108,7 @@ function toEvent(row: OutboxRow): PublishedDomainEvent {
     aggregateId: row.aggregate_id,
     payload: row.payload,
     requestId: row.request_id,
+    traceparent: row.traceparent,
     occurredAt: row.created_at.toISOString(),
   };
 }

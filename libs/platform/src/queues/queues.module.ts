@@ -17,7 +17,7 @@ import { QUEUES } from './queues.js';
         prefix: env.QUEUE_PREFIX,
       }),
     }),
-    BullModule.registerQueue({ name: QUEUES.domainEvents }, { name: QUEUES.webhookDeliveries }),
+    BullModule.registerQueue({ name: QUEUES.domainEvents }, { name: QUEUES.webhookDeliveries }, { name: QUEUES.webhookRecovery }),
   ],
   exports: [BullModule],
 })

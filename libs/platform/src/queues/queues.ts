@@ -6,6 +6,8 @@ export const QUEUES = {
   domainEvents: 'domain-events',
   /** One job per webhook delivery round; job name = event type. */
   webhookDeliveries: 'webhook-deliveries',
+  /** Recovery lane: deliveries redelivered in bulk, on their own (smaller, rate-limited) worker slots. */
+  webhookRecovery: 'webhook-recovery',
 } as const;
 
 export type DomainEventJob = PublishedDomainEvent;
@@ -24,13 +26,21 @@ export interface WebhookDeliveryJob {
   /** Test deliveries get one attempt (the test-fire routes report its outcome). */
   test: boolean;
   requestId: string | null;
+  /** Attempts the round made before this one (its retry number); absent = 0. One job per attempt. */
+  attempt?: number;
+  /** 'recovery': queued by a bulk recovery, on the webhook-recovery queue. Absent = 'live'. */
+  lane?: 'live' | 'recovery';
+  /** W3C traceparent of the fan-out that queued it (tracing on): each attempt's span is its child. */
+  traceparent?: string | null;
 }
 
-/** jobId of a delivery round: the delivery ULID itself for round 0, so a delivery is queued once. */
-export const webhookDeliveryJobId = (deliveryId: string, round: number): string => (round === 0 ? deliveryId : `${deliveryId}-r${round}`);
-
-/** Name of the custom BullMQ backoff of delivery jobs (1 s, 5 s, 15 s; the worker implements it). */
-export const WEBHOOK_BACKOFF = 'webhook-schedule';
+/**
+ * jobId of one attempt of a delivery round: the delivery ULID itself for round 0's first
+ * attempt (so a delivery is queued once), `-r<round>` for manual rounds, `-a<n>` for the n-th
+ * retry. Deterministic, so the reconciler queueing an attempt again never duplicates a live job.
+ */
+export const webhookDeliveryJobId = (deliveryId: string, round: number, attempt = 0): string =>
+  `${round === 0 ? deliveryId : `${deliveryId}-r${round}`}${attempt === 0 ? '' : `-a${attempt}`}`;
 
 /**
  * How long BullMQ keeps finished delivery jobs; Postgres holds every delivery and attempt, so

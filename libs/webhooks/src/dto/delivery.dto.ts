@@ -11,7 +11,11 @@ export class ListDeliveriesQueryDto {
 }
 
 export class DeliveryAttemptDto {
-  @ApiProperty({ description: 'x-service-retry-count sent (0-3)', example: 0 }) retryCount: number;
+  @ApiProperty({
+    description: 'Retry number of the attempt: 0-3 (x-service-retry-count); 4 and up for extended-schedule attempts (x-service-attempt)',
+    example: 0,
+  })
+  retryCount: number;
   @ApiProperty({ description: '0 for the automatic delivery, n for the n-th manual redelivery', example: 0 }) round: number;
   @ApiProperty({ type: String, format: 'date-time' }) startedAt: string;
   @ApiProperty({ example: 42 }) durationMs: number;

@@ -1,6 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '@payrail/domain';
-import { IsIn, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /** Body of POST /v1/webhook and POST /v2/orchestrators/webhooks. */
 export class RegisterWebhookDto {
@@ -14,6 +14,15 @@ export class RegisterWebhookDto {
   @IsNotEmpty()
   @MaxLength(2048)
   url: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Beyond the interface: after its four attempts (1 s, 5 s, 15 s), keep retrying with jittered back-off (1 m, 5 m, 30 m, 2 h, 5 h, 10 h, then every 10 h) up to 72 h; honours Retry-After on 429/503; a 410 disables the endpoint. Default false.',
+    default: false,
+  })
+  @IsOptional()
+  @IsBoolean()
+  extendedRetries?: boolean;
 }
 
 /** Body of the test-fire routes. */
@@ -33,6 +42,25 @@ export class WebhookDto {
   @ApiProperty({ example: 'https://merchant.example.com/webhooks/payrail' }) url: string;
   @ApiProperty({ description: 'Inactive endpoints receive nothing' }) isActive: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt: string;
+  @ApiProperty({ description: 'Beyond the interface: the extended retry schedule is on (see extendedRetries at registration)' })
+  extendedRetries: boolean;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Beyond the interface: attempts in flight at once per worker (null: the default)',
+  })
+  maxConcurrency: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Beyond the interface: attempts started per second (null: the default)' })
+  maxPerSecond: number | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['failing', 'gone'],
+    description:
+      'Beyond the interface: set when Payrail deactivated the endpoint: every attempt failed for the auto-disable period (failing), or it answered 410 (gone). Cleared on reactivation.',
+  })
+  disabledReason: 'failing' | 'gone' | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When Payrail deactivated it' }) disabledAt: string | null;
 }
 
 export class PlatformWebhookCreatedDto {

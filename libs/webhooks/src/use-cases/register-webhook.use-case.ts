@@ -14,6 +14,8 @@ import { WEBHOOK_SETTINGS } from '../webhook.tokens.js';
 export interface RegisterWebhookCommand {
   owner: WebhookOwner;
   url: string;
+  /** Opt-in extended retry schedule (beyond the interface); default off. */
+  extendedRetries?: boolean;
   /** Orchestrators: a URL already registered (active or not) is a 409 (spec: reactivate it instead). */
   rejectDuplicateUrl: boolean;
 }
@@ -49,7 +51,12 @@ export class RegisterWebhook {
       }
       await assertRoomForEndpoint(manager, owner, url, this.settings);
       const id = ulid();
-      const inserted = await repo.insert(owner, { id, url, secretEncrypted: this.cipher.encrypt(secret, id) });
+      const inserted = await repo.insert(owner, {
+        id,
+        url,
+        secretEncrypted: this.cipher.encrypt(secret, id),
+        extendedRetries: command.extendedRetries ?? false,
+      });
       // Unreachable under the owner's lock (checked above); the failed INSERT has aborted the transaction.
       if (inserted === 'duplicate-url') throw duplicate();
       return inserted;

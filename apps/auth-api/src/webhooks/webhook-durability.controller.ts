@@ -1,0 +1,76 @@
+import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { WebhookOwner } from '@payrail/persistence';
+import { Auth, CurrentCaller, CurrentRequestId, type OwnedClientIdCaller } from '@payrail/platform';
+import {
+  ApiWebhookAuthErrors,
+  ApiWebhookBadRequest,
+  ApiWebhookConflict,
+  ApiWebhookNotFound,
+  RecoverDeliveriesDto,
+  RecoverWebhookDeliveries,
+  RecoveryStartedDto,
+  UpdateWebhookSettings,
+  WebhookEnvelopeDto,
+  WebhookSettingsDto,
+} from '@payrail/webhooks';
+
+const ownerOf = (caller: OwnedClientIdCaller): WebhookOwner => ({ kind: 'client-id', clientIdId: caller.clientIdId });
+
+const WEBHOOK_ID = ApiParam({ name: 'webhookId', description: 'Endpoint id returned at registration' });
+
+/**
+ * Delivery settings and bulk recovery of platform endpoints (issue #22; beyond the interface),
+ * with the credentials of every /v1/webhook route: x-client-id plus its platform's API key or session.
+ */
+@ApiTags('Webhooks')
+@ApiSecurity({ 'x-client-id': [], bearer: [] })
+@ApiSecurity({ 'x-client-id': [], '__Host-session_token': [] })
+@ApiSecurity({ 'x-client-id': [], 'x-api-key': [] })
+@ApiWebhookAuthErrors('x-client-id')
+@Auth('client-id-with-owner')
+@Controller('v1/webhook')
+export class PlatformWebhookDurabilityController {
+  constructor(
+    private readonly settings: UpdateWebhookSettings,
+    private readonly recover: RecoverWebhookDeliveries,
+  ) {}
+
+  @Put(':webhookId/settings')
+  @ApiOperation({
+    summary: 'Change the delivery settings of an endpoint (beyond the spec)',
+    description:
+      'Extended retry schedule on or off, per-endpoint concurrency and rate; fields left out keep their value, null restores the default.',
+  })
+  @WEBHOOK_ID
+  @ApiOkResponse({ type: WebhookEnvelopeDto })
+  @ApiWebhookBadRequest('Invalid settings', 'Validation failed: maxConcurrency must not be greater than 1000')
+  @ApiWebhookNotFound()
+  async updateSettings(
+    @Param('webhookId') webhookId: string,
+    @Body() dto: WebhookSettingsDto,
+    @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
+  ): Promise<WebhookEnvelopeDto> {
+    return { webhook: await this.settings.execute({ owner: ownerOf(caller), webhookId, settings: dto }) };
+  }
+
+  @Post(':webhookId/recover')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Redeliver every failed (or every) delivery of an endpoint since a time (beyond the spec)',
+    description: 'Same delivery ids and bodies, retry count from 0, on a throttled recovery lane that cannot starve live deliveries.',
+  })
+  @WEBHOOK_ID
+  @ApiAcceptedResponse({ type: RecoveryStartedDto, description: 'Queued' })
+  @ApiWebhookBadRequest('Invalid since or status', 'Validation failed: since must be an ISO 8601 date-time')
+  @ApiWebhookNotFound()
+  @ApiWebhookConflict('The endpoint is inactive', 'Webhook is inactive: reactivate it before recovering deliveries')
+  recoverDeliveries(
+    @Param('webhookId') webhookId: string,
+    @Body() dto: RecoverDeliveriesDto,
+    @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
+    @CurrentRequestId() requestId: string | null,
+  ): Promise<RecoveryStartedDto> {
+    return this.recover.execute({ owner: ownerOf(caller), webhookId, since: new Date(dto.since), all: dto.status === 'all', requestId });
+  }
+}

@@ -1,0 +1,77 @@
+import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import type { WebhookOwner } from '@payrail/persistence';
+import { Auth, CurrentCaller, CurrentRequestId, type OrchestratorCaller } from '@payrail/platform';
+import {
+  ApiWebhookAuthErrors,
+  ApiWebhookBadRequest,
+  ApiWebhookConflict,
+  ApiWebhookNotFound,
+  RecoverDeliveriesDto,
+  RecoverWebhookDeliveries,
+  RecoveryStartedDto,
+  UpdateWebhookSettings,
+  WebhookEnvelopeDto,
+  WebhookSettingsDto,
+} from '@payrail/webhooks';
+
+const ownerOf = (caller: OrchestratorCaller): WebhookOwner => ({ kind: 'orchestrator', orchestratorId: caller.orchestratorId });
+
+const ID = ApiParam({ name: 'id', description: 'Endpoint id (webhook.id)' });
+
+/** Delivery settings and bulk recovery of orchestrator endpoints (issue #22; beyond the interface). */
+@ApiTags('Orchestrator webhooks')
+@ApiSecurity('x-orchestrator-key')
+@ApiWebhookAuthErrors('x-orchestrator-key')
+@Auth('orchestrator-key')
+@Controller('v2/orchestrators/webhooks')
+export class OrchestratorWebhookDurabilityController {
+  constructor(
+    private readonly settings: UpdateWebhookSettings,
+    private readonly recover: RecoverWebhookDeliveries,
+  ) {}
+
+  @Put(':id/settings')
+  @ApiOperation({
+    summary: 'Change the delivery settings of an endpoint (beyond the spec)',
+    description:
+      'Extended retry schedule on or off, per-endpoint concurrency and rate; fields left out keep their value, null restores the default.',
+  })
+  @ID
+  @ApiOkResponse({ type: WebhookEnvelopeDto })
+  @ApiWebhookBadRequest('Invalid settings', 'Validation failed: maxConcurrency must not be greater than 1000')
+  @ApiWebhookNotFound()
+  async updateSettings(
+    @Param('id') id: string,
+    @Body() dto: WebhookSettingsDto,
+    @CurrentCaller('orchestrator') caller: OrchestratorCaller,
+  ): Promise<WebhookEnvelopeDto> {
+    return { webhook: await this.settings.execute({ owner: ownerOf(caller), webhookId: id, settings: dto }) };
+  }
+
+  @Post(':id/recover')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Redeliver every failed (or every) delivery of an endpoint since a time (beyond the spec)',
+    description: 'Same delivery ids and bodies, retry count from 0, on a throttled recovery lane that cannot starve live deliveries.',
+  })
+  @ID
+  @ApiAcceptedResponse({ type: RecoveryStartedDto, description: 'Queued' })
+  @ApiWebhookBadRequest('Invalid since or status', 'Validation failed: since must be an ISO 8601 date-time')
+  @ApiWebhookNotFound()
+  @ApiWebhookConflict('The endpoint is inactive', 'Webhook is inactive: reactivate it before recovering deliveries')
+  recoverDeliveries(
+    @Param('id') id: string,
+    @Body() dto: RecoverDeliveriesDto,
+    @CurrentCaller('orchestrator') caller: OrchestratorCaller,
+    @CurrentRequestId() requestId: string | null,
+  ): Promise<RecoveryStartedDto> {
+    return this.recover.execute({
+      owner: ownerOf(caller),
+      webhookId: id,
+      since: new Date(dto.since),
+      all: dto.status === 'all',
+      requestId,
+    });
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { webhookEvent } from '@payrail/domain';
+import { appendToOutbox, type DisabledEndpoint, sqlOne } from '@payrail/persistence';
+import type { EntityManager } from 'typeorm';
+
+/**
+ * Tells an endpoint's owner that Payrail disabled it: a `webhook_endpoint.disabled` event
+ * (extension) written to the outbox in the transaction that disabled it, which the relay fans
+ * out to the owner's other active endpoints (the disabled one is inactive by then).
+ */
+@Injectable()
+export class DisabledEndpointNotice {
+  async write(manager: EntityManager, endpoint: DisabledEndpoint): Promise<void> {
+    const client = endpoint.clientIdId
+      ? await sqlOne<{ clientId: string; platformId: string }>(
+          manager,
+          'SELECT client_id AS "clientId", platform_id AS "platformId" FROM client_ids WHERE id = $1',
+          [endpoint.clientIdId],
+        )
+      : undefined;
+    const event = webhookEvent(
+      'webhook_endpoint.disabled',
+      { aggregateType: 'webhook_endpoint', aggregateId: endpoint.id },
+      {
+        webhookId: endpoint.id,
+        url: endpoint.url,
+        reason: endpoint.reason,
+        failingSince: endpoint.failingSince?.toISOString() ?? null,
+        clientId: client?.clientId ?? null,
+        orchestratorId: endpoint.orchestratorId,
+        timestamp: new Date().toISOString(),
+      },
+      // An orchestrator's endpoint has no platform: its notice goes to the orchestrator's endpoints only.
+      { platformId: client?.platformId ?? '' },
+    );
+    await appendToOutbox(manager, [event]);
+  }
+}

@@ -1,0 +1,4 @@
+export * from './tracing.js';
+export * from './http.js';
+export * from './jobs.js';
+export * from './chain.js';

@@ -1,0 +1,84 @@
+import { context, ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
+import type { PublishedDomainEvent } from '@payrail/domain';
+import { contextOfTraceparent, currentTraceparent } from '@payrail/persistence';
+import type { Job } from 'bullmq';
+import { QUEUES } from '../queues/queues.js';
+import { failSpan, inSpan, tracer, tracingStarted } from './tracing.js';
+
+const BULLMQ = { 'messaging.system': 'bullmq' } as const;
+
+/**
+ * Publishes relayed outbox events each in a PRODUCER span `publish domain-events`, the child of
+ * the span that wrote the row (its stored traceparent; a new trace when it has none), and hands
+ * the publisher events whose traceparent is that span: the domain-event job carries it on.
+ */
+export async function tracePublish(
+  events: PublishedDomainEvent[],
+  publish: (events: PublishedDomainEvent[]) => Promise<void>,
+): Promise<void> {
+  if (!tracingStarted()) return publish(events);
+  const spans = events.map((event) =>
+    tracer().startSpan(
+      `publish ${QUEUES.domainEvents}`,
+      {
+        kind: SpanKind.PRODUCER,
+        attributes: {
+          ...BULLMQ,
+          'messaging.operation.type': 'send',
+          'messaging.destination.name': QUEUES.domainEvents,
+          'payrail.outbox.id': event.outboxId,
+          'payrail.event.type': event.type,
+        },
+      },
+      contextOfTraceparent(event.traceparent),
+    ),
+  );
+  try {
+    await publish(events.map((event, i) => ({ ...event, traceparent: currentTraceparent(trace.setSpan(ROOT_CONTEXT, spans[i])) })));
+  } catch (error) {
+    spans.forEach((span) => failSpan(span, error));
+    throw error;
+  } finally {
+    spans.forEach((span) => span.end());
+  }
+}
+
+/**
+ * Runs one job in a CONSUMER span `process <queue>`, the child of the traceparent in its data
+ * (the relay's publish span, the fan-out's span) or a new trace. A string the processor answers
+ * (a delivery's outcome) becomes `payrail.job.result`; a throw (a failed attempt) marks it an error.
+ */
+export function traceJob<T>(queue: string, job: Job<unknown>, run: () => Promise<T>): Promise<T> {
+  if (!tracingStarted()) return run();
+  const traceparent = (job.data as { traceparent?: unknown } | undefined)?.traceparent;
+  const attributes = {
+    ...BULLMQ,
+    'messaging.operation.type': 'process',
+    'messaging.destination.name': queue,
+    'messaging.message.id': job.id ?? '',
+    'payrail.job.name': job.name,
+    'payrail.job.attempt': job.attemptsMade + 1,
+  };
+  return inSpan(
+    `process ${queue}`,
+    { kind: SpanKind.CONSUMER, attributes },
+    contextOfTraceparent(typeof traceparent === 'string' ? traceparent : null),
+    async (span) => {
+      const result = await run();
+      if (typeof result === 'string') span.setAttribute('payrail.job.result', result);
+      return result;
+    },
+  );
+}
+
+/**
+ * Runs the fan-out of one event in a span `webhook fan-out`: the child of the active span (the
+ * `process domain-events` job) or else of the event's traceparent (the relay's publish span, when
+ * the relay fans out itself). The delivery jobs it queues carry this span's traceparent.
+ */
+export function traceFanOut<T>(event: PublishedDomainEvent, run: () => Promise<T>): Promise<T> {
+  if (!tracingStarted()) return run();
+  const parent = trace.getActiveSpan() ? context.active() : contextOfTraceparent(event.traceparent);
+  const attributes = { 'payrail.outbox.id': event.outboxId, 'payrail.event.type': event.type };
+  return inSpan('webhook fan-out', { attributes }, parent, () => run());
+}
