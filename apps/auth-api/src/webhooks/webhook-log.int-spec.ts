@@ -155,7 +155,7 @@ describe("the platform's webhooks across its Client IDs (/v1/webhooks): endpoint
     ]);
   });
 
-  it('estimates the next retry of a pending delivery from the retry schedule (null when none is left or it succeeded)', () => {
+  it('gives the next retry of a pending delivery: the recorded due time, else an estimate from the schedule (null when none is left or it succeeded)', () => {
     const row = { id: 'd1', status: 'pending', round: 0 } as Parameters<typeof nextRetryAt>[0];
     const at = new Date('2026-01-01T00:00:00.000Z');
     const attempt = (retryCount: number, succeeded = false) =>
@@ -165,6 +165,9 @@ describe("the platform's webhooks across its Client IDs (/v1/webhooks): endpoint
     expect(nextRetryAt(row, [attempt(3)])).toBeNull();
     expect(nextRetryAt({ ...row, status: 'failed' }, [attempt(0)])).toBeNull();
     expect(nextRetryAt(row, [])).toBeNull();
+    // The worker's recorded due time wins over the estimate (extended schedule, Retry-After).
+    const due = new Date('2026-01-01T02:00:00.000Z');
+    expect(nextRetryAt({ ...row, nextAttemptAt: due }, [attempt(5)])).toBe(due.toISOString());
   });
 
   it('is 401 without credentials, 403 with a Client ID alone, and 400 for bad filters', async () => {

@@ -17,7 +17,8 @@ export interface DeliveryFilter {
 }
 
 /** A delivery to one of the platform's endpoints, with the endpoint's URL and Client ID. */
-export type DeliveryLogRow = WebhookDeliveryRow & { cursor_micros: string; url: string; clientId: string };
+/** `nextAttemptAt`: when the worker runs the delivery's next attempt (webhook_deliveries.next_attempt_at). */
+export type DeliveryLogRow = WebhookDeliveryRow & { cursor_micros: string; url: string; clientId: string; nextAttemptAt?: Date | null };
 
 /** A platform endpoint with the public Client ID it belongs to. */
 export interface PlatformEndpointRow {
@@ -32,7 +33,7 @@ export interface PlatformEndpointRow {
 const COLUMNS = `d.id, d.endpoint_id AS "endpointId", d.outbox_event_id::text AS "outboxEventId", d.event_type AS "eventType",
   d.body, d.is_test AS "isTest", d.status, d.round, d.attempt_count AS "attemptCount", d.last_status_code AS "lastStatusCode",
   d.last_error AS "lastError", d.created_at AS "createdAt", d.completed_at AS "completedAt",
-  ${microsOf('d.created_at')}::text AS cursor_micros, e.url, c.client_id AS "clientId"`;
+  d.next_attempt_at AS "nextAttemptAt", ${microsOf('d.created_at')}::text AS cursor_micros, e.url, c.client_id AS "clientId"`;
 
 /** Platform endpoints are those of its Client IDs. */
 const OF_PLATFORM = `FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id JOIN client_ids c ON c.id = e.client_id_id`;

@@ -14,14 +14,16 @@ import type { DeliveryLogItemDto, DeliveryLogPageDto, DeliveryLogQueryDto } from
 type Attempts = Awaited<ReturnType<WebhookDeliveriesRepository['attemptsOf']>>;
 
 /**
- * When a pending delivery is tried again: its last attempt of the current round failed, and the
- * retry schedule has a delay left after it (counted from the end of that attempt). An estimate:
- * the worker's queue decides the exact instant.
+ * When a pending delivery is tried again: its last attempt of the current round failed. The
+ * worker records the due time of the next attempt (`next_attempt_at`, the extended schedule and
+ * Retry-After included); without it, an estimate from the interface's schedule (counted from the
+ * end of that attempt).
  */
 export function nextRetryAt(d: DeliveryLogRow, attempts: Attempts): string | null {
   if (d.status !== 'pending') return null;
   const last = attempts.filter((a) => a.deliveryId === d.id && a.round === d.round).at(-1);
   if (!last || last.succeeded) return null;
+  if (d.nextAttemptAt) return d.nextAttemptAt.toISOString();
   const delay = retryDelayMs(last.retryCount + 1);
   return delay < 0 ? null : new Date(last.startedAt.getTime() + last.durationMs + delay).toISOString();
 }
