@@ -1,5 +1,5 @@
 import { freePort, startRedis, type AppHandle, type RedisHandle } from '@payrail/devstack';
-import { createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
+import { createDataSource, sqlExecute } from '@payrail/persistence';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '@payrail/test-support/webhook-worker/fixtures.js';
@@ -149,7 +149,9 @@ describe('webhook deliveries survive the loss of Redis and of the worker (real p
     const gaps = all.slice(1).map((r, i) => r.at - all[i].at);
     expect(gaps[3]).toBeGreaterThanOrEqual(2900); // 3 s after the fourth
     expect(gaps[4]).toBeGreaterThanOrEqual(1900); // then every 2 s
-    const rows = await sqlRows<{ retry_count: number }>(db, 'SELECT retry_count FROM webhook_delivery_attempts ORDER BY id');
+    // The seventh attempt is recorded after its answer arrived: wait for its row.
+    const attempts = 'SELECT retry_count FROM webhook_delivery_attempts ORDER BY id';
+    const rows = await rowsWhen<{ retry_count: number }>(db, attempts, [], (r) => r.length >= 7);
     expect(rows.map((r) => r.retry_count)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(await rowsWhen<{ status: string }>(db, 'SELECT status FROM webhook_deliveries', [], (r) => r[0]?.status !== 'pending')).toEqual([
       { status: 'succeeded' },

@@ -1,4 +1,4 @@
-import { context, ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
+import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { PublishedDomainEvent } from '@payrail/domain';
 import { contextOfTraceparent, currentTraceparent } from '@payrail/persistence';
 import type { Job } from 'bullmq';
@@ -57,7 +57,8 @@ export function traceJob<T>(queue: string, job: Job<unknown>, run: () => Promise
     'messaging.destination.name': queue,
     'messaging.message.id': job.id ?? '',
     'payrail.job.name': job.name,
-    'payrail.job.attempt': job.attemptsMade + 1,
+    // A delivery job is one attempt of its round (`data.attempt`, 0-based); other jobs count BullMQ's runs.
+    'payrail.job.attempt': attemptOf(job),
   };
   return inSpan(
     `process ${queue}`,
@@ -66,9 +67,16 @@ export function traceJob<T>(queue: string, job: Job<unknown>, run: () => Promise
     async (span) => {
       const result = await run();
       if (typeof result === 'string') span.setAttribute('payrail.job.result', result);
+      // A delivery attempt the receiver refused is recorded and retried by a new job: still an error.
+      if (result === 'retrying') span.setStatus({ code: SpanStatusCode.ERROR, message: 'delivery attempt failed; retry queued' });
       return result;
     },
   );
+}
+
+function attemptOf(job: Job<unknown>): number {
+  const attempt = (job.data as { attempt?: unknown } | undefined)?.attempt;
+  return typeof attempt === 'number' ? attempt + 1 : job.attemptsMade + 1;
 }
 
 /**
