@@ -24,6 +24,7 @@ import { PaymentIntents1763886000000 } from './migrations/1763886000000-payment-
 import { DashboardListIndexes1763886200000 } from './migrations/1763886200000-dashboard-list-indexes.js';
 import { EventsApi1763886400000 } from './migrations/1763886400000-events-api.js';
 import { DashboardListIndexes21763886300000 } from './migrations/1763886300000-dashboard-list-indexes-2.js';
+import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 const ENTITIES = [
@@ -56,6 +57,7 @@ const MIGRATIONS = [
   DashboardListIndexes1763886200000,
   EventsApi1763886400000,
   DashboardListIndexes21763886300000,
+  ScaleIndexes1763886524000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -46,11 +46,15 @@ export class IdempotencyRepository {
     return rows.length === 1;
   }
 
-  /** Deletes expired keys; returns how many. */
+  /**
+   * Deletes at most `limit` expired keys, oldest expiry first (a walk of the expiry index, never a
+   * scan of the table), skipping keys another transaction holds; returns how many.
+   */
   async purgeExpired(limit = 10_000): Promise<number> {
     return sqlExecute(
       this.manager,
-      `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1)`,
+      `DELETE FROM idempotency_keys WHERE ctid IN (
+         SELECT ctid FROM idempotency_keys WHERE expires_at <= now() ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)`,
       [limit],
     );
   }
