@@ -2,6 +2,8 @@ import {
   DetectionRepository,
   EventsRepository,
   IdempotencyRepository,
+  PRUNED_KINDS,
+  RecordPruningRepository,
   RecurringListingRepository,
   RecurringRepository,
   RequestListingRepository,
@@ -36,6 +38,7 @@ const LARGE = new Set([
   'secure_payments',
   'recurring_payments',
   'idempotency_keys',
+  'payment_intents',
 ]);
 const LARGE_PLATFORM = 'seedpf000000';
 const SMALL_PLATFORM = 'seedpf000003';
@@ -213,6 +216,6 @@ async function runEveryHotQuery({ db, during }: ReturnType<typeof capturingDataS
   );
   await call('recurring executor scan', (m) => new RecurringRepository(m).activeIds('sepolia', 100));
   await call('expiry sweep', (m) => new SecurePaymentsRepository(m).expireDue(now, 10));
-  await call('idempotency purge', (m) => new IdempotencyRepository(m).purgeExpired(10));
+  for (const kind of PRUNED_KINDS) await call(`pruning ${kind}`, (m) => new RecordPruningRepository(m).deleteBatch(kind, 30, 10));
   for (const kind of RETAINED_KINDS) await call(`retention ${kind}`, (m) => new RetentionRepository(m).deleteBatch(kind, 90, 10));
 }

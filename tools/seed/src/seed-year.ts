@@ -32,6 +32,7 @@ const COUNTED = [
   'webhook_deliveries',
   'webhook_delivery_attempts',
   'secure_payments',
+  'payment_intents',
   'recurring_payments',
   'idempotency_keys',
 ] as const;
@@ -86,8 +87,9 @@ export async function seedYear(db: DataSource, options: SeedOptions): Promise<Se
     await step('outbox_events', events);
     await step('webhook_deliveries', deliveries, [base]);
     await step('webhook_delivery_attempts', attempts, [base]);
-    const [secure, recurring, idempotency] = otherSql(shape);
+    const [secure, intents, recurring, idempotency] = otherSql(shape);
     await step('secure_payments', secure);
+    await step('payment_intents', intents);
     await step('recurring_payments', recurring);
     await step('idempotency_keys', idempotency);
     const t0 = performance.now();

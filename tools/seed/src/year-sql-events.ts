@@ -54,7 +54,7 @@ export function eventSql(shape: YearShape): string[] {
   ];
 }
 
-/** Secure payments over every tenth request, recurring schedules and idempotency keys. */
+/** Secure payments over every tenth request (with the page's payment intents), recurring schedules and idempotency keys. */
 export function otherSql(shape: YearShape): string[] {
   const every = Math.max(1, Math.floor(shape.requests / shape.securePayments));
   return [
@@ -67,6 +67,13 @@ export function otherSql(shape: YearShape): string[] {
             jsonb_build_object('allowedPayerAddresses', '[]'::jsonb, 'screening', 'off', 'hidePayeeAddress', false), '{}'::jsonb,
             r.created_at + interval '7 days', r.paid_at, r.created_at, r.updated_at
        FROM generate_series(1::bigint, ${shape.securePayments}) i JOIN requests r ON r.id = pg_temp.request_id(greatest(1, i * ${every} - i % 2))`,
+    // The hosted page reported the transaction of every completed payment; chain-worker matched it.
+    `INSERT INTO payment_intents (id, platform_id, secure_payment_token, network, tx_hash, payer_address, reference_topics, outcome,
+        processed_at, created_at)
+     SELECT s.token, s.platform_id, s.token, r.network, r.tx_hash, r.payer, ARRAY[r.reference_topic], 'matched',
+            r.paid_at + interval '5 seconds', r.paid_at - interval '10 seconds'
+       FROM secure_payments s JOIN requests r ON r.id = s.request_ids[1]
+      WHERE s.status = 'completed' AND s.platform_id LIKE 'seedpf%'`,
     `INSERT INTO recurring_payments (id, platform_id, client_id_id, status, network, recurring_proxy, fee_proxy, payer, payee, token,
         payment_currency, currency_decimals, invoice_currency, invoice_amount, invoice_decimals, amount, fee_percentage, fee_amount,
         fee_address, gas_fee, frequency, period_seconds, first_exec, total_payments, permit, permit_signature, processed_payments,

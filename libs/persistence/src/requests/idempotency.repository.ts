@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
-import { sqlExecute, sqlRows } from '../sql/typed-query.js';
+import { sqlRows } from '../sql/typed-query.js';
 
 export interface StoredResponse {
   route: string;
@@ -44,18 +44,5 @@ export class IdempotencyRepository {
       [scope, key, response.route, response.requestHash, response.status, JSON.stringify(response.body), ttlSeconds],
     );
     return rows.length === 1;
-  }
-
-  /**
-   * Deletes at most `limit` expired keys, oldest expiry first (a walk of the expiry index, never a
-   * scan of the table), skipping keys another transaction holds; returns how many.
-   */
-  async purgeExpired(limit = 10_000): Promise<number> {
-    return sqlExecute(
-      this.manager,
-      `DELETE FROM idempotency_keys WHERE ctid IN (
-         SELECT ctid FROM idempotency_keys WHERE expires_at <= now() ORDER BY expires_at LIMIT $1 FOR UPDATE SKIP LOCKED)`,
-      [limit],
-    );
   }
 }
