@@ -3,23 +3,24 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { paymentReferenceTopic } from '@payrail/chains';
-import { ANVIL_ACCOUNTS, startEphemeralInfra } from '@payrail/devstack';
+import { ANVIL_ACCOUNTS } from '@payrail/devstack';
 import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
 import { Contract, hexlify, JsonRpcProvider, NonceManager, randomBytes, Wallet } from 'ethers';
 import { ChainWorkerModule } from '../apps/chain-worker/src/app.module.js';
+import { benchInfra, reportFigures, sized } from './bench-run.js';
 
 // Detection latency: from the block that carries 50 payments to their 50 payment.confirmed
 // outbox rows, on a local chain with automining off (one block per round). Baseline in the same
 // run: how long a bare loop polling eth_blockNumber at the same interval takes to see the block.
-const PAYMENTS = 50;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const PAYMENTS = sized('BENCH_PAYMENTS', 50, 5);
+const ROUNDS = sized('BENCH_ROUNDS', 5, 1);
 const POLL_MS = 500;
 
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 async function main(): Promise<void> {
-  const infra = await startEphemeralInfra('bench-detection');
+  const infra = await benchInfra('bench-detection');
   const dir = infra.dir;
   const deploymentFile = join(dir, 'deployment.json');
   await writeFile(deploymentFile, JSON.stringify(infra.deployment));
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
       PAYRAIL_ENV: 'local',
       LOG_LEVEL: 'silent',
       DETECTION_POLL_INTERVAL_MS: String(POLL_MS),
+      // A seeded year's schedules carry made-up permits: executing them is not what this measures.
+      RECURRING_ENABLED: 'false',
       PORT: '0',
     }),
     { logger: false },
@@ -56,21 +59,14 @@ async function main(): Promise<void> {
     for (let round = 0; round < ROUNDS; round++) {
       const payee = Wallet.createRandom().address;
       const refs = Array.from({ length: PAYMENTS }, () => hexlify(randomBytes(8)));
-      for (const ref of refs) {
+      const requestIds = refs.map(() => '01' + hexlify(randomBytes(32)).slice(2));
+      for (const [i, ref] of refs.entries()) {
         await sqlExecute(
           db,
           `INSERT INTO requests (id, salt, payment_reference, reference_topic, platform_id, network, payee, invoice_currency, invoice_amount, invoice_decimals,
              payment_currency, currency_address, currency_decimals, proxy_address, expected_amount)
            VALUES ($1, $2, $3, $4, '01BENCHPLATFORM00000000000', 'sepolia', $5, 'fUSDC-sepolia', 1000, 6, 'fUSDC-sepolia', $6, 6, $7, 1000)`,
-          [
-            '01' + hexlify(randomBytes(32)).slice(2),
-            hexlify(randomBytes(8)).slice(2),
-            ref,
-            paymentReferenceTopic(ref),
-            payee,
-            token,
-            proxy,
-          ],
+          [requestIds[i], hexlify(randomBytes(8)).slice(2), ref, paymentReferenceTopic(ref), payee, token, proxy],
         );
       }
       await provider.send('evm_setAutomine', [false]);
@@ -97,8 +93,9 @@ async function main(): Promise<void> {
       for (;;) {
         const confirmed = await sqlOne<{ n: number }>(
           db,
-          `SELECT count(*)::int AS n FROM outbox_events WHERE event_type = 'payment.confirmed' AND payload->>'paymentReference' = ANY($1)`,
-          [refs],
+          `SELECT count(*)::int AS n FROM outbox_events
+            WHERE aggregate_type = 'request' AND aggregate_id = ANY($1::text[]) AND event_type = 'payment.confirmed'`,
+          [requestIds],
         );
         if (confirmed?.n === PAYMENTS) break;
         await new Promise((r) => setTimeout(r, 10));
@@ -115,6 +112,10 @@ async function main(): Promise<void> {
     console.log(
       `  baseline (bare eth_blockNumber poll, same interval)  p50 ${pct(baseline, 50).toFixed(0)} ms  p99 ${pct(baseline, 99).toFixed(0)} ms`,
     );
+    reportFigures('detection', [
+      { name: `block of ${PAYMENTS} payments -> outbox, p50`, value: pct(detection, 50), unit: 'ms', better: 'lower' },
+      { name: `block of ${PAYMENTS} payments -> outbox, p99`, value: pct(detection, 99), unit: 'ms', better: 'lower' },
+    ]);
     console.log(`  ratio detection/baseline p50: ${(pct(detection, 50) / Math.max(1, pct(baseline, 50))).toFixed(2)}`);
   } finally {
     await worker.close();
