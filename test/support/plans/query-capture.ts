@@ -50,7 +50,10 @@ export function capturingDataSource(url: string): {
 
 /** The plan Postgres chooses for the statement with these parameters (not run). */
 export async function planOf(db: DataSource, query: CapturedQuery): Promise<PlanNode> {
-  const [row] = await sqlRows<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(db, `EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+  // In a transaction: a cursor (DECLARE, the export's statement) is planned as the cursor it is.
+  const [row] = await db.transaction((m) =>
+    sqlRows<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(m, `EXPLAIN (FORMAT JSON) ${query.sql}`, query.params),
+  );
   return row['QUERY PLAN'][0].Plan;
 }
 
