@@ -93,7 +93,7 @@ async function expirySweep(db: DataSource): Promise<number> {
      SELECT upper(substr(md5('sweep' || r.id), 1, 26)), 'single', r.platform_id, r.client_id_id, 'pending', ARRAY[r.id],
             '{"allowedPayerAddresses": [], "screening": "off", "hidePayeeAddress": false}', now() - interval '1 minute',
             now() - interval '8 days', now()
-       FROM (SELECT id, platform_id, client_id_id FROM requests WHERE platform_id = $1 AND status = 'pending' ORDER BY id LIMIT $2) r`,
+       FROM (SELECT id, platform_id, client_id_id FROM requests WHERE platform_id = $1 ORDER BY id LIMIT $2) r`,
     [LARGE_PLATFORM, DUE],
   );
   // The sweeper's own settings; nothing else of the chain-worker's environment is read by sweep().
