@@ -90,7 +90,7 @@ async function expirySweep(db: DataSource): Promise<number> {
   await sqlExecute(
     db,
     `INSERT INTO secure_payments (token, payment_type, platform_id, client_id_id, status, request_ids, access_policy, expires_at, created_at, updated_at)
-     SELECT upper(substr(md5('sweep' || r.id), 1, 26)), 'single', r.platform_id, r.client_id_id, 'pending', ARRAY[r.id],
+     SELECT upper(substr(md5('sweep' || r.id || clock_timestamp()), 1, 26)), 'single', r.platform_id, r.client_id_id, 'pending', ARRAY[r.id],
             '{"allowedPayerAddresses": [], "screening": "off", "hidePayeeAddress": false}', now() - interval '1 minute',
             now() - interval '8 days', now()
        FROM (SELECT id, platform_id, client_id_id FROM requests WHERE platform_id = $1 ORDER BY id LIMIT $2) r`,
