@@ -2,11 +2,11 @@ import 'reflect-metadata';
 import { createServer, type Server } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { startEphemeralInfra } from '@payrail/devstack';
 import { configureHttpApp } from '@payrail/platform';
 import express from 'express';
 import { PaymentsApiModule } from '../apps/payments-api/src/app.module.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { benchInfra, sized } from './bench-run.js';
 import { fmt, load } from './autocannon.js';
 
 // GET /v2/currencies?network=base through payments-api (API key guard, Redis rate limiter with
@@ -17,7 +17,7 @@ const listen = (server: Server): Promise<string> =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as { port: number }).port}`)));
 
 async function main(): Promise<void> {
-  const infra = await startEphemeralInfra('bench-currencies');
+  const infra = await benchInfra('bench-currencies');
   const env = {
     ...process.env,
     DATABASE_URL: infra.databaseUrl,
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     r.end(bytes);
   });
   const [expressUrl, bareUrl] = [await listen(expressServer), await listen(bare)];
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const seconds = sized('BENCH_SECONDS', 10, 1);
   try {
     await load(payrail + PATH, { seconds: 2, connections: 20, headers }); // warm-up
     // Server CPU per request (this process serves all three): a figure other load on the

@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { startEphemeralInfra } from '@payrail/devstack';
 import { requestListQuery, sqlExecute, sqlRows } from '@payrail/persistence';
 import { configureHttpApp } from '@payrail/platform';
 import { DataSource } from 'typeorm';
@@ -9,12 +8,13 @@ import { PaymentsApiModule } from '../apps/payments-api/src/app.module.js';
 import { seedPaidRequests } from '@payrail/test-support/dashboard/request-rows.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { fmt } from './autocannon.js';
+import { benchInfra, reportFigures, sized } from './bench-run.js';
 
 // GET /v2/requests/export (CSV streamed from a Postgres cursor) over 100,000 requests, beside a
 // baseline measured in the same run: the same query read through a Postgres cursor in batches of
 // 1,000 with nothing done to the rows (no formatting, no HTTP). The client counts lines as they
 // arrive; the RSS growth of this process (server and client) during the export is printed too.
-const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
+const ROWS = sized('BENCH_ROWS', 100_000, 500);
 const LIMIT_SECONDS = 60;
 
 async function baseline(db: DataSource, platformId: string): Promise<number> {
@@ -58,7 +58,7 @@ async function exportOnce(url: string, apiKey: string): Promise<{ seconds: numbe
 }
 
 async function main(): Promise<void> {
-  const infra = await startEphemeralInfra('bench-export');
+  const infra = await benchInfra('bench-export');
   const env = {
     ...process.env,
     DATABASE_URL: infra.databaseUrl,
@@ -92,6 +92,10 @@ async function main(): Promise<void> {
         `${fmt(ROWS / run.seconds)} rows/s, server RSS growth ${fmt(run.peakRssMb)} MiB`,
     );
     console.log(`  baseline / export: ${fmt(base / run.seconds, 3)}`);
+    reportFigures('export', [
+      { name: `export of ${fmt(ROWS)} requests`, value: run.seconds * 1000, unit: 'ms', better: 'lower' },
+      { name: 'bare cursor read of the same query', value: base * 1000, unit: 'ms', better: 'lower' },
+    ]);
     console.log(`  ${run.seconds < LIMIT_SECONDS ? 'PASS' : 'FAIL'}: ${fmt(run.seconds, 2)} s against the ${LIMIT_SECONDS} s target`);
     if (run.seconds >= LIMIT_SECONDS) process.exitCode = 1;
   } finally {

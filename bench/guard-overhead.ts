@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { startEphemeralInfra } from '@payrail/devstack';
 import {
   AppConfigModule,
   Auth,
@@ -16,6 +15,7 @@ import {
 import { PaymentsApiEnv } from '../apps/payments-api/src/config/payments-api.env.js';
 import { TenancyModule } from '@payrail/tenancy';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { benchInfra, sized } from './bench-run.js';
 import { fmt, load } from './autocannon.js';
 
 // Guard + rate-limit overhead: the same handler behind `@Public` and behind `@Auth('api-key')`
@@ -34,7 +34,7 @@ class BenchController {
 }
 
 async function main(): Promise<void> {
-  const infra = await startEphemeralInfra('bench-guard');
+  const infra = await benchInfra('bench-guard');
   const env = {
     DATABASE_URL: infra.databaseUrl,
     REDIS_URL: infra.redisUrl,
@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   await app.listen(0, '127.0.0.1');
   const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
   const { apiKey } = await createTenant(app);
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const seconds = sized('BENCH_SECONDS', 10, 1);
   try {
     await load(`${base}/bench/plain`, { seconds: 2, connections: 20 }); // warm-up
     const plain = await load(`${base}/bench/plain`, { seconds, connections: 20 });

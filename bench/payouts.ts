@@ -3,13 +3,14 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { ANVIL_ACCOUNTS, startEphemeralInfra } from '@payrail/devstack';
+import { ANVIL_ACCOUNTS } from '@payrail/devstack';
 import { configureHttpApp } from '@payrail/platform';
 import { Wallet } from 'ethers';
 import { PaymentsApiModule } from '../apps/payments-api/src/app.module.js';
 import { type RpcRoundTrip, startRpcCounterProcess } from '@payrail/test-support/payments-api/rpc-counter.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { fmt } from './autocannon.js';
+import { benchInfra, reportFigures, sized } from './bench-run.js';
 import { postLoad, type PostLoadResult } from './payouts-load.js';
 import { openLoop, type OpenLoopResult } from './payouts-open-loop.js';
 
@@ -18,12 +19,12 @@ import { openLoop, type OpenLoopResult } from './payouts-open-loop.js';
 // the baseline, in one run, on a private Postgres, Redis and anvil. The app's RPC goes through a
 // counting proxy, so the JSON-RPC round trips per payout are counted, not inferred.
 
-const SEQUENTIAL = 200;
+const SEQUENTIAL = sized('BENCH_SEQUENTIAL', 200, 10);
 const tally = (trips: RpcRoundTrip[]) => ({ trips: trips.length, calls: trips.reduce((n, t) => n + t.methods.length, 0) });
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function main(): Promise<void> {
-  const infra = await startEphemeralInfra('bench-payouts');
+  const infra = await benchInfra('bench-payouts');
   const dir = infra.dir;
   const rpc = await startRpcCounterProcess(infra.chain.rpcUrl);
   const counted = async () => tally(await rpc.roundTrips());
@@ -54,9 +55,9 @@ async function main(): Promise<void> {
     feeAddress: Wallet.createRandom().address,
   };
   const withPayer = { ...baseline, payerWallet: ANVIL_ACCOUNTS[1].address };
-  const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  const seconds = sized('BENCH_SECONDS', 10, 1);
   try {
-    await postLoad(url, withPayer, { seconds: 2, connections: 10, headers }); // warm-up
+    await postLoad(url, withPayer, { seconds: Math.min(2, seconds), connections: 10, headers }); // warm-up
 
     // One at a time: the exact round trips of one payout, and its latency without queueing.
     const oneAtATime = async (body: object): Promise<{ sorted: number[]; trips: number; calls: number }> => {
@@ -116,6 +117,12 @@ async function main(): Promise<void> {
       `  ratio payer/baseline: throughput ${fmt(payerMax.requestsPerSecond / baseMax.requestsPerSecond, 3)}, ` +
         `p99 at 100 req/s ${fmt(payer100.latencyP99Ms / Math.max(1, base100.latencyP99Ms), 2)}x`,
     );
+    reportFigures('payouts', [
+      { name: 'payer wallet, one at a time, p99', value: percentile(seqPayer.sorted, 99), unit: 'ms', better: 'lower' },
+      { name: 'payer wallet, 100 req/s, p99', value: payer100.latencyP99Ms, unit: 'ms', better: 'lower' },
+      { name: 'payer wallet, 20 conns, throughput', value: payerMax.requestsPerSecond, unit: 'req/s', better: 'higher' },
+      { name: 'payer wallet, 20 conns, p99', value: payerMax.latencyP99Ms, unit: 'ms', better: 'lower' },
+    ]);
     console.log(
       `  target: 1 RPC round trip per payout and p99 < 50 ms at 100 req/s -> ${seqPayer.trips === SEQUENTIAL && payer100.latencyP99Ms < 50 ? 'met' : 'NOT met'}`,
     );

@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { signWebhook, webhookBody } from '@payrail/domain';
-import { type AppHandle, freePort, startApp, startEphemeralInfra } from '@payrail/devstack';
-import { appendToOutbox, createDataSource, sqlRows } from '@payrail/persistence';
+import { type AppHandle, freePort, startApp } from '@payrail/devstack';
+import { appendToOutbox, createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { addEndpoint, emit, paymentConfirmed, seedClientId, seedPlatform } from '@payrail/test-support/webhook-worker/fixtures.js';
 import { fmt } from './autocannon.js';
+import { benchInfra, percentile, reportFigures, sized } from './bench-run.js';
 
 // Webhook dispatcher throughput and latency on real Postgres, Redis and the built worker, in one run:
 //   - a bare loop POSTing the same signed bytes to the same receiver (1 and 200 requests in flight,
@@ -25,11 +26,11 @@ import { fmt } from './autocannon.js';
 // The receiver does the same work for every request (reads the body, notes the delivery id
 // header); events are matched to deliveries through Postgres afterwards.
 const exec = promisify(execFile);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const BURST = Number(process.env.BENCH_EVENTS ?? 4000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
-const RATE = Number(process.env.BENCH_RATE ?? 200);
-const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 10);
+const ROUNDS = sized('BENCH_ROUNDS', 5, 1);
+const BURST = sized('BENCH_EVENTS', 4000, 50);
+const SECONDS = sized('BENCH_SECONDS', 3, 1);
+const RATE = sized('BENCH_RATE', 200, 50);
+const LATENCY_SECONDS = sized('BENCH_LATENCY_SECONDS', 10, 1);
 /** Deliveries in flight in the worker (its default), and requests in flight in the second bare loop. */
 const CONCURRENCY = 200;
 
@@ -77,10 +78,9 @@ async function bareLoop(url: string, body: string, signature: string, concurrenc
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main(): Promise<void> {
-  const infra = await startEphemeralInfra('bench-webhooks');
+  const infra = await benchInfra('bench-webhooks');
   const dir = infra.dir;
   const db = createDataSource(infra.databaseUrl, 8);
   await db.initialize();
@@ -107,6 +107,17 @@ async function main(): Promise<void> {
       output: { file: join(dir, 'webhook-worker.log') },
     });
   let worker: AppHandle | undefined;
+  // The worker's retention jobs start with it: on a seeded year they prune the old rows while the
+  // bench runs (bench:scale: relay and dispatcher while pruning runs). Counted, not hidden.
+  const retained = async () =>
+    (await sqlOne<{ n: number }>(
+      db,
+      `SELECT (SELECT count(*) FROM outbox_events WHERE created_at < now() - interval '90 days')::int
+            + (SELECT count(*) FROM webhook_deliveries WHERE created_at < now() - interval '90 days')::int
+            + (SELECT count(*) FROM webhook_delivery_attempts a JOIN webhook_deliveries d ON d.id = a.delivery_id
+                WHERE d.created_at < now() - interval '90 days')::int AS n`,
+    ))!.n;
+  const oldBefore = await retained();
   try {
     worker = await startWorker();
     const warmUp = await burst(db, receiver, event, BURST);
@@ -141,6 +152,17 @@ async function main(): Promise<void> {
       `  target sustained >= 0.5 x bare loop: ${verdict(sustained / bare1)} against the bare loop (one POST after another), ` +
         `${verdict(sustained / bareN)} against ${CONCURRENCY} POSTs in flight`,
     );
+    const pruned = oldBefore - (await retained());
+    console.log(
+      `  events, deliveries and attempts older than 90 days: ${fmt(oldBefore)} at the start, ${fmt(pruned)} pruned by the retention job during the run`,
+    );
+    reportFigures('webhooks', [
+      { name: 'sustained signed deliveries', value: sustained, unit: '/s', better: 'higher' },
+      { name: 'sustained / bare loop (200 in flight)', value: sustained / bareN, unit: 'x', better: 'higher' },
+      { name: 'event-to-receiver p99, relay poll 200 ms', value: latencyDefault.p99, unit: 'ms', better: 'lower' },
+      { name: 'event-to-receiver p99, relay poll 20 ms', value: latencyFast.p99, unit: 'ms', better: 'lower' },
+      { name: 'dispatcher p99 (relay pass -> receiver)', value: latencyFast.dispatcherP99, unit: 'ms', better: 'lower' },
+    ]);
     for (const r of rounds)
       console.log(
         `    round: bare ${fmt(r.bare1)} / ${fmt(r.bareN)} req/s, sustained ${fmt(r.sustained)}/s, ratio ${fmt(r.sustained / r.bare1, 2)} / ${fmt(r.sustained / r.bareN, 2)}`,
@@ -202,16 +224,41 @@ async function latency(db: DataSource, receiver: Receiver, event: EventFactory) 
   await Promise.all(writes);
   const rate = total / ((Date.now() - start) / 1000);
   await receiver.until(before + total);
-  const rows = await sqlRows<{ requestId: string; deliveryId: string; relayedAt: Date }>(
+  const ids = [...committed.keys()];
+  // A delivery can reach the receiver before the relay's transaction that marks its event
+  // published commits (the relay publishes, then marks): wait for the marks, a few seconds at most.
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const open = await sqlOne<{ n: number }>(
+      db,
+      `SELECT count(*)::int AS n FROM outbox_events WHERE aggregate_type = 'request' AND aggregate_id = ANY($1::text[]) AND published_at IS NULL`,
+      [ids],
+    );
+    if (open?.n === 0) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const rows = await sqlRows<{ requestId: string; deliveryId: string; relayedAt: Date | null }>(
     db,
     `SELECT o.aggregate_id AS "requestId", d.id AS "deliveryId", o.published_at AS "relayedAt"
        FROM outbox_events o JOIN webhook_deliveries d ON d.outbox_event_id = o.id
-      WHERE o.aggregate_id = ANY($1::text[])`,
-    [[...committed.keys()]],
+      WHERE o.aggregate_type = 'request' AND o.aggregate_id = ANY($1::text[])`,
+    [ids],
   );
-  const arrival = new Map(rows.map((r) => [r.requestId, receiver.arrivals.get(r.deliveryId)!]));
-  const dispatcher = rows.map((r) => receiver.arrivals.get(r.deliveryId)! - r.relayedAt.getTime()).sort((a, b) => a - b);
-  const total$ = [...committed].map(([requestId, at]) => arrival.get(requestId)! - at).sort((a, b) => a - b);
+  // Every row state counts or is skipped, never dereferenced blindly: an event still unmarked
+  // after the wait has no dispatcher share; a delivery the receiver never saw has no latency.
+  const arrival = new Map<string, number>();
+  const dispatcher: number[] = [];
+  for (const r of rows) {
+    const at = receiver.arrivals.get(r.deliveryId);
+    if (at === undefined) continue;
+    arrival.set(r.requestId, at);
+    if (r.relayedAt) dispatcher.push(at - r.relayedAt.getTime());
+  }
+  dispatcher.sort((a, b) => a - b);
+  const total$ = [...committed].flatMap(([requestId, at]) => {
+    const arrived = arrival.get(requestId);
+    return arrived === undefined ? [] : [arrived - at];
+  });
+  total$.sort((a, b) => a - b);
   return {
     rate,
     p50: percentile(total$, 50),

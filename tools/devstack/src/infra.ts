@@ -105,15 +105,17 @@ export async function startInfra(opts: InfraOptions): Promise<Infra> {
 /**
  * Private, throw-away servers on free ports in a fresh temporary directory (benchmarks, the
  * test harness): `stop()` stops them and removes the directory. `dir` is kept for files that
- * belong with them (deployment JSON, logs).
+ * belong with them (deployment JSON, logs). `external` servers are used instead of private ones
+ * (bench:scale hands a benchmark a seeded database this way).
  */
-export async function startEphemeralInfra(label: string): Promise<Infra & { dir: string }> {
+export async function startEphemeralInfra(label: string, external?: InfraOptions['external']): Promise<Infra & { dir: string }> {
   const dir = await mkdtemp(join(tmpdir(), `payrail-${label}-`));
   await chmod(dir, 0o755); // Postgres runs as the postgres user when we are root
   const infra = await startInfra({
     dir,
     ephemeral: true,
     ports: { postgres: await freePort(), redis: await freePort(), anvil: await freePort() },
+    external,
     log: () => undefined,
   });
   return {

@@ -17,6 +17,15 @@ export function WithRetentionEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
 
     /** How often a worker replica tries a retention pass (one replica at a time runs it). */
     @Type(() => Number) @IsInt() @Min(1000) @Max(86_400_000) EVENT_RETENTION_INTERVAL_MS: number = 600_000;
+
+    /** How often a worker replica tries a record pruning pass: expired idempotency keys, old processed payment intents. */
+    @Type(() => Number) @IsInt() @Min(1000) @Max(86_400_000) RECORD_PRUNING_INTERVAL_MS: number = 3_600_000;
+
+    /** Rows the record pruning job deletes per statement (one short transaction each). */
+    @Type(() => Number) @IsInt() @Min(10) @Max(10000) RECORD_PRUNING_BATCH_SIZE: number = 1000;
+
+    /** Payment intents chain-worker processed more than this many days ago are deleted. */
+    @Type(() => Number) @IsInt() @Min(1) @Max(3650) PAYMENT_INTENT_RETENTION_DAYS: number = 30;
   }
   return RetentionEnv;
 }

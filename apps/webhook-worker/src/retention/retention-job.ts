@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { RETAINED_KINDS, type RetainedKind, RetentionRepository, sqlExecute, sqlOne } from '@payrail/persistence';
+import { RETAINED_KINDS, type RetainedKind, RetentionRepository } from '@payrail/persistence';
 import { PollingLoop } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
-
-/** Advisory-lock key of the retention pass ("PRRT" namespace). */
-const LOCK = [0x50525254, createHash('sha256').update('event-retention').digest().readInt32BE(0)] as const;
+import { underSessionLock } from './session-lock.js';
 
 export type RetentionPass = { ran: false } | { ran: true; deleted: Record<RetainedKind, number>; batches: number };
 
@@ -45,18 +42,7 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
 
   /** One pass if no other replica is running one; `ran: false` otherwise. */
   async runPass(): Promise<RetentionPass> {
-    const runner = this.db.createQueryRunner();
-    try {
-      const locked = await sqlOne<{ ok: boolean }>(runner.manager, 'SELECT pg_try_advisory_lock($1::int, $2::int) AS ok', [...LOCK]);
-      if (!locked?.ok) return { ran: false };
-      try {
-        return await this.deleteAll(new RetentionRepository(runner.manager));
-      } finally {
-        await sqlExecute(runner.manager, 'SELECT pg_advisory_unlock($1::int, $2::int)', [...LOCK]);
-      }
-    } finally {
-      await runner.release();
-    }
+    return (await underSessionLock(this.db, 'event-retention', (m) => this.deleteAll(new RetentionRepository(m)))) ?? { ran: false };
   }
 
   private async deleteAll(repo: RetentionRepository): Promise<RetentionPass> {

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { IdempotencyKeyEntity } from './idempotency-key.entity.js';
-import { sqlExecute, sqlRows } from '../sql/typed-query.js';
+import { sqlRows } from '../sql/typed-query.js';
 
 export interface StoredResponse {
   route: string;
@@ -44,14 +44,5 @@ export class IdempotencyRepository {
       [scope, key, response.route, response.requestHash, response.status, JSON.stringify(response.body), ttlSeconds],
     );
     return rows.length === 1;
-  }
-
-  /** Deletes expired keys; returns how many. */
-  async purgeExpired(limit = 10_000): Promise<number> {
-    return sqlExecute(
-      this.manager,
-      `DELETE FROM idempotency_keys WHERE ctid IN (SELECT ctid FROM idempotency_keys WHERE expires_at <= now() LIMIT $1)`,
-      [limit],
-    );
   }
 }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { IdempotencyRepository, type StoredResponse } from '@payrail/persistence';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** How long a key's first answer is kept and replayed. */
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
-const PURGE_INTERVAL_MS = 10 * 60 * 1000;
 /** Printable ASCII without spaces, 1-255 characters (a UUID or ULID fits). */
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -50,13 +49,11 @@ class KeyTaken extends Error {}
  * request with the same key and body gets the first answer again; the same key with another body
  * (or route) is 409. The answer and the requests it describes are written in one transaction, and
  * a concurrent request with the same key waits on the key's row, so exactly one set of requests
- * is ever stored per key. Keys live in Postgres, shared by every replica.
+ * is ever stored per key. Keys live in Postgres, shared by every replica; webhook-worker's record
+ * pruning job deletes expired ones.
  */
 @Injectable()
-export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('Idempotency');
-  private timer?: NodeJS.Timeout;
-
+export class IdempotencyService {
   constructor(private readonly db: DataSource) {}
 
   async run<T>(request: IdempotentRequest, prepare: () => Promise<Prepared<T>>): Promise<Outcome<T>> {
@@ -104,18 +101,5 @@ export class IdempotencyService implements OnModuleInit, OnModuleDestroy {
       throw new PayrailError('CONFLICT', 'This Idempotency-Key was already used with a different request');
     }
     return { response: found.body as T, replayed: true };
-  }
-
-  onModuleInit(): void {
-    this.timer = setInterval(() => {
-      new IdempotencyRepository(this.db.manager)
-        .purgeExpired()
-        .catch((err: unknown) => this.logger.warn({ err }, 'purging expired idempotency keys failed'));
-    }, PURGE_INTERVAL_MS);
-    this.timer.unref();
-  }
-
-  onModuleDestroy(): void {
-    clearInterval(this.timer);
   }
 }
