@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '@payrail/devstack';
+import { ANVIL_ACCOUNTS, freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '@payrail/devstack';
 import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { walkthroughPath, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
@@ -155,6 +155,34 @@ describe('npm start: the whole platform on this machine', () => {
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor();
       await page.getByRole('row').filter({ hasText: '10 fUSDC' }).first().waitFor();
+    } finally {
+      await browser.close();
+    }
+  }, 60000);
+
+  it('signs in with the demo wallet (anvil account 4, injected) onto the demo platform and lists its Client ID under Developers', async () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    const demoWallet = ANVIL_ACCOUNTS[4];
+    expect(stack.demo).toMatchObject({ dashboardWallet: demoWallet.address, dashboardWalletKey: demoWallet.privateKey });
+    expect(stack.demo.dashboardWalletAccount).toContain('anvil account 4');
+    expect(output).toContain(`"Sign in with wallet" as ${demoWallet.address}`);
+    // No other part of the stack spends from it.
+    expect([stack.demo.payerAddress, stack.demo.payeeAddress]).not.toContain(demoWallet.address);
+    const chain = stack.chains.sepolia;
+    const browser = await launchBrowser();
+    try {
+      const { page } = await openPage(browser);
+      const wallet = await injectWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, account: demoWallet.address });
+      await page.goto(stack.dashboardUrl);
+      await page.getByRole('button', { name: 'Sign in with wallet' }).click();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Developers', exact: true }).click();
+      await page.getByRole('row').filter({ hasText: stack.demo.clientId }).waitFor();
+      await page.getByRole('row').filter({ hasText: stack.demo.backendClientId }).waitFor();
+      // The SIWE message names the dashboard it was signed on.
+      const [signed] = wallet.callsOf('personal_sign');
+      expect(Buffer.from(((signed?.params as string[])[0] ?? '').slice(2), 'hex').toString('utf8')).toMatch(
+        new RegExp(`^localhost:${ports.DASHBOARD_PORT} wants you to sign in`),
+      );
     } finally {
       await browser.close();
     }

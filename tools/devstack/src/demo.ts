@@ -18,6 +18,8 @@ export interface DemoTenant {
   /** The dashboard login of the demo platform (e-mail verified at creation). */
   loginEmail: string;
   loginPassword: string;
+  /** The EVM wallet that also owns the demo platform ("Sign in with wallet" lands on it). */
+  walletAddress: string;
 }
 
 async function stillThere(databaseUrl: string, demo: DemoTenant): Promise<boolean> {
@@ -36,15 +38,22 @@ async function stillThere(databaseUrl: string, demo: DemoTenant): Promise<boolea
  * kept in `file` (API and orchestrator keys are shown only once), reused while it still
  * exists in the database.
  */
-export async function ensureDemoTenant(opts: { file: string; databaseUrl: string; redisUrl: string; origin: string }): Promise<DemoTenant> {
+export async function ensureDemoTenant(opts: {
+  file: string;
+  databaseUrl: string;
+  redisUrl: string;
+  origin: string;
+  /** The demo wallet (an anvil account) made an owner of the demo platform. */
+  wallet: string;
+}): Promise<DemoTenant> {
   const saved = await readFile(opts.file, 'utf8').then(
     (s) => JSON.parse(s) as DemoTenant,
     () => undefined,
   );
-  // A demo.json from before the demo login existed is seeded again (the login comes with a new tenant).
-  if (saved?.loginEmail && (await stillThere(opts.databaseUrl, saved))) return saved;
+  // A demo.json from before the demo login or wallet existed is seeded again (they come with a new tenant).
+  if (saved?.loginEmail && saved.walletAddress === opts.wallet && (await stillThere(opts.databaseUrl, saved))) return saved;
   const cli = join(repoRoot(), 'dist', 'apps', 'payments-api', 'src', 'cli', 'admin.js');
-  const { stdout } = await run(process.execPath, [cli, 'demo', 'seed', '--origin', opts.origin, '--json'], {
+  const { stdout } = await run(process.execPath, [cli, 'demo', 'seed', '--origin', opts.origin, '--wallet', opts.wallet, '--json'], {
     env: { ...process.env, DATABASE_URL: opts.databaseUrl, REDIS_URL: opts.redisUrl, LOG_LEVEL: 'error' },
   });
   const demo = JSON.parse(stdout) as DemoTenant;

@@ -30,6 +30,9 @@ const ports = {
 const paymentPageOrigin = `http://localhost:${ports['payment-page']}`;
 const dashboardOrigin = `http://localhost:${ports.dashboard}`;
 const dir = env.PAYRAIL_LOCAL_DIR ?? join(repoRoot(), '.local');
+/** The demo platform's wallet: an anvil account no other part of the stack pays or relays from (0 deploys, 1 pays, 2 is paid, 3 relays). */
+const DEMO_WALLET_INDEX = 4;
+const DEMO_WALLET = ANVIL_ACCOUNTS[DEMO_WALLET_INDEX];
 const log = (line: string) => console.log(`[payrail] ${line}`);
 
 async function checkPorts(): Promise<void> {
@@ -87,12 +90,16 @@ async function main(): Promise<void> {
     SECURE_PAYMENT_PAGE_URL: env.SECURE_PAYMENT_PAGE_URL ?? `${paymentPageOrigin}/pay`,
     // The dashboard's origin: credentialed CORS and the CSRF check of cookie-authenticated writes.
     DASHBOARD_ORIGINS: env.DASHBOARD_ORIGINS ?? dashboardOrigin,
+    // The wallet sign-in message (EIP-4361) names the dashboard, where it is signed (wallets warn on a mismatch).
+    SIWE_DOMAIN: env.SIWE_DOMAIN ?? `localhost:${ports.dashboard}`,
+    SIWE_URI: env.SIWE_URI ?? dashboardOrigin,
   };
   const demoTenant = await ensureDemoTenant({
     file: join(dir, 'demo.json'),
     databaseUrl: infra.databaseUrl,
     redisUrl: infra.redisUrl,
     origin: env.DEMO_ORIGIN ?? paymentPageOrigin,
+    wallet: DEMO_WALLET.address,
   });
   const apps: AppHandle[] = [];
   let web: LocalWebApps | undefined;
@@ -171,6 +178,9 @@ async function main(): Promise<void> {
     demo: {
       // The demo platform's dashboard login (verified at creation): sign in at dashboardUrl with it.
       ...dashboardLogin(demoTenant),
+      // The demo platform's wallet login: "Sign in with wallet" with this anvil account (Client IDs and API keys need it).
+      dashboardWalletAccount: `anvil account ${DEMO_WALLET_INDEX} (m/44'/60'/0'/0/${DEMO_WALLET_INDEX} of anvil's default mnemonic)`,
+      dashboardWalletKey: DEMO_WALLET.privateKey,
       payerAddress: ANVIL_ACCOUNTS[1].address,
       payerPrivateKey: ANVIL_ACCOUNTS[1].privateKey,
       payeeAddress: ANVIL_ACCOUNTS[2].address,
@@ -184,8 +194,8 @@ async function main(): Promise<void> {
 }
 
 /** The demo tenant as stack.json shows it: its login named for what it opens (demo.dashboardEmail / dashboardPassword). */
-function dashboardLogin({ loginEmail, loginPassword, ...rest }: DemoTenant): Record<string, string> {
-  return { ...rest, dashboardEmail: loginEmail, dashboardPassword: loginPassword };
+function dashboardLogin({ loginEmail, loginPassword, walletAddress, ...rest }: DemoTenant): Record<string, string> {
+  return { ...rest, dashboardEmail: loginEmail, dashboardPassword: loginPassword, dashboardWallet: walletAddress };
 }
 
 function printBanner(stack: StackFile, stackPath: string): void {
@@ -197,6 +207,7 @@ function printBanner(stack: StackFile, stackPath: string): void {
     `  payment page   ${stack.paymentPageUrl}/pay/<token>?clientId=<clientId>   (securePaymentUrl of a secure payment)`,
     `  demo link      ${stack.demo.paymentLink}   (ready to pay: 10 fUSDC from the demo payer)`,
     `  dashboard      ${stack.dashboardUrl}   (sign in: ${stack.demo.dashboardEmail} / ${stack.demo.dashboardPassword})`,
+    `                 or "Sign in with wallet" as ${stack.demo.dashboardWallet} (${stack.demo.dashboardWalletAccount}; key: demo.dashboardWalletKey)`,
     `  webhook-worker ${stack.webhookWorkerHealthUrl}`,
     `  chain-worker   ${stack.chainWorkerHealthUrl}`,
     `  metrics        ${Object.values(stack.metricsUrls).join(' ')}`,

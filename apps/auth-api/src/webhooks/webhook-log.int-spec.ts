@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { createDataSource, sqlRows } from '@payrail/persistence';
+import { createDataSource, sqlRows, WebhookDurabilityRepository } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { platformSession } from '@payrail/test-support/dashboard/platform-session.js';
 import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
@@ -168,6 +168,21 @@ describe("the platform's webhooks across its Client IDs (/v1/webhooks): endpoint
     // The worker's recorded due time wins over the estimate (extended schedule, Retry-After).
     const due = new Date('2026-01-01T02:00:00.000Z');
     expect(nextRetryAt({ ...row, nextAttemptAt: due }, [attempt(5)])).toBe(due.toISOString());
+  });
+
+  it('lists the extended-retries flag and, once Payrail disabled an endpoint, its reason and time', async () => {
+    const extended = (
+      await call<{ id: string }>('POST', '/v1/webhook', asClient(mine.clientId), { url: ok.url('/ext'), extendedRetries: true })
+    ).body.id;
+    const before = new Date();
+    expect(await new WebhookDurabilityRepository(db.manager).disable(extended, 'gone', 0)).toMatchObject({ id: extended, reason: 'gone' });
+    const res = await call<{
+      webhooks: { id: string; isActive: boolean; extendedRetries: boolean; disabledReason: string | null; disabledAt: string | null }[];
+    }>('GET', `/v1/webhooks?clientId=${mine.clientId}`, bearer);
+    const byId = new Map(res.body.webhooks.map((w) => [w.id, w]));
+    expect(byId.get(hooks.good)).toMatchObject({ isActive: true, extendedRetries: false, disabledReason: null, disabledAt: null });
+    expect(byId.get(extended)).toMatchObject({ isActive: false, extendedRetries: true, disabledReason: 'gone' });
+    expect(Date.parse(byId.get(extended)!.disabledAt!)).toBeGreaterThanOrEqual(before.getTime() - 1000);
   });
 
   it('is 401 without credentials, 403 with a Client ID alone, and 400 for bad filters', async () => {

@@ -1,10 +1,11 @@
 import { Alert, Button, TextField } from '@payrail/web';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type PaymentsSchemas, useApis } from '../api';
 import { must } from '../lib/api-call';
 import { t } from '../messages';
 import { CopyButton } from './CopyButton';
+import { CurrencyOptions, useNetworkCurrencies } from './CurrencyOptions';
 import { QrCode } from './QrCode';
 
 const EXPIRIES = [
@@ -18,20 +19,22 @@ type Body = PaymentsSchemas['CreateSecurePaymentDto'];
 
 /**
  * "Create payment link": POST /v2/secure-payments by session (the platform owns the link). The
- * currency suggestions are the currencies the platform was paid in this year (server-summed);
- * any currency id of GET /v2/currencies may be typed.
+ * currencies offered are the API's (GET /v2/currencies by session) for the chosen network, and
+ * for the invoice currency also its fiat currencies; any currency id may still be typed.
  */
 export function CreateLinkForm({ defaultPayee }: { defaultPayee?: string }) {
-  const { payments } = useApis();
+  const { payments, runtime } = useApis();
   const queries = useQueryClient();
-  const [f, setF] = useState<Record<string, string>>({ payee: defaultPayee ?? '', expiresIn: String(86400), screening: 'off' });
+  const [f, setF] = useState<Record<string, string>>({
+    payee: defaultPayee ?? '',
+    expiresIn: String(86400),
+    screening: 'off',
+    network: runtime.networks[0]?.network ?? '',
+  });
   const [hidePayee, setHidePayee] = useState(false);
   const set = (name: string) => (e: { target: { value: string } }) => setF({ ...f, [name]: e.target.value });
-  const year = new Date(Date.now() - 365 * 86400_000).toISOString();
-  const known = useQuery({
-    queryKey: ['volume-currencies', year.slice(0, 10)],
-    queryFn: () => must(payments.GET('/v2/requests/volume', { params: { query: { from: year, to: new Date().toISOString() } } })),
-  });
+  const onNetwork = useNetworkCurrencies(f.network);
+  const fiat = useNetworkCurrencies('fiat');
   const create = useMutation({
     mutationFn: () => {
       const allowed = (f.allowed ?? '').split(/[\s,]+/).filter(Boolean);
@@ -77,26 +80,33 @@ export function CreateLinkForm({ defaultPayee }: { defaultPayee?: string }) {
           value={f.amount ?? ''}
           onChange={set('amount')}
         />
+        <div className="pr-field">
+          <label htmlFor="link-network">{t('field.network')}</label>
+          <select id="link-network" value={f.network} onChange={set('network')}>
+            {runtime.networks.map((n) => (
+              <option key={n.network} value={n.network}>
+                {n.network}
+              </option>
+            ))}
+          </select>
+        </div>
         <TextField
           label={t('links.payment_currency')}
           required
-          list="known-currencies"
+          list="network-currencies"
           value={f.paymentCurrency ?? ''}
           onChange={set('paymentCurrency')}
           hint={t('links.currency_hint')}
         />
         <TextField
           label={t('links.invoice_currency')}
-          list="known-currencies"
+          list="invoice-currencies"
           value={f.invoiceCurrency ?? ''}
           onChange={set('invoiceCurrency')}
           hint={t('links.invoice_hint')}
         />
-        <datalist id="known-currencies">
-          {known.data?.totals.map((c) => (
-            <option key={c.currency} value={c.currency} />
-          ))}
-        </datalist>
+        <CurrencyOptions id="network-currencies" currencies={onNetwork.data ?? []} />
+        <CurrencyOptions id="invoice-currencies" currencies={[...(onNetwork.data ?? []), ...(fiat.data ?? [])]} />
         <div className="pr-field">
           <label htmlFor="link-expiry">{t('links.expiry')}</label>
           <select id="link-expiry" value={f.expiresIn} onChange={set('expiresIn')}>

@@ -6,6 +6,7 @@ import { DataTable } from '../components/DataTable';
 import { DeliveryLog } from '../components/DeliveryLog';
 import { ClientIdPicker, EndpointForm } from '../components/EndpointForm';
 import { QueryState } from '../components/QueryState';
+import { RecoverDeliveries } from '../components/RecoverDeliveries';
 import { done, must } from '../lib/api-call';
 import { EVENT_TYPES, type WebhookEventType } from '../lib/events';
 import { dateTime } from '../lib/format';
@@ -58,7 +59,19 @@ export function WebhooksScreen({ session }: { session: Session }) {
           <tr key={h.id}>
             <td className="mono break">{h.url}</td>
             <td className="mono">{h.clientId}</td>
-            <td>{h.isActive ? t('webhooks.active') : t('webhooks.inactive')}</td>
+            <td>
+              {h.isActive ? t('webhooks.active') : t('webhooks.inactive')}
+              {h.disabledReason && (
+                <small className="mark" data-field="disabled-mark">
+                  {t(h.disabledReason === 'gone' ? 'webhooks.disabled_gone' : 'webhooks.disabled_failing', { at: dateTime(h.disabledAt) })}
+                </small>
+              )}
+              {h.extendedRetries && (
+                <small className="mark" data-field="extended-mark">
+                  {t('webhooks.extended_badge')}
+                </small>
+              )}
+            </td>
             <td>{dateTime(h.createdAt)}</td>
             <td className="actions">
               <Button
@@ -82,6 +95,7 @@ export function WebhooksScreen({ session }: { session: Session }) {
         ))}
       </DataTable>
       <TestFire clientIds={clientIds} onFired={refresh} />
+      {hooks.length > 0 && <RecoverDeliveries endpoints={hooks} />}
       <DeliveryLog endpoints={hooks} clientIds={clientIds} />
     </section>
   );

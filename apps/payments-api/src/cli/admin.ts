@@ -29,6 +29,7 @@ const { values, positionals } = parseArgs({
     network: { type: 'string' },
     'rpc-url': { type: 'string' },
     owner: { type: 'string' },
+    wallet: { type: 'string' },
     relayer: { type: 'string' },
     'fee-proxy': { type: 'string' },
     salt: { type: 'string' },

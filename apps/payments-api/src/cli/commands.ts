@@ -62,7 +62,7 @@ export const COMMANDS: Record<string, Command> = {
   'orchestrator link': (app, f) =>
     app.get(LinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
   'secrets reencrypt': (app) => reencryptSecrets(app),
-  'demo seed': (app, f) => seedDemo(app, one(f, 'origin') ?? 'http://localhost:5173'),
+  'demo seed': (app, f) => seedDemo(app, one(f, 'origin') ?? 'http://localhost:5173', one(f, 'wallet')),
   'orchestrator unlink': (app, f) =>
     app.get(UnlinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
 };
@@ -79,4 +79,5 @@ export const USAGE = `usage: npm run -s admin -- <command> [--json] [options]
   orchestrator-key revoke --key-prefix P      (answers 401 at once on every replica)
   orchestrator unlink --orchestrator ID --client-id CID
   secrets reencrypt            (after a key rotation: rewrites webhook secrets and PII under the first key)
-  demo seed [--origin URL]     (a demo platform, browser and backend Client IDs, API key, linked orchestrator)`;
+  demo seed [--origin URL] [--wallet 0x...]   (a demo platform, browser and backend Client IDs, API key, linked orchestrator,
+                               verified e-mail login; the wallet, if given, owns the platform too)`;

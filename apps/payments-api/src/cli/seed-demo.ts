@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
+import { parseEvmAddress, PayrailError } from '@payrail/domain';
 import { AccountsRepository } from '@payrail/persistence';
 import { CreateApiKey, CreateClientId, CreateOrchestrator, CreatePlatform, LinkOrchestrator } from '@payrail/tenancy';
 import argon2 from 'argon2';
@@ -16,6 +17,8 @@ export interface DemoTenant {
   /** The demo's dashboard login (e-mail/password), created verified: it signs in at once. */
   loginEmail: string;
   loginPassword: string;
+  /** With `--wallet`: the EVM wallet that also owns the platform (wallet sign-in lands on it). */
+  walletAddress?: string;
 }
 
 /**
@@ -30,12 +33,20 @@ async function demoLogin(app: INestApplicationContext, platformId: string): Prom
   return { loginEmail, loginPassword };
 }
 
+/** The demo wallet (an EVM address) made an owner of the platform: "Sign in with wallet" with it opens the demo platform. */
+async function demoWallet(app: INestApplicationContext, platformId: string, wallet: string): Promise<{ walletAddress: string }> {
+  const walletAddress = parseEvmAddress(wallet);
+  if (!walletAddress) throw new PayrailError('VALIDATION_FAILED', '--wallet must be an EVM address (0x...)');
+  await app.get(DataSource).transaction((m) => new AccountsRepository(m).attachWalletOwner('evm', walletAddress, platformId));
+  return { walletAddress };
+}
+
 /**
  * `demo seed`: what `npm start` gives a new developer: a platform with a browser Client ID
  * for `origin`, a backend Client ID, an API key, an orchestrator linked to the platform, and a
- * verified e-mail login that owns the platform.
+ * verified e-mail login that owns the platform; with `wallet`, that EVM wallet owns it too.
  */
-export async function seedDemo(app: INestApplicationContext, origin: string): Promise<DemoTenant> {
+export async function seedDemo(app: INestApplicationContext, origin: string, wallet?: string): Promise<DemoTenant> {
   const platform = await app.get(CreatePlatform).execute({ name: 'Demo platform' });
   const browser = await app
     .get(CreateClientId)
@@ -53,5 +64,6 @@ export async function seedDemo(app: INestApplicationContext, origin: string): Pr
     orchestratorId: orchestrator.id,
     orchestratorKey: orchestrator.orchestratorKey,
     ...(await demoLogin(app, platform.id)),
+    ...(wallet ? await demoWallet(app, platform.id, wallet) : {}),
   };
 }

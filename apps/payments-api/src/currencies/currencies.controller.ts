@@ -27,9 +27,12 @@ const BAD_REQUEST = errorExample(400, "Validation failed: firstOnly must be 'tru
 @ApiTags('Currencies')
 @ApiSecurity('x-api-key')
 @ApiSecurity('x-client-id')
+@ApiSecurity('__Host-session_token')
+@ApiSecurity('bearer')
 @ApiExtraModels(CurrencyDto)
-@Auth('api-key-or-client-id')
-@ApiAuthErrors('api-key-or-client-id')
+// The dashboard's payment-link form lists currencies with the platform's session; machine headers decide when sent.
+@Auth('api-key-client-id-or-session')
+@ApiAuthErrors('api-key-client-id-or-session')
 @Controller('v2/currencies')
 export class CurrenciesController {
   constructor(

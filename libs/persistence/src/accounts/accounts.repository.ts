@@ -81,6 +81,22 @@ export class AccountsRepository {
     return { userId, email, platformId };
   }
 
+  /**
+   * A wallet made an owner of `platformId` by an operator (the `npm start` demo wallet): its own user
+   * and membership. A wallet already signed in elsewhere is moved to this user (local dev keys only).
+   */
+  async attachWalletOwner(kind: 'evm' | 'tron', address: string, platformId: string): Promise<AccountRef> {
+    const userId = ulid();
+    await this.m.insert(UserEntity, { id: userId, email: null, passwordHash: null });
+    await sqlExecute(
+      this.m,
+      `INSERT INTO wallets (id, user_id, kind, address) VALUES ($1, $2, $3, $4) ON CONFLICT (kind, address) DO UPDATE SET user_id = EXCLUDED.user_id`,
+      [ulid(), userId, kind, address],
+    );
+    await this.m.insert(PlatformMemberEntity, { platformId, userId, role: 'owner' });
+    return { userId, email: null, platformId };
+  }
+
   async byEmail(email: string): Promise<(AccountRef & { passwordHash: string | null; emailVerified: boolean }) | undefined> {
     const user = await this.m.findOneBy(UserEntity, { email });
     if (!user) return undefined;

@@ -28,6 +28,9 @@ export interface PlatformEndpointRow {
   clientId: string;
   clientIdId: string;
   createdAt: Date;
+  extendedRetries: boolean;
+  disabledReason: 'failing' | 'gone' | null;
+  disabledAt: Date | null;
 }
 
 const COLUMNS = `d.id, d.endpoint_id AS "endpointId", d.outbox_event_id::text AS "outboxEventId", d.event_type AS "eventType",
@@ -80,7 +83,8 @@ export class WebhookDeliveryListingRepository {
   endpoints(platformId: string, clientId?: string): Promise<PlatformEndpointRow[]> {
     return sqlRows<PlatformEndpointRow>(
       this.db,
-      `SELECT e.id, e.url, e.is_active AS "isActive", c.client_id AS "clientId", c.id AS "clientIdId", e.created_at AS "createdAt"
+      `SELECT e.id, e.url, e.is_active AS "isActive", c.client_id AS "clientId", c.id AS "clientIdId", e.created_at AS "createdAt",
+              e.extended_retries AS "extendedRetries", e.disabled_reason AS "disabledReason", e.disabled_at AS "disabledAt"
          FROM webhook_endpoints e JOIN client_ids c ON c.id = e.client_id_id
         WHERE c.platform_id = $1 AND ($2::text IS NULL OR c.client_id = $2)
         ORDER BY e.created_at, e.id`,

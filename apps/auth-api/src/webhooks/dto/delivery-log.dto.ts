@@ -76,6 +76,18 @@ export class PlatformEndpointDto {
   @ApiProperty({ description: 'Public Client ID it belongs to: manage it at /v1/webhook with this x-client-id and the session' })
   clientId!: string;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ description: 'Beyond the interface: the extended retry schedule is on (see extendedRetries at registration)' })
+  extendedRetries!: boolean;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['failing', 'gone'],
+    description:
+      'Beyond the interface: set when Payrail deactivated the endpoint: every attempt failed for the auto-disable period (failing), or it answered 410 (gone). Cleared on reactivation.',
+  })
+  disabledReason!: 'failing' | 'gone' | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When Payrail deactivated it' })
+  disabledAt!: string | null;
 }
 
 export class PlatformEndpointListDto {

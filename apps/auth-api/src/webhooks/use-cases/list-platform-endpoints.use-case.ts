@@ -17,6 +17,9 @@ export class ListPlatformEndpoints {
         isActive: e.isActive,
         clientId: e.clientId,
         createdAt: e.createdAt.toISOString(),
+        extendedRetries: e.extendedRetries,
+        disabledReason: e.disabledReason,
+        disabledAt: e.disabledAt?.toISOString() ?? null,
       })),
     };
   }
