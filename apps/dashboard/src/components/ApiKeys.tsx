@@ -77,13 +77,7 @@ export function ApiKeys() {
           </tr>
         ))}
       </DataTable>
-      <Pager
-        page={pages.page}
-        hasPrevious={pages.hasPrevious}
-        nextCursor={list.data?.nextCursor}
-        onPrevious={pages.previous}
-        onNext={pages.next}
-      />
+      <Pager pages={pages} nextCursor={list.data?.nextCursor} />
     </section>
   );
 }

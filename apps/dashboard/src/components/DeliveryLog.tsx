@@ -135,13 +135,7 @@ export function DeliveryLog({ endpoints, clientIds }: { endpoints: AuthSchemas['
           </Fragment>
         ))}
       </DataTable>
-      <Pager
-        page={pages.page}
-        hasPrevious={pages.hasPrevious}
-        nextCursor={log.data?.nextCursor}
-        onPrevious={pages.previous}
-        onNext={pages.next}
-      />
+      <Pager pages={pages} nextCursor={log.data?.nextCursor} />
     </section>
   );
 }

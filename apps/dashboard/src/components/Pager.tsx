@@ -1,20 +1,10 @@
 import { Button } from '@payrail/web';
+import type { CursorPages } from '../lib/paging';
 import { t } from '../messages';
 
-/** Previous / next page of a keyset-paginated list. */
-export function Pager({
-  page,
-  hasPrevious,
-  nextCursor,
-  onPrevious,
-  onNext,
-}: {
-  page: number;
-  hasPrevious: boolean;
-  nextCursor: string | null | undefined;
-  onPrevious: () => void;
-  onNext: (cursor: string) => void;
-}) {
+/** Previous / next page of a keyset-paginated list: `pages` from useCursorPages, `nextCursor` from the current page. */
+export function Pager({ pages, nextCursor }: { pages: CursorPages; nextCursor: string | null | undefined }) {
+  const { page, hasPrevious, previous: onPrevious, next: onNext } = pages;
   if (!hasPrevious && !nextCursor) return null;
   return (
     <nav className="pager" aria-label={t('pager.label')}>

@@ -15,3 +15,6 @@ export function useCursorPages(filterKey: string) {
     previous: () => setState({ key: filterKey, cursors: cursors.slice(0, -1) }),
   };
 }
+
+/** What useCursorPages answers (the Pager takes it whole). */
+export type CursorPages = ReturnType<typeof useCursorPages>;

@@ -63,13 +63,7 @@ export function PaymentLinksScreen({ session }: { session: Session }) {
           ))}
         </DataTable>
       )}
-      <Pager
-        page={pages.page}
-        hasPrevious={pages.hasPrevious}
-        nextCursor={links.data?.nextCursor}
-        onPrevious={pages.previous}
-        onNext={pages.next}
-      />
+      <Pager pages={pages} nextCursor={links.data?.nextCursor} />
     </section>
   );
 }

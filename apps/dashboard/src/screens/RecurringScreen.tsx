@@ -103,13 +103,7 @@ export function RecurringScreen() {
           ))}
         </DataTable>
       )}
-      <Pager
-        page={pages.page}
-        hasPrevious={pages.hasPrevious}
-        nextCursor={list.data?.nextCursor}
-        onPrevious={pages.previous}
-        onNext={pages.next}
-      />
+      <Pager pages={pages} nextCursor={list.data?.nextCursor} />
     </section>
   );
 }
