@@ -1,7 +1,22 @@
 import { createServer } from 'node:net';
 
-/** A TCP port that was free on 127.0.0.1 a moment ago. */
-export function freePort(): Promise<number> {
+/** Ports this process has handed out: the kernel may offer a just-closed port again before its owner listens. */
+const handedOut = new Set<number>();
+
+/**
+ * A TCP port that was free on 127.0.0.1 a moment ago, never one this process handed out before
+ * (two calls in a row, e.g. an app's PORT and METRICS_PORT, could otherwise get the same port).
+ */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await probeFreePort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+}
+
+function probeFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
