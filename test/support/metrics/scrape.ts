@@ -14,15 +14,46 @@ export interface ScrapedFamily {
   samples: ScrapedSample[];
 }
 
+// prom2javascript reads finite numbers and +Inf only, but `NaN` (any case) and `-Inf` are legal
+// sample values too: prom-client writes `Nan` for an event-loop gauge scraped twice within one
+// sampling window. They travel through the parser as sentinels no exporter writes.
+const SPECIAL_VALUES: [RegExp, string, number][] = [
+  [/^nan$/i, '-7.77e-307', Number.NaN],
+  [/^-inf$/i, '-7.78e-307', Number.NEGATIVE_INFINITY],
+];
+const SENTINELS = new Map(SPECIAL_VALUES.map(([, sentinel, value]) => [parseFloat(sentinel), value]));
+
+function withSentinels(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const match = /^([^#\s][^{\s]*(?:\{.*\})?\s+)(\S+)(\s+-?\d+)?\s*$/.exec(line);
+      const special = match && SPECIAL_VALUES.find(([re]) => re.test(match[2]));
+      return special ? `${match[1]}${special[1]}${match[3] ?? ''}` : line;
+    })
+    .join('\n');
+}
+
+const restored = (value: number | undefined) => (value !== undefined && SENTINELS.has(value) ? SENTINELS.get(value) : value);
+
 /** GETs a Prometheus endpoint and parses it with a real text-format parser (prom2javascript). */
 export async function scrape(url: string): Promise<Map<string, ScrapedFamily>> {
   const res = await fetch(url);
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
-  const families = await getMetricsFromStream(Readable.from([await res.text()]));
+  const families = await getMetricsFromStream(Readable.from([withSentinels(await res.text())]));
   return new Map(
     Object.entries(families).map(([name, f]) => [
       name,
-      { name, type: f.type, samples: (f.data as ScrapedSample[]).map(({ labels, value, count, sum }) => ({ labels, value, count, sum })) },
+      {
+        name,
+        type: f.type,
+        samples: (f.data as ScrapedSample[]).map(({ labels, value, count, sum }) => ({
+          labels,
+          value: restored(value),
+          count,
+          sum: restored(sum),
+        })),
+      },
     ]),
   );
 }
