@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { sampleOf, scrape, total } from './scrape';
+import { sampleOf, scrape, total } from './scrape.js';
 
 // What prom-client writes when the event-loop histogram had no sample between two scrapes:
 // `Nan` is legal in the Prometheus text format and must not break a scrape.
