@@ -69,6 +69,10 @@ describe('webhook deliveries survive the loss of Redis and of the worker (real p
     await emit(db, [paymentConfirmed({ platformId }, { clientId: client.clientId })]);
     const [, second] = await receiver.waitFor(2, 30000);
     const admin = new Redis(`redis://127.0.0.1:${redisPort}`);
+    // The second attempt's row is written, then its retry job scheduled: flush only once it is there.
+    for (const until = Date.now() + 10000; (await admin.keys('*-a2')).length === 0 && Date.now() < until;)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await admin.keys('*-a2')).toHaveLength(1);
     await admin.flushall();
     // The worker writes its own keys back at once; the attempt's delayed job is gone.
     const retryJobsAfterFlush = await admin.keys('*-a2');
