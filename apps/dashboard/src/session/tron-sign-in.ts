@@ -1,4 +1,4 @@
-import { type AuthClient, type TronLinkWallet, TronWalletError, tronWalletError } from '@payrail/web';
+import { type AuthClient, type TronLinkWallet, tronWalletError } from '@payrail/web';
 import { ApiError, done, must } from '../lib/api-call';
 import { t } from '../messages';
 
@@ -26,7 +26,7 @@ export async function signInWithTron(auth: AuthClient, wallet: TronLinkWallet): 
 /** What went wrong, said so the person knows what to do next. */
 function tronFailureText(error: unknown): string {
   if (error instanceof ApiError) return error.status === 401 ? t('signin.tron_refused') : t('signin.failed', { reason: error.message });
-  const problem = error instanceof TronWalletError ? error : tronWalletError(error);
+  const problem = tronWalletError(error);
   if (problem.problem === 'not_found') return t('signin.tron_none');
   if (problem.problem === 'rejected') return t('signin.tron_rejected');
   return t('signin.tron_failed', { reason: problem.message });
