@@ -20,6 +20,13 @@ export const MESSAGES = {
   'signin.wallet_pending': 'Confirm in your wallet…',
   'signin.no_wallet': 'No browser wallet was found: install or unlock one (MetaMask, Rabby, Coinbase Wallet), then try again.',
   'signin.failed': 'Sign-in failed: {reason}',
+  'signin.tron': 'Sign in with TronLink',
+  'signin.tron_pending': 'Confirm in TronLink…',
+  'signin.tron_none': 'No TronLink wallet was found in this browser: install or unlock TronLink, reload the page, then try again.',
+  'signin.tron_rejected': 'TronLink did not sign: the request was declined. Select "Sign in with TronLink" again and approve it.',
+  'signin.tron_refused':
+    'Sign-in refused: the signature does not belong to the TronLink account that asked to sign in, or the request expired. Check the account selected in TronLink, then try again.',
+  'signin.tron_failed': 'TronLink could not sign you in: {reason}. Try again.',
   'signin.registered': 'Account created. Open the link in the e-mail we sent to {email}, then sign in.',
   'session.signed_in_as': 'Signed in as {who}',
   'session.idle_warning': 'Your wallet session ends in {minutes}:{seconds} because of inactivity.',

@@ -10,3 +10,4 @@ export * from './components/TextField';
 export * from './components/Status';
 export * from './wallet/wallet-proof';
 export * from './wallet/explorer';
+export * from './wallet/tronlink';

@@ -15,10 +15,14 @@ interface TronGlobals {
   tronLink?: unknown;
   tronWeb?: unknown;
   __payrailRecordTronCall(method: string, args: unknown): Promise<void>;
+  __payrailSignTronMessage(message: string): Promise<string>;
   addEventListener(type: string, listener: () => void): void;
   dispatchEvent(event: unknown): boolean;
   CustomEvent: new (type: string, init: { detail: unknown }) => unknown;
 }
+
+/** Signs a message in the test process (e.g. tronweb's `Trx.signMessageV2` with a test key); throwing is the wallet refusing. */
+export type TronMessageSigner = (message: string) => string | Promise<string>;
 
 /**
  * A TronLink-like wallet in the page before its scripts run: announced through TIP-6963
@@ -26,12 +30,17 @@ interface TronGlobals {
  * `window.tronWeb`. It answers `eth_requestAccounts` with `address`, and its TronWeb records what
  * it is asked: `triggerSmartContract` (contract, selector, options, parameters, issuer), `sign` (the
  * transaction it was asked to sign) and `sendRawTransaction`, answering a deterministic txid per
- * call and `getTransactionInfo` as mined. Nothing reaches a Tron network.
+ * call and `getTransactionInfo` as mined; `signMessageV2` (the message) is answered by `signMessage`
+ * in the test process, or refused without one. Nothing reaches a Tron network.
  */
-export async function injectTronWallet(page: Page, address: string): Promise<InjectedTronWallet> {
+export async function injectTronWallet(page: Page, address: string, signMessage?: TronMessageSigner): Promise<InjectedTronWallet> {
   const calls: TronWalletCall[] = [];
   await page.exposeFunction('__payrailRecordTronCall', (method: string, args: unknown) => {
     calls.push({ method, args });
+  });
+  await page.exposeFunction('__payrailSignTronMessage', async (message: string) => {
+    if (!signMessage) throw new Error('this test wallet signs no messages');
+    return signMessage(message);
   });
   await page.addInitScript(tronWalletScript, { address, uuid: crypto.randomUUID() });
   return { calls, callsOf: (method) => calls.filter((c) => c.method === method) };
@@ -56,6 +65,10 @@ function tronWalletScript(opts: { address: string; uuid: string }): void {
       },
     },
     trx: {
+      signMessageV2(message: string) {
+        record('signMessageV2', message);
+        return w.__payrailSignTronMessage(message);
+      },
       sign(transaction: { txID: string }) {
         record('sign', transaction);
         return Promise.resolve({ ...transaction, signature: [`signed-${transaction.txID}`] });

@@ -1,4 +1,4 @@
-import { Alert, Button, Status, TextField } from '@payrail/web';
+import { Alert, Button, Status, TextField, TronLinkWallet } from '@payrail/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useConfig, useConnectors } from 'wagmi';
@@ -6,14 +6,19 @@ import { SESSION_KEY, useApis } from '../api';
 import { done } from '../lib/api-call';
 import { t } from '../messages';
 import { sessionEnded } from '../session/ended';
+import { signInWithTron } from '../session/tron-sign-in';
 import { signInWithWallet } from '../session/wallet-sign-in';
 
-/** E-mail sign-in and registration, and Sign-In with Ethereum through an injected wallet (auth-api, same origin). */
+/**
+ * E-mail sign-in and registration, Sign-In with Ethereum through an injected wallet, and sign-in with
+ * a TronLink-compatible wallet (auth-api, same origin; the TronLink adapter loads on first use).
+ */
 export function SignInScreen() {
   const { auth } = useApis();
   const config = useConfig();
   const connectors = useConnectors();
   const queries = useQueryClient();
+  const [tronWallet] = useState(() => new TronLinkWallet());
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [note, setNote] = useState<string | undefined>(() => {
@@ -38,12 +43,20 @@ export function SignInScreen() {
     },
     onSuccess: signedIn,
   });
+  // Its failure is already the sentence to show (what went wrong with TronLink or the server, and what to do).
+  const tronSignIn = useMutation({ mutationFn: () => signInWithTron(auth, tronWallet), onSuccess: signedIn });
+  /** Starts one way of signing in; the failure of an earlier attempt is cleared, so only the latest shows. */
+  const start = (chosen: { mutate: () => void }) => {
+    for (const m of [signIn, register, walletSignIn, tronSignIn]) if (m !== chosen) m.reset();
+    setNote(undefined);
+    chosen.mutate();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setNote(undefined);
-    signIn.mutate();
+    start(signIn);
   };
-  const failure = signIn.error ?? register.error ?? walletSignIn.error;
+  const error = signIn.error ?? register.error ?? walletSignIn.error;
+  const failure = tronSignIn.error ? tronSignIn.error.message : error && t('signin.failed', { reason: error.message });
   return (
     <main className="signin">
       <div className="pr-card signin-card">
@@ -73,17 +86,20 @@ export function SignInScreen() {
             variant="secondary"
             disabled={register.isPending}
             onClick={(e) => {
-              if (e.currentTarget.form?.reportValidity()) register.mutate();
+              if (e.currentTarget.form?.reportValidity()) start(register);
             }}
           >
             {t('signin.register')}
           </Button>
         </form>
         <p className="divider">{t('signin.or')}</p>
-        <Button variant="secondary" disabled={walletSignIn.isPending} onClick={() => walletSignIn.mutate()}>
+        <Button variant="secondary" disabled={walletSignIn.isPending} onClick={() => start(walletSignIn)}>
           {walletSignIn.isPending ? t('signin.wallet_pending') : t('signin.wallet')}
         </Button>
-        {failure && <Alert>{t('signin.failed', { reason: failure.message })}</Alert>}
+        <Button variant="secondary" disabled={tronSignIn.isPending} onClick={() => start(tronSignIn)}>
+          {tronSignIn.isPending ? t('signin.tron_pending') : t('signin.tron')}
+        </Button>
+        {failure && <Alert>{failure}</Alert>}
         {note && <Status>{note}</Status>}
       </div>
     </main>

@@ -1,5 +1,4 @@
-import { Alert, Button, shortAddress } from '@payrail/web';
-import { TronLinkAdapter } from '@tronweb3/tronwallet-adapter-tronlink';
+import { Alert, Button, shortAddress, TronLinkWallet, tronWalletError } from '@payrail/web';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { PageCalls, PaymentOptions, SecurePayment } from '../api';
@@ -21,12 +20,12 @@ interface Props {
 }
 
 /**
- * A Tron payment through a TronLink-compatible wallet (the maintained TronLink adapter: TIP-6963
- * discovery, else window.tronLink): "Connect wallet", the wallet check, then "Pay <amount> <symbol>"
- * sending the two TRC-20 calls. Loaded only for Tron links (its own chunk).
+ * A Tron payment through a TronLink-compatible wallet (@payrail/web's TronLinkWallet: the maintained
+ * TronLink adapter, TIP-6963 discovery, else window.tronLink): "Connect wallet", the wallet check,
+ * then "Pay <amount> <symbol>" sending the two TRC-20 calls. Loaded only for Tron links (its own chunk).
  */
 export default function TronPay({ token, payment, calls, progress, onSubmitted }: Props) {
-  const adapter = useMemo(() => new TronLinkAdapter({ openUrlWhenWalletNotFound: false, openTronLinkAppOnMobile: false }), []);
+  const wallet = useMemo(() => new TronLinkWallet(), []);
   const [address, setAddress] = useState<string | null>(null);
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -43,12 +42,12 @@ export default function TronPay({ token, payment, calls, progress, onSubmitted }
     setFailure(undefined);
     setBusy(true);
     try {
-      await adapter.connect();
-      if (!adapter.address) throw new Error(t('tron.none'));
-      setAddress(adapter.address);
-      void calls.event('wallet_connected', adapter.address, { wallet_provider: adapter.name }).catch(() => undefined);
+      const connected = await wallet.connect();
+      setAddress(connected);
+      void calls.event('wallet_connected', connected, { wallet_provider: wallet.name }).catch(() => undefined);
     } catch (error) {
-      setFailure(t('wallet.failed', { reason: (error as Error).message.replace(/\.$/, '') }));
+      const problem = tronWalletError(error);
+      setFailure(problem.problem === 'not_found' ? t('tron.none') : t('wallet.failed', { reason: problem.message }));
     } finally {
       setBusy(false);
     }
@@ -91,7 +90,7 @@ export default function TronPay({ token, payment, calls, progress, onSubmitted }
     setBusy(true);
     setFailure(undefined);
     try {
-      onSubmitted(await runTronPayment({ adapter, calls, address, network: facts.network, symbol: facts.symbol, steps, progress }));
+      onSubmitted(await runTronPayment({ wallet, calls, address, network: facts.network, symbol: facts.symbol, steps, progress }));
     } catch (error) {
       progress('');
       setFailure(failureText(error));

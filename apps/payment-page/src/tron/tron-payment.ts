@@ -1,4 +1,4 @@
-import type { TronLinkAdapter } from '@tronweb3/tronwallet-adapter-tronlink';
+import type { TronLinkWallet } from '@payrail/web';
 import type { PageCalls } from '../api';
 import { t } from '../messages';
 import { orderedReports } from '../pay/reports';
@@ -28,7 +28,7 @@ export function injectedTronWeb(): InjectedTronWeb | undefined {
 }
 
 export interface TronPayment {
-  adapter: TronLinkAdapter;
+  wallet: TronLinkWallet;
   calls: PageCalls;
   address: string;
   network: string;
@@ -40,7 +40,7 @@ export interface TronPayment {
 /**
  * The two TRC-20 calls of a Tron payment (approve, then transferFromWithReferenceAndFee), each
  * built by the wallet's TronWeb (triggerSmartContract with the API's selector, parameters and fee
- * limit), signed through the TronLink adapter and broadcast; the approval is waited for before the
+ * limit), signed through the TronLink wallet and broadcast; the approval is waited for before the
  * payment. Reports the same user events and intent as an EVM payment; answers the payment's id.
  */
 export async function runTronPayment(p: TronPayment): Promise<string> {
@@ -61,7 +61,7 @@ export async function runTronPayment(p: TronPayment): Promise<string> {
       step.tron.parameters,
       p.address,
     );
-    const signed = (await p.adapter.signTransaction(built.transaction)) as unknown;
+    const signed = await p.wallet.signTransaction(built.transaction);
     const sent = await tronWeb.trx.sendRawTransaction(signed);
     if (!sent.result || !sent.txid) throw new Error(sent.message ?? sent.code ?? 'the network refused the transaction');
     if (step.kind === 'approve') {
