@@ -9,6 +9,8 @@ export type WalletProofAction = 'view-secure-payment' | 'cancel-recurring-paymen
 /** A proof is accepted for 5 minutes after its timestamp (and up to 1 minute before it: clock skew). */
 const WALLET_PROOF_MAX_AGE_MS = 5 * 60_000;
 const WALLET_PROOF_MAX_SKEW_MS = 60_000;
+/** The longest a proof can stay acceptable after its first use (signed up to 1 minute ahead, then 5 minutes). */
+export const WALLET_PROOF_LIFETIME_MS = WALLET_PROOF_MAX_AGE_MS + WALLET_PROOF_MAX_SKEW_MS;
 
 /** The headers that carry a proof: the EIP-191 signature and the timestamp it signed (ISO 8601). */
 export const WALLET_PROOF_HEADER = 'x-wallet-proof';

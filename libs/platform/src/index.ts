@@ -29,6 +29,7 @@ export * from './auth/caller.js';
 export * from './auth/clock.js';
 export * from './auth/cors.js';
 export * from './auth/wallet-proof.js';
+export * from './auth/wallet-proof-ledger.js';
 export * from './auth/credential-cache.js';
 export * from './auth/credential.guard.js';
 export * from './auth/rate-limit/rate-limiter.js';

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { createDataSource, sqlRows, WebhookDurabilityRepository } from '@payrail/persistence';
+import { createDataSource, sqlExecute, sqlRows, WebhookDurabilityRepository } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { platformSession } from '@payrail/test-support/dashboard/platform-session.js';
 import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
@@ -8,7 +8,6 @@ import { seedClientId, seedTenant } from '@payrail/test-support/webhook-worker/f
 import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
 import { startWorkerInProcess } from '@payrail/test-support/webhook-worker/worker.js';
 import { AuthApiModule } from '../app.module.js';
-import { nextRetryAt } from './use-cases/list-delivery-log.use-case.js';
 
 type Attempt = { retryCount: number; round: number; statusCode: number | null; durationMs: number; responseBodyHead: string | null };
 type Delivery = {
@@ -155,19 +154,23 @@ describe("the platform's webhooks across its Client IDs (/v1/webhooks): endpoint
     ]);
   });
 
-  it('gives the next retry of a pending delivery: the recorded due time, else an estimate from the schedule (null when none is left or it succeeded)', () => {
-    const row = { id: 'd1', status: 'pending', round: 0 } as Parameters<typeof nextRetryAt>[0];
-    const at = new Date('2026-01-01T00:00:00.000Z');
-    const attempt = (retryCount: number, succeeded = false) =>
-      ({ deliveryId: 'd1', round: 0, retryCount, startedAt: at, durationMs: 250, succeeded }) as Parameters<typeof nextRetryAt>[1][number];
-    expect(nextRetryAt(row, [attempt(0)])).toBe('2026-01-01T00:00:01.250Z');
-    expect(nextRetryAt(row, [attempt(0), attempt(1)])).toBe('2026-01-01T00:00:05.250Z');
-    expect(nextRetryAt(row, [attempt(3)])).toBeNull();
-    expect(nextRetryAt({ ...row, status: 'failed' }, [attempt(0)])).toBeNull();
-    expect(nextRetryAt(row, [])).toBeNull();
-    // The worker's recorded due time wins over the estimate (extended schedule, Retry-After).
-    const due = new Date('2026-01-01T02:00:00.000Z');
-    expect(nextRetryAt({ ...row, nextAttemptAt: due }, [attempt(5)])).toBe(due.toISOString());
+  it("shows a pending delivery's recorded next_attempt_at as nextRetryAt (a redelivered round not yet tried too), none once succeeded or failed", async () => {
+    const [bad] = (await log('?status=failed')).body.data;
+    const [good] = (await log('?status=succeeded')).body.data;
+    expect([bad.nextRetryAt, good.nextRetryAt]).toEqual([null, null]);
+    // As the worker leaves a delivery it will retry, or a redelivery before its first attempt.
+    const due = new Date(Date.now() + 3_600_000);
+    for (const round of [bad.attempts.at(-1)!.round, bad.attempts.at(-1)!.round + 1]) {
+      await sqlExecute(db, `UPDATE webhook_deliveries SET status = 'pending', round = $2, next_attempt_at = $3 WHERE id = $1`, [
+        bad.id,
+        round,
+        due,
+      ]);
+      const [pending] = (await log(`?webhookId=${hooks.bad}`)).body.data;
+      expect([round, pending.status, pending.nextRetryAt]).toEqual([round, 'pending', due.toISOString()]);
+    }
+    await sqlExecute(db, `UPDATE webhook_deliveries SET status = 'failed', round = $2 WHERE id = $1`, [bad.id, bad.attempts.at(-1)!.round]);
+    expect((await log(`?webhookId=${hooks.bad}`)).body.data[0].nextRetryAt).toBeNull();
   });
 
   it('lists the extended-retries flag and, once Payrail disabled an endpoint, its reason and time', async () => {

@@ -12,6 +12,7 @@ import type { TransactionResponse } from 'ethers';
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterFailure, type ExecutionFailure } from './execution-failure.js';
 import { executionRequest } from './execution-request.js';
+import { inTransactionThen } from '../shared/after-commit.js';
 import { PAYMENT_PROCESSOR } from '../shared/payment-processor.js';
 
 /** Payment `index` of a schedule, claimed for execution. */
@@ -32,7 +33,8 @@ const dueAt = (s: RecurringPaymentEntity, index: number) => s.firstExec + (index
 /**
  * The executor's writes, each one short transaction with the schedule row locked. The claim
  * creates the payment's request and execution row before anything is sent; the row's primary
- * key (schedule, index) makes a second claim of the same index impossible.
+ * key (schedule, index) makes a second claim of the same index impossible. Outcomes are counted
+ * once their transaction has committed (inTransactionThen).
  */
 export class ExecutionRecords {
   /**
@@ -98,6 +100,8 @@ export class ExecutionRecords {
         return null;
       }
       const tx = await broadcast();
+      // Counted when broadcast, not at commit: the transaction is on its way whether or not this
+      // record commits (a pass that finds it executed then records it as confirmed, unsent again).
       observeRecurring(s.network, 'sent');
       // Also renews the in-flight lease of the attempt.
       await repo.updateExecution(claim.schedule.id, claim.index, {
@@ -122,7 +126,7 @@ export class ExecutionRecords {
   }
 
   succeededAt(scheduleId: string, index: number, txHash: string | null, executedAt: Date): Promise<void> {
-    return this.db.transaction(async (m) => {
+    return inTransactionThen(this.db, async (m, afterCommit) => {
       const repo = new RecurringRepository(m);
       const s = await repo.lockForUpdate(scheduleId);
       const execution = await repo.execution(scheduleId, index);
@@ -136,13 +140,13 @@ export class ExecutionRecords {
       const processedPayments = Math.max(s.processedPayments, index);
       const completed = processedPayments >= s.totalPayments && s.status === 'active';
       await repo.update(s.id, { processedPayments, failureCount: 0, failureReason: null, ...(completed ? { status: 'completed' } : {}) });
-      observeRecurring(s.network, 'confirmed');
+      afterCommit(() => observeRecurring(s.network, 'confirmed'));
     });
   }
 
   /** Payment not made: counted toward the pause (3 in a row), with payment.failed for its request. */
   failed(claim: Claim, failure: ExecutionFailure): Promise<void> {
-    return this.db.transaction(async (m) => {
+    return inTransactionThen(this.db, async (m, afterCommit) => {
       const repo = new RecurringRepository(m);
       const s = await repo.lockForUpdate(claim.schedule.id);
       if (!s) return;
@@ -154,8 +158,11 @@ export class ExecutionRecords {
         ...(pause && s.status === 'active' ? { status: 'paused' } : {}),
       });
       await appendToOutbox(m, [await this.failedEvent(m, claim, failure)]);
-      observeRecurring(s.network, 'failed');
-      if (pause && s.status === 'active') observeRecurring(s.network, 'paused');
+      const paused = pause && s.status === 'active';
+      afterCommit(() => {
+        observeRecurring(s.network, 'failed');
+        if (paused) observeRecurring(s.network, 'paused');
+      });
     });
   }
 

@@ -74,7 +74,8 @@ export class SecurePaymentPayController {
   })
   @ApiAuthErrors('client-id', {
     unauthorized: {
-      description: 'no Origin header, or a wallet proof that does not verify (bad signature, stale timestamp)',
+      description:
+        'no Origin header, or a wallet proof that does not verify (bad signature, stale timestamp) or was already used on this route',
       message: 'Wallet proof has expired: sign a fresh timestamp (proofs are valid for 5 minutes)',
     },
     forbidden: {

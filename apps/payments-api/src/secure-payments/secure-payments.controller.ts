@@ -63,7 +63,8 @@ export const WALLET_PROOF_HEADERS = [
   {
     name: 'x-wallet-proof-timestamp',
     required: false,
-    description: 'The signed timestamp (ISO 8601 UTC, e.g. 2026-01-01T00:00:00.000Z); valid 5 minutes',
+    description:
+      'The signed timestamp (ISO 8601 UTC, e.g. 2026-01-01T00:00:00.000Z); valid 5 minutes, and each proof is accepted once per route',
   },
 ] as const;
 
@@ -166,7 +167,8 @@ export class SecurePaymentsController {
   })
   @ApiAuthErrors('client-id', {
     unauthorized: {
-      description: 'no Origin header, or a wallet proof that does not verify (bad signature, stale timestamp)',
+      description:
+        'no Origin header, or a wallet proof that does not verify (bad signature, stale timestamp) or was already used on this route',
       message: 'Wallet proof has expired: sign a fresh timestamp (proofs are valid for 5 minutes)',
     },
     forbidden: { description: 'the wallet is outside the allowlist', message: 'This wallet is not allowed to pay this secure payment' },

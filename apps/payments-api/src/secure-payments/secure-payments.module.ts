@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { type LocalChainDeployment, NETWORKS, withLocalDeployment } from '@payrail/chains';
+import { WalletProofLedger } from '@payrail/platform';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
@@ -63,6 +64,7 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     GetMulticall,
     // The hosted page's paying routes: the payouts' transaction builders over the link's requests.
     PageAccess,
+    WalletProofLedger,
     MulticallState,
     PayerStateReader,
     TronPayerStateReader,

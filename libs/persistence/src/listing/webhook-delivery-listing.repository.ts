@@ -18,7 +18,7 @@ export interface DeliveryFilter {
 
 /** A delivery to one of the platform's endpoints, with the endpoint's URL and Client ID. */
 /** `nextAttemptAt`: when the worker runs the delivery's next attempt (webhook_deliveries.next_attempt_at). */
-export type DeliveryLogRow = WebhookDeliveryRow & { cursor_micros: string; url: string; clientId: string; nextAttemptAt?: Date | null };
+export type DeliveryLogRow = WebhookDeliveryRow & { cursor_micros: string; url: string; clientId: string; nextAttemptAt: Date };
 
 /** A platform endpoint with the public Client ID it belongs to. */
 export interface PlatformEndpointRow {

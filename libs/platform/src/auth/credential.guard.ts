@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { isPayrailError, normalizeOrigin, PayrailError, TIER_LIMITS, type RateLimit } from '@payrail/domain';
+import { isPayrailError, normalizeOrigin, PayrailError } from '@payrail/domain';
 import type { Response } from 'express';
 import { HttpApiEnv } from '../config/http-api-env.js';
 import { HOSTED_PAGE_ROUTE_KEY } from '../http/hosted-page-route.js';
@@ -10,6 +10,7 @@ import type { Caller, RequestWithCaller } from './caller.js';
 import { grantCors } from './cors.js';
 import { ACCEPTED_KINDS, type CredentialKind, KIND_NAMES, presentedCredentials, takenBy } from './credential-kinds.js';
 import { FailedAuthLimiter } from './failed-auth-limiter.js';
+import { callerRateLimit } from './rate-limit/caller-rate-limit.js';
 import { clientIpBucket } from './rate-limit/client-ip.js';
 import { RATE_LIMIT_CLASS_KEY, type RateLimitClass } from './rate-limit/rate-limit-class.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
@@ -34,8 +35,8 @@ const header = (req: RequestWithCaller, name: string): string | undefined => {
 
 /**
  * The one global guard of an API: authenticates the route's declared mode, then applies the
- * caller's rate limit (429 with Retry-After; RateLimit-* headers on every authenticated
- * response). A route without a declared mode is refused (fail closed). 401 for a missing or
+ * caller's rate limit (callerRateLimit; 429 with Retry-After; RateLimit-* headers on every
+ * authenticated response). A route without a declared mode is refused (fail closed). 401 for a missing or
  * invalid credential; 403 when the request carries none of the kinds the route takes but a
  * valid one of another kind (spec: credentials valid but not allowed for the operation).
  */
@@ -87,7 +88,7 @@ export class CredentialGuard implements CanActivate {
     );
     req.caller = caller;
     if (caller.kind === 'client-id' && caller.origin) grantCors(res, caller.origin);
-    const scoped = this.scopeOf(caller, clientIpBucket(req.ip), limitClass);
+    const scoped = callerRateLimit(caller, clientIpBucket(req.ip), limitClass, this.env);
     if (scoped) applyRateLimitDecision(res, await this.limiter.consume(scoped.scope, scoped.limit), limitClass);
     return true;
   }
@@ -238,28 +239,5 @@ export class CredentialGuard implements CanActivate {
       email: session.email,
       expiresAt: session.expiresAt,
     };
-  }
-
-  private scopeOf(caller: Caller, ip: string, limitClass: RateLimitClass): { scope: string; limit: RateLimit } | undefined {
-    const factor = this.env.effectiveRateLimitMultiplier() * (limitClass === 'management' ? this.env.RATE_LIMIT_MANAGEMENT_MULTIPLIER : 1);
-    const serverSide = { perSecond: this.env.RATE_LIMIT_API_KEY_PER_SECOND, perMinute: this.env.RATE_LIMIT_API_KEY_PER_MINUTE };
-    const scale = (l: RateLimit): RateLimit => ({ perSecond: l.perSecond * factor, perMinute: l.perMinute * factor });
-    switch (caller.kind) {
-      case 'client-id':
-        return { scope: `cid:${caller.clientIdId}:${ip}`, limit: scale(TIER_LIMITS[caller.rateTier]) };
-      case 'api-key':
-        return { scope: `key:${caller.apiKeyId}:${ip}`, limit: scale(serverSide) };
-      case 'orchestrator':
-        return { scope: `orch:${caller.orchestratorKeyId}:${ip}`, limit: scale(serverSide) };
-      case 'session':
-        return { scope: `sess:${caller.userId}:${ip}`, limit: scale(serverSide) };
-      case 'public':
-        if (limitClass === 'sign-in')
-          return {
-            scope: `sign-in:${ip}`,
-            limit: scale({ perSecond: this.env.RATE_LIMIT_SIGN_IN_PER_SECOND, perMinute: this.env.RATE_LIMIT_SIGN_IN_PER_MINUTE }),
-          };
-        return limitClass === 'ip' ? { scope: `ip:${ip}`, limit: scale(serverSide) } : undefined;
-    }
   }
 }

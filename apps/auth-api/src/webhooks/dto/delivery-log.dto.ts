@@ -53,7 +53,8 @@ export class DeliveryLogItemDto extends DeliveryDto {
     type: String,
     nullable: true,
     format: 'date-time',
-    description: 'A pending delivery whose last attempt failed: when the retry schedule tries it again (estimated); null otherwise',
+    description:
+      'A pending delivery: when the worker tries it next (its recorded due time, Retry-After and extended retries included); null once succeeded or failed',
   })
   nextRetryAt!: string | null;
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PayrailError, retryDelayMs } from '@payrail/domain';
+import { PayrailError } from '@payrail/domain';
 import {
   checkedPageCursor,
   WebhookDeliveriesRepository,
@@ -14,22 +14,16 @@ import type { DeliveryLogItemDto, DeliveryLogPageDto, DeliveryLogQueryDto } from
 type Attempts = Awaited<ReturnType<WebhookDeliveriesRepository['attemptsOf']>>;
 
 /**
- * When a pending delivery is tried again: its last attempt of the current round failed. The
- * worker records the due time of the next attempt (`next_attempt_at`, the extended schedule and
- * Retry-After included); without it, an estimate from the interface's schedule (counted from the
- * end of that attempt).
+ * When a pending delivery is tried next: the due time the worker recorded (`next_attempt_at`, NOT
+ * NULL; the extended schedule and Retry-After included), also for a redelivered round not yet
+ * tried. A succeeded or failed delivery has none.
  */
-export function nextRetryAt(d: DeliveryLogRow, attempts: Attempts): string | null {
-  if (d.status !== 'pending') return null;
-  const last = attempts.filter((a) => a.deliveryId === d.id && a.round === d.round).at(-1);
-  if (!last || last.succeeded) return null;
-  if (d.nextAttemptAt) return d.nextAttemptAt.toISOString();
-  const delay = retryDelayMs(last.retryCount + 1);
-  return delay < 0 ? null : new Date(last.startedAt.getTime() + last.durationMs + delay).toISOString();
+export function nextRetryAt(d: DeliveryLogRow): string | null {
+  return d.status === 'pending' ? d.nextAttemptAt.toISOString() : null;
 }
 
 export function deliveryLogItemView(d: DeliveryLogRow, attempts: Attempts): DeliveryLogItemDto {
-  return { ...deliveryView(d, attempts), url: d.url, clientId: d.clientId, nextRetryAt: nextRetryAt(d, attempts) };
+  return { ...deliveryView(d, attempts), url: d.url, clientId: d.clientId, nextRetryAt: nextRetryAt(d) };
 }
 
 /**

@@ -11,7 +11,7 @@ import {
   type SecurePaymentQuery,
 } from '@payrail/domain';
 import { appendToOutbox, SecurePaymentsRepository, type SecurePaymentEntity } from '@payrail/persistence';
-import { type ClientIdCaller, provenWallet } from '@payrail/platform';
+import { type ClientIdCaller, WalletProofLedger } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { DataSource } from 'typeorm';
 import { pageReaderOf } from '../creator.js';
@@ -76,15 +76,20 @@ export class PageAccess {
   constructor(
     private readonly db: DataSource,
     private readonly screen: ScreenPayer,
+    private readonly proofs: WalletProofLedger,
   ) {}
 
-  /** Query rules and proof first (400 / 401), then the payment as this Client ID may read it. */
-  async load(command: PageCommand): Promise<{ payment: SecurePaymentEntity; proven: string | undefined }> {
+  /**
+   * Query rules and proof first (400 / 401), then the payment as this Client ID may read it. A
+   * proof is spent on `route`: a replay of it there is 401 (the page's one signature serves the
+   * record and then the pay route, once each).
+   */
+  async load(command: PageCommand, route: 'record' | 'pay'): Promise<{ payment: SecurePaymentEntity; proven: string | undefined }> {
     const reader = pageReaderOf(command.caller);
     const errors = securePaymentQueryErrors(command.query, (value) => detectAddressKind(value) !== undefined);
     if (errors.length > 0)
       throw new PayrailError('VALIDATION_FAILED', `Validation failed: ${errors.map((e) => e.message).join('; ')}`, { fields: errors });
-    const proven = command.proof ? provenWallet('view-secure-payment', command.token, command.proof) : undefined;
+    const proven = command.proof ? await this.proofs.spend('view-secure-payment', command.token, command.proof, route) : undefined;
     return { payment: await this.expireIfDue(reader, command.token), proven };
   }
 

@@ -29,7 +29,7 @@ export class GetSecurePayment {
   ) {}
 
   async execute(command: PageCommand): Promise<SinglePaymentView | MulticallStateView> {
-    const { payment, proven } = await this.access.load(command);
+    const { payment, proven } = await this.access.load(command, 'record');
     const { declared, decision, masked } = await this.access.decide(payment, proven, command.query);
     if (payment.paymentType === 'multicall') return this.multicall.of(payment, masked);
     const request = await this.requestOf(payment);

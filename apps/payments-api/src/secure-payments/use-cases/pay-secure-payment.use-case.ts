@@ -50,7 +50,7 @@ export class PaySecurePayment {
   ) {}
 
   async execute(command: PageCommand): Promise<SinglePayView | MulticallPayView> {
-    const { payment, proven } = await this.access.load(command);
+    const { payment, proven } = await this.access.load(command, 'pay');
     const outcome = await this.access.decide(payment, proven, command.query);
     const now = new Date();
     const status = effectiveStatus(payment.status, payment.expiresAt, now);
