@@ -1,3 +1,4 @@
+import { WalletProofLedger } from '@payrail/platform';
 import { Module } from '@nestjs/common';
 import { type LocalChainDeployment, NETWORKS, payrailRecurringProxies, withLocalDeployment, withRecurringProxies } from '@payrail/chains';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
@@ -60,6 +61,7 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
     UpdateRecurringPayment,
     RecurringCancelEffects,
     ListRecurringPayments,
+    WalletProofLedger,
   ],
 })
 export class PayoutsModule {}

@@ -80,10 +80,14 @@ export class RecurringPaymentsController {
       "With the API key, or (beyond the spec) a session of the platform's account (the dashboard; the cookie only from a dashboard origin); " +
       "a Client ID (public) also needs the subscriber's wallet proof: x-wallet-proof = personal_sign of " +
       '"Payrail wallet proof\\nAction: cancel-recurring-payment (or unpause-recurring-payment)\\nId: <id>\\nTimestamp: <timestamp>" by the payer, ' +
-      'x-wallet-proof-timestamp = that timestamp (ISO 8601, valid 5 minutes).',
+      'x-wallet-proof-timestamp = that timestamp (ISO 8601, valid 5 minutes; each proof is accepted once, a replay is 401).',
   })
   @ApiHeader({ name: 'x-wallet-proof', required: false, description: "The subscriber's EIP-191 signature (required with a Client ID)" })
-  @ApiHeader({ name: 'x-wallet-proof-timestamp', required: false, description: 'The signed timestamp (ISO 8601 UTC; valid 5 minutes)' })
+  @ApiHeader({
+    name: 'x-wallet-proof-timestamp',
+    required: false,
+    description: 'The signed timestamp (ISO 8601 UTC; valid 5 minutes, and each proof is accepted once)',
+  })
   @ApiOkResponse({ type: RecurringUpdateResponseDto })
   @ApiForbiddenResponse({
     description: "A Client ID without the subscriber's wallet proof, or a proof by another wallet",

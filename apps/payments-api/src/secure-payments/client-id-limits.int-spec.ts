@@ -1,4 +1,5 @@
 import { Wallet } from 'ethers';
+import { sqlExecute } from '@payrail/persistence';
 import { testStack } from '@payrail/test-support/stack.js';
 import { ChainPayer } from '@payrail/test-support/payments-api/chain-payer.js';
 import {
@@ -101,6 +102,26 @@ describe('a Client ID (public) cannot read secrets, invalidate links or change s
 
       const own = await walletProof(subscriber, id, 'cancel-recurring-payment');
       expect(await patch(id, 'cancel', { ...browser, ...own })).toMatchObject({ status: 200, body: { id, status: 'cancelled' } });
+    });
+
+    it('attack: a captured unpause proof does not revive a schedule paused again (each proof is accepted once)', async () => {
+      const id = await schedule();
+      const pause = () => sqlExecute(s.db, `UPDATE recurring_payments SET status = 'paused' WHERE id = $1`, [id]);
+      await pause();
+      const captured = await walletProof(subscriber, id, 'unpause-recurring-payment');
+      expect(await patch(id, 'unpause', { ...browser, ...captured })).toMatchObject({ status: 200, body: { status: 'active' } });
+      await pause(); // the executor pauses it again after failed executions
+      expect(await patch(id, 'unpause', { ...browser, ...captured })).toMatchObject({
+        status: 401,
+        body: {
+          statusCode: 401,
+          message: 'Wallet proof has already been used: sign a fresh timestamp (each proof is accepted once)',
+          error: 'Unauthorized',
+        },
+      });
+      expect((await s.p.call<{ status: string }>('GET', `/v2/payouts/recurring/${id}`)).body.status).toBe('paused');
+      const fresh = await walletProof(subscriber, id, 'unpause-recurring-payment');
+      expect(await patch(id, 'unpause', { ...browser, ...fresh })).toMatchObject({ status: 200, body: { status: 'active' } });
     });
 
     it('the API key still cancels without any proof', async () => {

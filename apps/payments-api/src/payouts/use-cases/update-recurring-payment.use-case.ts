@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { encodeApprove } from '@payrail/permits';
 import { type RecurringPaymentEntity, RecurringRepository } from '@payrail/persistence';
-import { type Caller, provenWallet } from '@payrail/platform';
+import { type Caller, WalletProofLedger } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { DataSource } from 'typeorm';
 import { PayerStateReader } from '../../payments/chain/payer-state.reader.js';
@@ -52,10 +52,11 @@ export class UpdateRecurringPayment {
     private readonly db: DataSource,
     private readonly reader: PayerStateReader,
     private readonly cancelEffects: RecurringCancelEffects,
+    private readonly proofs: WalletProofLedger,
   ) {}
 
-  execute(command: { caller: Caller; id: string; action: RecurringAction; proof?: WalletProof }): Promise<RecurringUpdateView> {
-    const subscriber = this.subscriberProof(command);
+  async execute(command: { caller: Caller; id: string; action: RecurringAction; proof?: WalletProof }): Promise<RecurringUpdateView> {
+    const subscriber = await this.subscriberProof(command);
     return this.db.transaction(async (manager) => {
       const repo = new RecurringRepository(manager);
       const schedule = await repo.lockById(ownerOf(command.caller), command.id);
@@ -68,17 +69,24 @@ export class UpdateRecurringPayment {
 
   /**
    * A Client ID is public (it ships in checkout pages): with one, only the subscriber changes its
-   * own schedule, proving it with a fresh signature naming the action and the id. Answers the
-   * proven wallet (checked against the schedule's payer once read), or undefined for an API key.
+   * own schedule, proving it with a fresh signature naming the action and the id, accepted once (a
+   * captured unpause proof must not revive a schedule paused again within the proof's lifetime).
+   * Answers the proven wallet (checked against the schedule's payer once read), or undefined for
+   * an API key.
    */
-  private subscriberProof(command: { caller: Caller; id: string; action: RecurringAction; proof?: WalletProof }): string | undefined {
+  private async subscriberProof(command: {
+    caller: Caller;
+    id: string;
+    action: RecurringAction;
+    proof?: WalletProof;
+  }): Promise<string | undefined> {
     if (command.caller.kind !== 'client-id') return undefined;
     if (!command.proof)
       throw new PayrailError(
         'FORBIDDEN',
         "A Client ID changes a recurring payment only with the subscriber's wallet proof (x-wallet-proof); otherwise use the API key",
       );
-    return provenWallet(`${command.action}-recurring-payment`, command.id, command.proof);
+    return this.proofs.spend(`${command.action}-recurring-payment`, command.id, command.proof, 'recurring-payment');
   }
 
   private async cancel(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {
