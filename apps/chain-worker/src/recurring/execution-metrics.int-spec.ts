@@ -5,6 +5,7 @@ import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
 import { createTestDatabase } from '@payrail/test-support/stack.js';
+import { type CommitFault, installCommitFault } from '@payrail/test-support/commit-fault.js';
 import { ExecutionRecords } from './execution-records.js';
 
 const NETWORK = 'sepolia';
@@ -19,6 +20,7 @@ const PROXY = '0x0000000000000000000000000000000000000f02';
 describe('recurring execution counters count committed outcomes only', () => {
   let db: DataSource;
   let platformId: string;
+  let fault: CommitFault;
   const records = () => new ExecutionRecords(db, 0);
 
   beforeAll(async () => {
@@ -26,28 +28,12 @@ describe('recurring execution counters count committed outcomes only', () => {
     await db.initialize();
     platformId = ulid();
     await sqlExecute(db, 'INSERT INTO platforms (id, name) VALUES ($1, $2)', [platformId, 'Counter test']);
-    // A sequence is not rolled back with the failing transaction, so "fail once" survives the rollback.
-    await sqlExecute(db, 'CREATE SEQUENCE commit_faults');
-    await sqlExecute(
-      db,
-      `CREATE FUNCTION fail_commit_once() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         IF nextval('commit_faults') = 1 THEN
-           RAISE EXCEPTION 'could not serialize access (test fault)' USING ERRCODE = 'serialization_failure';
-         END IF;
-         RETURN NULL;
-       END $$`,
-    );
-    await sqlExecute(
-      db,
-      `CREATE CONSTRAINT TRIGGER fail_commit_once AFTER UPDATE ON recurring_executions
-         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fail_commit_once()`,
-    );
+    fault = await installCommitFault(db, 'recurring_executions');
   });
   afterAll(() => db?.destroy());
 
   /** The next commit that updates an execution row fails once. */
-  const failNextCommit = () => sqlExecute(db, 'ALTER SEQUENCE commit_faults RESTART WITH 1');
+  const failNextCommit = () => fault.failNextCommit();
   const count = async (outcome: string) =>
     (await metricsRegistry.getSingleMetric('payrail_recurring_executions_total')!.get()).values.find(
       (v) => v.labels.network === NETWORK && v.labels.outcome === outcome,

@@ -1,6 +1,6 @@
 import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
+import { createDataSource, sqlOne } from '@payrail/persistence';
 import { metricsRegistry } from '@payrail/platform';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
@@ -8,6 +8,7 @@ import { waitFor } from '@payrail/devstack';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
+import { type CommitFault, installCommitFault } from '@payrail/test-support/commit-fault.js';
 import { ChainWorkerModule } from '../app.module.js';
 
 type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
@@ -18,6 +19,7 @@ type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
 describe('settlement counts committed settlements only', () => {
   let chain: Chain;
   let db: DataSource;
+  let fault: CommitFault;
   let worker: INestApplicationContext | undefined;
 
   beforeAll(async () => {
@@ -25,23 +27,7 @@ describe('settlement counts committed settlements only', () => {
     const databaseUrl = await createTestDatabase();
     db = createDataSource(databaseUrl, 2);
     await db.initialize();
-    // A sequence is not rolled back with the failing transaction, so "fail once" survives the rollback.
-    await sqlExecute(db, 'CREATE SEQUENCE commit_faults START WITH 2');
-    await sqlExecute(
-      db,
-      `CREATE FUNCTION fail_commit_once() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         IF NEW.status = 'paid' AND nextval('commit_faults') = 1 THEN
-           RAISE EXCEPTION 'could not serialize access (test fault)' USING ERRCODE = 'serialization_failure';
-         END IF;
-         RETURN NULL;
-       END $$`,
-    );
-    await sqlExecute(
-      db,
-      `CREATE CONSTRAINT TRIGGER fail_commit_once AFTER UPDATE ON requests
-         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fail_commit_once()`,
-    );
+    fault = await installCommitFault(db, 'requests', "NEW.status = 'paid'");
     const env = appEnv(databaseUrl, uniqueName('smet'), {
       LOG_LEVEL: 'silent',
       RPC_URL_SEPOLIA: chain.anvil.rpcUrl,
@@ -75,15 +61,14 @@ describe('settlement counts committed settlements only', () => {
     });
     const requests = [await insertRequest(db, terms()), await insertRequest(db, terms())];
     const before = await paidCount();
-    await sqlExecute(db, 'ALTER SEQUENCE commit_faults RESTART WITH 1');
+    await fault.failNextCommit();
     for (const req of requests) {
       const { payee } = (await sqlOne<{ payee: string }>(db, 'SELECT payee FROM requests WHERE id = $1', [req.requestId]))!;
       await payWithReference(chain.provider, chain.deployment, { token: usdc, payee, amount: 1_000_000n, reference: req.reference });
     }
     for (const req of requests)
       await waitFor('the payment settles', async () => ((await status(req.requestId)) === 'paid' ? true : undefined), 15000);
-    const { last_value: tries } = (await sqlOne<{ last_value: string }>(db, 'SELECT last_value::text FROM commit_faults'))!;
-    expect(Number(tries)).toBeGreaterThanOrEqual(2); // the fault fired, and a later commit went through
+    expect(await fault.tries()).toBeGreaterThanOrEqual(2); // the fault fired, and a later commit went through
     expect((await paidCount()) - before).toBe(2);
   }, 60000);
 });
