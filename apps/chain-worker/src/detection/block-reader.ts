@@ -1,6 +1,6 @@
-import { decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC, type ProxyTransfer } from '@payrail/chains';
+import { checksumAddress, decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC, type ProxyTransfer } from '@payrail/chains';
 import type { BlockRef } from '@payrail/persistence';
-import { getAddress, JsonRpcApiProvider, toQuantity, type AbstractProvider, type TransactionReceipt } from 'ethers';
+import { JsonRpcApiProvider, toQuantity, type AbstractProvider, type TransactionReceipt } from 'ethers';
 
 export type DetectedTransfer = ProxyTransfer & { from: string | null; timestamp: number };
 
@@ -53,16 +53,7 @@ export class BlockReader {
   ): Promise<{ transfers: DetectedTransfer[]; blocks: BlockRef[] } | undefined> {
     const end = await this.block(toBlock);
     if (!end) return undefined;
-    const logs = await this.provider.getLogs({
-      address: this.contracts,
-      fromBlock,
-      toBlock,
-      topics: [[ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC]],
-    });
-    const decoded = logs
-      .filter((l) => !l.removed)
-      .map(decodeProxyTransfer)
-      .filter((t): t is ProxyTransfer => t !== undefined);
+    const decoded = (await this.logs(fromBlock, toBlock)).map(decodeProxyTransfer).filter((t): t is ProxyTransfer => t !== undefined);
     const parent = parentHash ? [fromBlock - 1] : [];
     const blockNumbers = [...new Set([...decoded.map((t) => t.blockNumber), toBlock, ...parent])];
     // A block holding many of our payments is read whole, with its transactions' senders, in one
@@ -91,6 +82,35 @@ export class BlockReader {
     return { transfers, blocks: [...byNumber.values()].map(refOf).filter((b) => b.number >= fromBlock) };
   }
 
+  /**
+   * The fee proxies' payment logs of a range, in one eth_getLogs for every proxy and both topics,
+   * less those the node flags removed. Straight from JSON-RPC where the provider speaks it: ethers'
+   * formatting of every log (checksumming each address again) is not needed to decode them.
+   */
+  private async logs(fromBlock: number, toBlock: number): Promise<ProxyLog[]> {
+    const topics = [[ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC]];
+    if (!(this.provider instanceof JsonRpcApiProvider)) {
+      const logs = await this.provider.getLogs({ address: this.contracts, fromBlock, toBlock, topics });
+      return logs.filter((l) => !l.removed);
+    }
+    const filter = { address: this.contracts, fromBlock: toQuantity(fromBlock), toBlock: toQuantity(toBlock), topics };
+    const raw = (await this.provider.send('eth_getLogs', [filter])) as RawLog[];
+    return raw
+      .filter((l) => l.removed !== true)
+      .map((l) => {
+        if (l.blockNumber === null || l.logIndex === null) throw new Error('eth_getLogs answered a log without its block or index');
+        return {
+          address: l.address,
+          topics: l.topics,
+          data: l.data,
+          transactionHash: l.transactionHash,
+          index: Number(l.logIndex),
+          blockNumber: Number(l.blockNumber),
+          blockHash: l.blockHash,
+        };
+      });
+  }
+
   private async blockWithSenders(n: number): Promise<ReadBlock | undefined> {
     if (!(this.provider instanceof JsonRpcApiProvider)) {
       const block = await this.provider.getBlock(n, true);
@@ -106,9 +126,24 @@ export class BlockReader {
     // the call, and only their hashes and senders are wanted.
     const block = (await this.provider.send('eth_getBlockByNumber', [toQuantity(n), true])) as RawBlock | null;
     if (!block?.hash) return undefined;
-    const senders = new Map(block.transactions.map((tx) => [tx.hash, getAddress(tx.from)]));
+    const senders = new Map(block.transactions.map((tx) => [tx.hash, checksumAddress(tx.from)]));
     return { number: Number(block.number), hash: block.hash, timestamp: Number(block.timestamp), senders };
   }
+}
+
+/** A log as decodeProxyTransfer reads it. */
+type ProxyLog = Parameters<typeof decodeProxyTransfer>[0];
+
+/** A log as JSON-RPC answers it (quantities in hex). */
+interface RawLog {
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: string | null;
+  blockHash: string;
+  transactionHash: string;
+  logIndex: string | null;
+  removed?: boolean;
 }
 
 interface RawBlock {

@@ -47,8 +47,10 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
         (a): a is string => !!a,
       );
       if (contracts.length === 0) continue;
-      // No response cache: a reorg check must see the block as it is now.
-      const reader = new BlockReader(rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1 }), contracts);
+      // No response cache: a reorg check must see the block as it is now. A pass's calls follow one
+      // another: none waits for a batch to fill.
+      const provider = rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1, batchStallTimeMs: 0 });
+      const reader = new BlockReader(provider, contracts);
       const follower = new NetworkFollower(
         this.db,
         reader,

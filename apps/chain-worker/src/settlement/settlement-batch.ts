@@ -1,45 +1,29 @@
-import { RecurringRepository, SecurePaymentsRepository, sqlExecute, sqlRows, type RequestEntity } from '@payrail/persistence';
+import { sqlExecute, type LockedForSettlement, type RequestEntity } from '@payrail/persistence';
 import type { EntityManager } from 'typeorm';
 
 /**
  * What settling a batch of payment references needs to know of its requests beyond their rows,
- * read once for the batch instead of once per request: the public Client ID of each, the recurring
- * schedule an execution's request belongs to, and which requests any secure payment covers (only
- * those run the payer checks and the secure payment's settlement, which lock the payment).
+ * read with their locks in one statement (lockRequestsForSettlement): the public Client ID of each,
+ * the recurring schedule an execution's request belongs to, and which requests any secure payment
+ * covers (only those run the payer checks and the secure payment's settlement, which lock the payment).
  */
 export class SettlementBatch {
-  private constructor(
-    private readonly clientIds: Map<string, string>,
-    private readonly schedules: Map<string, string>,
-    private readonly secured: Set<string>,
-  ) {}
+  private readonly byId: Map<string, LockedForSettlement>;
 
-  static async load(m: EntityManager, requests: RequestEntity[]): Promise<SettlementBatch> {
-    const ids = requests.map((r) => r.id);
-    const clientIdIds = [...new Set(requests.map((r) => r.clientIdId).filter((c): c is string => c !== null))];
-    const clients =
-      clientIdIds.length === 0
-        ? []
-        : await sqlRows<{ id: string; client_id: string }>(m, 'SELECT id, client_id FROM client_ids WHERE id = ANY($1::text[])', [
-            clientIdIds,
-          ]);
-    return new SettlementBatch(
-      new Map(clients.map((c) => [c.id, c.client_id])),
-      await new RecurringRepository(m).schedulesOfRequests(ids),
-      await new SecurePaymentsRepository(m).requestsCovered(ids),
-    );
+  constructor(locked: LockedForSettlement[]) {
+    this.byId = new Map(locked.map((l) => [l.request.id, l]));
   }
 
   clientIdOf(request: RequestEntity): string | null {
-    return request.clientIdId ? (this.clientIds.get(request.clientIdId) ?? null) : null;
+    return this.byId.get(request.id)?.clientId ?? null;
   }
 
   scheduleOf(request: RequestEntity): string | null {
-    return this.schedules.get(request.id) ?? null;
+    return this.byId.get(request.id)?.recurringPaymentId ?? null;
   }
 
   hasSecurePayment(request: RequestEntity): boolean {
-    return this.secured.has(request.id);
+    return this.byId.get(request.id)?.secured ?? false;
   }
 }
 

@@ -1,9 +1,16 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
 import { countsToward, hasBeenPaid, paymentState, UnavailableKytProvider, type DomainEvent, type KytProvider } from '@payrail/domain';
-import { appendToOutbox, RequestEntity, SecurePaymentsRepository, sqlExecute, sqlRows } from '@payrail/persistence';
+import {
+  appendToOutbox,
+  lockRequestsForSettlement,
+  SecurePaymentsRepository,
+  sqlExecute,
+  sqlRows,
+  type RequestEntity,
+} from '@payrail/persistence';
 import { observeSettlement, traceSettlement, traceSettlementOutcome } from '@payrail/platform';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
 import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
@@ -22,8 +29,8 @@ import { observed, REVERSED_COLUMNS, termsOf, TRANSFER_COLUMNS, type ReversedRow
  * A request just paid is checked against the access policy of its secure payment (PayerChecks):
  * a refused payer makes the payment compliance_failed and the payment.confirmed names why.
  */
-/** Payment references settled per transaction when none of them fails. */
-const BATCH = 250;
+/** Payment references settled per transaction when none of them fails (a block of 500 payments in one). */
+const BATCH = 500;
 
 export class TransferSettlement implements Settlement {
   private readonly logger = new Logger('Settlement');
@@ -82,11 +89,8 @@ export class TransferSettlement implements Settlement {
 
   /** Settles these references in the caller's transaction; returns the payment events written. */
   private async settleTopics(m: EntityManager, network: string, topics: string[], confirmedThrough: number): Promise<DomainEvent[]> {
-    const requests = await m.find(RequestEntity, {
-      where: { network, referenceTopic: In(topics) },
-      order: { id: 'ASC' }, // one lock order for every locker of several requests
-      lock: { mode: 'pessimistic_write' },
-    });
+    const locked = await lockRequestsForSettlement(m, network, topics);
+    const requests = locked.map((l) => l.request);
     const transfers = byTopic(
       await sqlRows<TransferRow & { reference_topic: string }>(
         m,
@@ -104,7 +108,7 @@ export class TransferSettlement implements Settlement {
         [network, topics],
       ),
     );
-    const batch = await SettlementBatch.load(m, requests);
+    const batch = new SettlementBatch(locked);
     const out: Settled = { events: [], outbox: [], unsaved: [] };
     for (const request of requests)
       await this.apply(m, batch, request, transfers.get(request.referenceTopic) ?? [], reversed.get(request.referenceTopic) ?? [], out);

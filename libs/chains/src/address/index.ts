@@ -15,3 +15,4 @@ export {
 } from '@payrail/domain';
 export * from './interop.js';
 export * from './validators.js';
+export * from './checksum-cache.js';

@@ -1,4 +1,4 @@
-import { AbiCoder, zeroPadValue } from 'ethers';
+import { AbiCoder, hexlify, randomBytes, zeroPadValue } from 'ethers';
 import { decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC, paymentReferenceTopic } from './fee-proxy-events.js';
 
 describe('fee proxy event decoding', () => {
@@ -55,5 +55,51 @@ describe('fee proxy event decoding', () => {
         blockHash: '0x',
       }),
     ).toBeUndefined();
+  });
+
+  it('decodes log data exactly as the ABI coder does, dirty and short data included', () => {
+    const coder = AbiCoder.defaultAbiCoder();
+    const abiDecode = (types: string[], data: string) => {
+      try {
+        return coder.decode(types, data).toArray() as unknown[];
+      } catch {
+        return undefined;
+      }
+    };
+    const word = () => hexlify(randomBytes(32)).slice(2);
+    const addressWord = () => '0'.repeat(24) + hexlify(randomBytes(20)).slice(2);
+    // An address word with one of its 12 high bytes set (which one moves with i).
+    const dirtyWord = (i: number) => '00'.repeat(i % 12) + '01' + '00'.repeat(11 - (i % 12)) + hexlify(randomBytes(20)).slice(2);
+    const outcomes = { decoded: 0, refused: 0 };
+    for (let i = 0; i < 300; i++) {
+      const native = i % 2 === 1;
+      const types = native ? ['address', 'uint256', 'uint256', 'address'] : ['address', 'address', 'uint256', 'uint256', 'address'];
+      // Mostly well-formed, sometimes an address word with high bytes set, data cut short or with bytes after it.
+      const words = types.map((t) => (t !== 'address' ? word() : i % 7 === 0 ? dirtyWord(i) : i % 23 === 0 ? word() : addressWord()));
+      let data = '0x' + words.join('');
+      if (i % 11 === 0) data = data.slice(0, data.length - 2 * (1 + (i % 40)));
+      if (i % 13 === 0) data += 'ab'.repeat(i % 50);
+      if (i % 17 === 0) data = data.toUpperCase().replace('0X', '0x');
+      const log = {
+        address: '0x399f5ee127ce7432e4921a61b8cf52b0af52cbfe',
+        topics: [native ? NATIVE_TRANSFER_TOPIC : ERC20_TRANSFER_TOPIC, paymentReferenceTopic('0xb3581f0b0f74cc61')],
+        data,
+        transactionHash: zeroPadValue('0x01', 32),
+        index: 0,
+        blockNumber: 1,
+        blockHash: zeroPadValue('0x02', 32),
+      };
+      const expected = abiDecode(types, data);
+      const transfer = decodeProxyTransfer(log);
+      outcomes[expected ? 'decoded' : 'refused']++;
+      if (!expected) {
+        expect(transfer).toBeUndefined();
+        continue;
+      }
+      const [tokenAddress, to, amount, feeAmount, feeAddress] = native ? [null, ...expected] : expected;
+      expect(transfer).toMatchObject({ token: tokenAddress, to, amount, feeAmount, feeAddress });
+    }
+    expect(outcomes.decoded).toBeGreaterThan(150);
+    expect(outcomes.refused).toBeGreaterThan(30);
   });
 });

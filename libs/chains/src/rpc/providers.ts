@@ -9,12 +9,18 @@ export interface RpcProviderOptions {
    * Whatever must see the chain as it is now (reorg checks, nonces) turns it off.
    */
   cacheTimeoutMs?: number;
+  /**
+   * ethers waits this long for more calls to send in one JSON-RPC batch (default 10 ms). Calls made
+   * together still share a batch at 0; a reader whose calls follow one another (detection) sets 0
+   * so that each does not wait 10 ms (more on a loaded machine) before it is sent.
+   */
+  batchStallTimeMs?: number;
 }
 
-function single(url: string, network: Network, cacheTimeout: number | undefined): AbstractProvider {
+function single(url: string, network: Network, options: RpcProviderOptions): AbstractProvider {
   return /^wss?:\/\//.test(url)
-    ? new WebSocketProvider(url, network, { cacheTimeout })
-    : new ObservedJsonRpcProvider(url, network, cacheTimeout);
+    ? new WebSocketProvider(url, network, { cacheTimeout: options.cacheTimeoutMs })
+    : new ObservedJsonRpcProvider(url, network, options.cacheTimeoutMs, options.batchStallTimeMs);
 }
 
 /**
@@ -26,9 +32,9 @@ function single(url: string, network: Network, cacheTimeout: number | undefined)
 export function rpcProvider(urls: readonly string[], chainId: number, options: RpcProviderOptions = {}): AbstractProvider {
   if (urls.length === 0) throw new Error(`no RPC URL for chain ${chainId}`);
   const network = Network.from(chainId);
-  if (urls.length === 1) return single(urls[0], network, options.cacheTimeoutMs);
+  if (urls.length === 1) return single(urls[0], network, options);
   const configs = urls.map((url, i) => ({
-    provider: single(url, network, options.cacheTimeoutMs),
+    provider: single(url, network, options),
     priority: i + 1,
     weight: 1,
     stallTimeout: options.stallTimeoutMs ?? 2000,

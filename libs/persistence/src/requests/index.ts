@@ -4,3 +4,4 @@ export * from './entities.js';
 export * from './requests.repository.js';
 export * from './new-request.js';
 export * from './idempotency.repository.js';
+export * from './settlement-lock.js';

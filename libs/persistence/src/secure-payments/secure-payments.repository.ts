@@ -104,19 +104,41 @@ export class SecurePaymentsRepository {
    * reader or settlement holds is left for the next pass (which sees it again only if still open).
    */
   async expireDue(now: Date, limit: number): Promise<DomainEvent[]> {
-    const due = await this.manager
-      .createQueryBuilder(SecurePaymentEntity, 'sp')
-      .setLock('pessimistic_write')
-      .setOnLocked('skip_locked')
-      // Served by the partial index secure_payments_open_expiry.
-      .where(`sp.status IN ('pending', 'partially_settled')`)
-      .andWhere('sp.expires_at <= :now', { now })
-      .orderBy('sp.expires_at')
-      .limit(limit)
-      .getMany();
-    const events: DomainEvent[] = [];
-    for (const payment of due) events.push(...(await this.transition(payment, 'expired', 'expired', now)));
-    return events;
+    // One statement for the batch (claim and update), instead of a round trip per payment: an open
+    // payment never had a completion time, so expiring it changes its status alone.
+    const expired = await sqlRows<{
+      token: string;
+      from: SecurePaymentStatus;
+      platform_id: string;
+      client_id_id: string | null;
+      orchestrator_id: string | null;
+      expires_at: Date;
+    }>(
+      this.manager,
+      `WITH due AS (
+         -- Served by the partial index secure_payments_open_expiry.
+         SELECT token, status, expires_at FROM secure_payments
+          WHERE status IN ('pending', 'partially_settled') AND expires_at <= $1
+          ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+       UPDATE secure_payments sp SET status = 'expired', updated_at = now()
+         FROM due WHERE sp.token = due.token
+       RETURNING sp.token, due.status AS from, sp.platform_id, sp.client_id_id, sp.orchestrator_id, due.expires_at`,
+      [now, limit],
+    );
+    // In expiry order, as they were claimed (RETURNING keeps no order).
+    expired.sort((a, b) => a.expires_at.getTime() - b.expires_at.getTime() || (a.token < b.token ? -1 : 1));
+    return expired.map((p) =>
+      securePaymentStatusChanged({
+        token: p.token,
+        from: p.from,
+        to: 'expired',
+        platformId: p.platform_id,
+        clientIdId: p.client_id_id,
+        orchestratorId: p.orchestrator_id,
+        reason: 'expired',
+        at: now.toISOString(),
+      }),
+    );
   }
 
   /** Records a definitive screening of `wallet` on a (locked) payment. */
