@@ -11,6 +11,7 @@ import {
 } from '@payrail/domain';
 import type { DeliveryForAttempt } from '@payrail/persistence';
 import { DeliveryTargetError, WebhookDeliveryQueue, WebhookUrlGuard } from '@payrail/webhooks';
+import { DeliverySlots } from './limits/delivery-slots.js';
 import { EndpointLimiter } from './limits/endpoint-limiter.js';
 import { DeliveryStore } from './delivery-store.js';
 import { EndpointDisabler } from './endpoint-disabler.js';
@@ -61,10 +62,15 @@ export class DeliverWebhook {
     private readonly policy: RetryPolicy,
     private readonly queue: WebhookDeliveryQueue,
     private readonly disabler: EndpointDisabler,
+    private readonly slots: DeliverySlots,
   ) {}
 
   async execute(command: DeliverWebhookCommand): Promise<AttemptOutcome> {
-    const delivery = await this.store.load(command.deliveryId);
+    return this.attemptLoaded(await this.store.load(command.deliveryId), command);
+  }
+
+  /** The attempt of a delivery loaded already (a batch loads all of its deliveries in one query); null: it was deleted. */
+  async attemptLoaded(delivery: DeliveryForAttempt | null, command: DeliverWebhookCommand): Promise<AttemptOutcome> {
     // The endpoint was deleted (with its deliveries): nothing to send.
     if (!delivery) return { kind: 'skipped', reason: 'delivery no longer exists' };
     // Already delivered (a job re-run after a crash), or a newer manual round took over.
@@ -82,12 +88,17 @@ export class DeliverWebhook {
       await this.store.fail(delivery.id, delivery.round, 'Client ID not active');
       return { kind: 'skipped', reason: 'Client ID not active' };
     }
-    const limit = await this.limiter.acquire(delivery.endpoint);
-    if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms };
+    const releaseSlot = await this.slots.acquire();
     try {
-      return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null);
+      const limit = await this.limiter.acquire(delivery.endpoint);
+      if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms };
+      try {
+        return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null);
+      } finally {
+        limit.release();
+      }
     } finally {
-      limit.release();
+      releaseSlot();
     }
   }
 
