@@ -12,7 +12,7 @@ import {
 import type { DeliveryForAttempt } from '@payrail/persistence';
 import { DeliveryTargetError, WebhookDeliveryQueue, WebhookUrlGuard } from '@payrail/webhooks';
 import { DeliverySlots } from './limits/delivery-slots.js';
-import { EndpointLimiter } from './limits/endpoint-limiter.js';
+import { EndpointLimiter, type LimitDecision } from './limits/endpoint-limiter.js';
 import { DeliveryStore } from './delivery-store.js';
 import { EndpointDisabler } from './endpoint-disabler.js';
 import { type SendResult, WebhookHttpSender } from './http-sender.js';
@@ -89,15 +89,15 @@ export class DeliverWebhook {
       return { kind: 'skipped', reason: 'Client ID not active' };
     }
     const releaseSlot = await this.slots.acquire();
+    let limit: LimitDecision | undefined;
     try {
-      const limit = await this.limiter.acquire(delivery.endpoint);
+      limit = await this.limiter.acquire(delivery.endpoint);
       if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms };
-      try {
-        return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null);
-      } finally {
-        limit.release();
-      }
+      const { release } = limit;
+      // The slots bound requests in flight: both are free again once the receiver answered, before the recording.
+      return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null, () => (release(), releaseSlot()));
     } finally {
+      if (limit?.kind === 'go') limit.release();
       releaseSlot();
     }
   }
@@ -106,10 +106,12 @@ export class DeliverWebhook {
     delivery: DeliveryForAttempt,
     requestId: string | null,
     traceparent: string | null,
+    sent: () => void,
   ): Promise<AttemptOutcome> {
     const retryNumber = delivery.roundAttempts;
     const startedAt = new Date();
     const result = await this.attempt(delivery, retryNumber);
+    sent();
     const endedAt = Date.now();
     const succeeded = result.statusCode !== null && isDeliverySuccess(result.statusCode);
     const next = succeeded
@@ -171,7 +173,7 @@ export class DeliverWebhook {
 
   private async attempt(delivery: DeliveryForAttempt, retryNumber: number): Promise<SendResult> {
     const numbering = retryHeaders(retryNumber);
-    const secrets = this.secrets.secretsOf(delivery.endpoint);
+    const secrets = this.secrets.keysOf(delivery.endpoint);
     const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
       'content-type': 'application/json',
