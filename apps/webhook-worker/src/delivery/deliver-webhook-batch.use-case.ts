@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { WebhookDeliveryJob } from '@payrail/platform';
 import { WebhookDeliveryQueue } from '@payrail/webhooks';
 import { type AttemptOutcome, DeliverWebhook } from './deliver-webhook.use-case.js';
-import { DeliveryStore } from './delivery-store.js';
 
 /** One delivery of a batch and how its attempt ended ('busy': handed to a single job of its own, delayed). */
 export interface BatchedAttempt {
@@ -12,7 +11,8 @@ export interface BatchedAttempt {
 
 /**
  * The first attempts of a batch job's deliveries (issue #24). The batch shares its job's Redis
- * round trips and one query loading every delivery; nothing else is shared: each delivery is
+ * round trips, and the queries loading its deliveries (those that get a slot in the same turn
+ * load together); nothing else is shared: each delivery is
  * attempted on its own (DeliverWebhook: its own slot, endpoint limits, signature and POST), its
  * attempt recorded as soon as it ends (the store's batcher writes the attempts that end together
  * in one statement) and, when it failed, its retry queued as a single job right after that
@@ -22,17 +22,14 @@ export interface BatchedAttempt {
 @Injectable()
 export class DeliverWebhookBatch {
   constructor(
-    private readonly store: DeliveryStore,
     private readonly deliver: DeliverWebhook,
     private readonly queue: WebhookDeliveryQueue,
   ) {}
 
   async execute(batch: WebhookDeliveryJob[]): Promise<BatchedAttempt[]> {
-    // Loads made in the same turn go to Postgres as one query.
-    const deliveries = await Promise.all(batch.map((job) => this.store.load(job.deliveryId)));
     const settled = await Promise.allSettled(
-      batch.map(async (job, i): Promise<BatchedAttempt> => {
-        const outcome = await this.deliver.attemptLoaded(deliveries[i], {
+      batch.map(async (job): Promise<BatchedAttempt> => {
+        const outcome = await this.deliver.execute({
           deliveryId: job.deliveryId,
           round: job.round,
           attempt: job.attempt ?? 0,
@@ -41,7 +38,7 @@ export class DeliverWebhookBatch {
         });
         // Refused by its endpoint's limits: the same attempt as a job of its own, in BullMQ's delayed set.
         if (outcome.kind === 'busy')
-          await this.queue.enqueue([{ ...job, attempt: job.attempt ?? 0, eventType: deliveries[i]!.eventType, delayMs: outcome.ms }]);
+          await this.queue.enqueue([{ ...job, attempt: job.attempt ?? 0, eventType: outcome.eventType, delayMs: outcome.ms }]);
         return { job, outcome };
       }),
     );

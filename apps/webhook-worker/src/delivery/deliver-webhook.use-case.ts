@@ -12,7 +12,7 @@ import {
 import type { DeliveryForAttempt } from '@payrail/persistence';
 import { DeliveryTargetError, WebhookDeliveryQueue, WebhookUrlGuard } from '@payrail/webhooks';
 import { DeliverySlots } from './limits/delivery-slots.js';
-import { EndpointLimiter, type LimitDecision } from './limits/endpoint-limiter.js';
+import { EndpointLimiter } from './limits/endpoint-limiter.js';
 import { DeliveryStore } from './delivery-store.js';
 import { EndpointDisabler } from './endpoint-disabler.js';
 import { type SendResult, WebhookHttpSender } from './http-sender.js';
@@ -33,14 +33,14 @@ export interface DeliverWebhookCommand {
 /**
  * How an attempt ended: 'failed' = the round's last attempt failed (the caller fails the job,
  * unrecoverably); 'retrying' = recorded, and the next attempt is queued; 'busy' = the endpoint's
- * limits refused it for now: put the job back for `ms`.
+ * limits refused it for now: put the job back for `ms` (`eventType`: the name of a job queued for it).
  */
 export type AttemptOutcome =
   | { kind: 'succeeded' }
   | { kind: 'retrying'; reason: string; delayMs: number }
   | { kind: 'failed'; reason: string }
   | { kind: 'skipped'; reason: string }
-  | { kind: 'busy'; ms: number };
+  | { kind: 'busy'; ms: number; eventType: string };
 
 /**
  * One delivery attempt: signs the stored body with the endpoint's secret (the interface's
@@ -65,12 +65,25 @@ export class DeliverWebhook {
     private readonly slots: DeliverySlots,
   ) {}
 
+  /**
+   * Takes one of the process's slots, then loads the delivery (the loads of the attempts that get
+   * a slot in the same turn, e.g. a batch job's, share one query; loaded only once it can be sent,
+   * so what it is checked against is fresh).
+   */
   async execute(command: DeliverWebhookCommand): Promise<AttemptOutcome> {
-    return this.attemptLoaded(await this.store.load(command.deliveryId), command);
+    const releaseSlot = await this.slots.acquire();
+    try {
+      return await this.attemptLoaded(await this.store.load(command.deliveryId), command, releaseSlot);
+    } finally {
+      releaseSlot();
+    }
   }
 
-  /** The attempt of a delivery loaded already (a batch loads all of its deliveries in one query); null: it was deleted. */
-  async attemptLoaded(delivery: DeliveryForAttempt | null, command: DeliverWebhookCommand): Promise<AttemptOutcome> {
+  private async attemptLoaded(
+    delivery: DeliveryForAttempt | null,
+    command: DeliverWebhookCommand,
+    releaseSlot: () => void,
+  ): Promise<AttemptOutcome> {
     // The endpoint was deleted (with its deliveries): nothing to send.
     if (!delivery) return { kind: 'skipped', reason: 'delivery no longer exists' };
     // Already delivered (a job re-run after a crash), or a newer manual round took over.
@@ -88,17 +101,13 @@ export class DeliverWebhook {
       await this.store.fail(delivery.id, delivery.round, 'Client ID not active');
       return { kind: 'skipped', reason: 'Client ID not active' };
     }
-    const releaseSlot = await this.slots.acquire();
-    let limit: LimitDecision | undefined;
+    const limit = await this.limiter.acquire(delivery.endpoint);
+    if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms, eventType: delivery.eventType };
     try {
-      limit = await this.limiter.acquire(delivery.endpoint);
-      if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms };
-      const { release } = limit;
       // The slots bound requests in flight: both are free again once the receiver answered, before the recording.
-      return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null, () => (release(), releaseSlot()));
+      return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null, () => (limit.release(), releaseSlot()));
     } finally {
-      if (limit?.kind === 'go') limit.release();
-      releaseSlot();
+      limit.release();
     }
   }
 
