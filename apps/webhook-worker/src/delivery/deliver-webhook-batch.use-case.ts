@@ -9,6 +9,8 @@ export interface BatchedAttempt {
   outcome: AttemptOutcome;
 }
 
+export type AroundAttempt = (job: WebhookDeliveryJob, attempt: () => Promise<AttemptOutcome>) => Promise<AttemptOutcome>;
+
 /**
  * The first attempts of a batch job's deliveries (issue #24). The batch shares its job's Redis
  * round trips, and the queries loading its deliveries (those that get a slot in the same turn
@@ -26,19 +28,23 @@ export class DeliverWebhookBatch {
     private readonly queue: WebhookDeliveryQueue,
   ) {}
 
-  async execute(batch: WebhookDeliveryJob[]): Promise<BatchedAttempt[]> {
+  /** `around` wraps each delivery's attempt (the processor's span and metrics per delivery). */
+  async execute(batch: WebhookDeliveryJob[], around: AroundAttempt = (_job, attempt) => attempt()): Promise<BatchedAttempt[]> {
     const settled = await Promise.allSettled(
       batch.map(async (job): Promise<BatchedAttempt> => {
-        const outcome = await this.deliver.execute({
-          deliveryId: job.deliveryId,
-          round: job.round,
-          attempt: job.attempt ?? 0,
-          requestId: job.requestId ?? null,
-          traceparent: job.traceparent ?? null,
+        const outcome = await around(job, async () => {
+          const attempted = await this.deliver.execute({
+            deliveryId: job.deliveryId,
+            round: job.round,
+            attempt: job.attempt ?? 0,
+            requestId: job.requestId ?? null,
+            traceparent: job.traceparent ?? null,
+          });
+          // Refused by its endpoint's limits: the same attempt as a job of its own, in BullMQ's delayed set.
+          if (attempted.kind === 'busy')
+            await this.queue.enqueue([{ ...job, attempt: job.attempt ?? 0, eventType: attempted.eventType, delayMs: attempted.ms }]);
+          return attempted;
         });
-        // Refused by its endpoint's limits: the same attempt as a job of its own, in BullMQ's delayed set.
-        if (outcome.kind === 'busy')
-          await this.queue.enqueue([{ ...job, attempt: job.attempt ?? 0, eventType: outcome.eventType, delayMs: outcome.ms }]);
         return { job, outcome };
       }),
     );

@@ -1,5 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { observeDeliveryAttempt, QUEUES, type WebhookDeliveryBatchJob, type WebhookDeliveryJob } from '@payrail/platform';
+import {
+  observeDeliveryAttempt,
+  QUEUES,
+  traceJob,
+  type WebhookDeliveryBatchJob,
+  webhookDeliveryJobId,
+  type WebhookDeliveryJob,
+} from '@payrail/platform';
 import { DelayedError, type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 import { type AttemptOutcome, DeliverWebhook } from './deliver-webhook.use-case.js';
@@ -43,7 +50,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
 
   onApplicationBootstrap(): void {
     const process = (job: Job<DeliveryQueueJob>, token?: string) =>
-      'batch' in job.data ? this.processBatch(job.data.batch) : this.process(job as Job<WebhookDeliveryJob>, token);
+      'batch' in job.data ? this.processBatch(job as Job<WebhookDeliveryBatchJob>) : this.process(job as Job<WebhookDeliveryJob>, token);
     this.workers = [
       startWorker<DeliveryQueueJob>(
         QUEUES.webhookDeliveries,
@@ -72,12 +79,21 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
   }
 
   /** A batch job completes once each of its deliveries was attempted and recorded (or handed on); it fails only on infrastructure errors. */
-  private async processBatch(batch: WebhookDeliveryJob[]): Promise<BatchResult> {
+  private async processBatch(job: Job<WebhookDeliveryBatchJob>): Promise<BatchResult> {
     const result: BatchResult = {};
-    for (const { job, outcome } of await this.deliverBatch.execute(batch)) {
-      if (outcome.kind !== 'busy') observeDeliveryAttempt(job, job.attempt ?? 0, metricOutcome(outcome));
-      result[job.deliveryId] = outcome.kind === 'busy' ? 'delayed' : outcome.kind;
-    }
+    await this.deliverBatch.execute(job.data.batch, async (entry, attempt) => {
+      const ended: { outcome?: AttemptOutcome } = {};
+      const id = webhookDeliveryJobId(entry.deliveryId, entry.round, entry.attempt ?? 0);
+      // Each delivery in a span of its own, the child of the fan-out that queued it, as a single job's would be.
+      const kind = await traceJob(QUEUES.webhookDeliveries, { id, name: job.name, data: entry, attemptsMade: 0 }, async () => {
+        ended.outcome = await attempt();
+        return ended.outcome.kind === 'busy' ? 'delayed' : ended.outcome.kind;
+      });
+      result[entry.deliveryId] = kind;
+      const outcome = ended.outcome ?? { kind: 'skipped', reason: 'not attempted' };
+      if (outcome.kind !== 'busy') observeDeliveryAttempt(entry, entry.attempt ?? 0, metricOutcome(outcome));
+      return outcome;
+    });
     return result;
   }
 
