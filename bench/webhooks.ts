@@ -102,6 +102,8 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         QUEUE_PREFIX: 'bench',
         WEBHOOK_DELIVERY_CONCURRENCY: String(CONCURRENCY),
+        // Like for like: all CONCURRENCY requests in flight go to the bench's one endpoint (its default cap is 100).
+        WEBHOOK_ENDPOINT_MAX_CONCURRENCY: String(CONCURRENCY),
         ...extra,
       },
       output: { file: join(dir, 'webhook-worker.log') },

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { BullmqEventPublisher, QueuesModule } from '@payrail/platform';
 import { WebhooksCoreModule } from '@payrail/webhooks';
 import { DeliverWebhook } from './delivery/deliver-webhook.use-case.js';
+import { DeliverWebhookBatch } from './delivery/deliver-webhook-batch.use-case.js';
+import { DeliverySlots } from './delivery/limits/delivery-slots.js';
 import { DeliveryStore } from './delivery/delivery-store.js';
 import { DisabledEndpointNotice } from './delivery/disabled-endpoint-notice.js';
 import { EndpointDisabler } from './delivery/endpoint-disabler.js';
@@ -36,6 +38,8 @@ import { QueueMetrics } from './shared/queue-metrics.js';
     BullmqEventPublisher,
     FanOutPublisher,
     DeliverWebhook,
+    DeliverWebhookBatch,
+    DeliverySlots,
     RetryPolicy,
     EndpointLimiter,
     EndpointDisabler,

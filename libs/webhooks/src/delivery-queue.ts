@@ -1,6 +1,14 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { QUEUES, WEBHOOK_JOB_RETENTION, webhookDeliveryJobId, type WebhookDeliveryJob } from '@payrail/platform';
+import {
+  QUEUES,
+  WEBHOOK_BATCH_JOB_NAME,
+  WEBHOOK_JOB_RETENTION,
+  type WebhookDeliveryBatchJob,
+  webhookDeliveryBatchJobId,
+  webhookDeliveryJobId,
+  type WebhookDeliveryJob,
+} from '@payrail/platform';
 import type { Job, Queue } from 'bullmq';
 
 export interface DeliveryToQueue extends WebhookDeliveryJob {
@@ -26,6 +34,36 @@ export class WebhookDeliveryQueue {
     @InjectQueue(QUEUES.webhookDeliveries) private readonly live: Queue<WebhookDeliveryJob>,
     @InjectQueue(QUEUES.webhookRecovery) private readonly recovery: Queue<WebhookDeliveryJob>,
   ) {}
+
+  /**
+   * Queues new live deliveries' first attempts `size` to a job (WebhookDeliveryBatchJob); anything
+   * else (retries, manual rounds, tests, the recovery lane, delays), and every delivery when
+   * `size` is 1, as single jobs.
+   */
+  async enqueueBatched(deliveries: DeliveryToQueue[], size: number): Promise<void> {
+    const batchable = (d: DeliveryToQueue) => size > 1 && d.round === 0 && !d.attempt && !d.test && d.lane !== 'recovery' && !d.delayMs;
+    const batched = deliveries.filter(batchable);
+    const batches: WebhookDeliveryJob[][] = [];
+    for (let i = 0; i < batched.length; i += size)
+      batches.push(batched.slice(i, i + size).map(({ eventType: _type, delayMs: _delay, ...data }) => data));
+    await Promise.all([
+      this.enqueue(deliveries.filter((d) => !batchable(d))),
+      batches.length === 0
+        ? undefined
+        : (this.live as unknown as Queue<WebhookDeliveryBatchJob>).addBulk(
+            batches.map((batch) => ({
+              name: WEBHOOK_BATCH_JOB_NAME,
+              data: { batch },
+              opts: {
+                jobId: webhookDeliveryBatchJobId(batch[0].deliveryId),
+                ...INFRA_RETRIES,
+                removeOnComplete: WEBHOOK_JOB_RETENTION.eventCompleted,
+                removeOnFail: { ...WEBHOOK_JOB_RETENTION.failed },
+              },
+            })),
+          ),
+    ]);
+  }
 
   async enqueue(deliveries: DeliveryToQueue[]): Promise<Job<WebhookDeliveryJob>[]> {
     if (deliveries.length === 0) return [];

@@ -6,6 +6,12 @@ export type JobEnd = 'completed' | 'failed';
 /** The delivery round a job id belongs to: one job per attempt (`<round id>-a<n>`), reported per round. */
 const roundOf = (jobId: string): string => jobId.replace(/-a\d+$/, '');
 
+/** A batch job's return value (delivery job id -> outcome), else undefined. */
+function parseBatch(returnvalue: unknown): Record<string, string> | undefined {
+  const value: unknown = typeof returnvalue === 'string' && returnvalue.startsWith('{') ? JSON.parse(returnvalue) : returnvalue;
+  return value !== null && typeof value === 'object' ? (value as Record<string, string>) : undefined;
+}
+
 /**
  * Watches the delivery queue's event stream (tests only): `finished(n)` resolves once n
  * distinct jobs have completed or failed for good (retries in between are not endings).
@@ -18,9 +24,13 @@ export class DeliveryJobWatcher {
 
   private constructor(private readonly events: QueueEvents) {
     events.on('completed', ({ jobId, returnvalue }) => {
-      // 'retrying': the attempt failed and the next attempt's job is queued; the round goes on.
-      if (String(returnvalue).replace(/"/g, '') === 'retrying') this.delayed.add(roundOf(jobId));
-      else this.end(roundOf(jobId), 'completed');
+      // A batch job reports each delivery's outcome, by its attempt's job id.
+      const outcomes = parseBatch(returnvalue) ?? { [jobId]: String(returnvalue).replace(/"/g, '') };
+      for (const [id, outcome] of Object.entries(outcomes)) {
+        // 'retrying': the attempt failed and the next attempt's job is queued; the round goes on.
+        if (outcome === 'retrying' || outcome === 'delayed') this.delayed.add(roundOf(id));
+        else this.end(roundOf(id), outcome === 'failed' ? 'failed' : 'completed');
+      }
     });
     events.on('failed', ({ jobId }) => this.end(roundOf(jobId), 'failed'));
     events.on('delayed', ({ jobId }) => this.delayed.add(roundOf(jobId)));

@@ -30,6 +30,16 @@ export class WebhookWorkerEnv extends WithRetentionEnv(WithWebhookEnv(BaseEnv)) 
   WEBHOOK_DELIVERY_CONCURRENCY: number = 200;
 
   /**
+   * New live deliveries' first attempts per BullMQ job (issue #24: a job's Redis round trips are
+   * shared by its deliveries); 1 queues one job per delivery. Retries are always single jobs.
+   */
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(500)
+  WEBHOOK_DELIVERY_BATCH_SIZE: number = 50;
+
+  /**
    * Jobs of the domain-events queue fanned out at once per worker process (the relay fans most
    * events out itself; this queue carries the ones whose fan-out failed, for retries).
    */

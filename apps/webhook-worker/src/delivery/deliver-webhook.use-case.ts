@@ -11,6 +11,7 @@ import {
 } from '@payrail/domain';
 import type { DeliveryForAttempt } from '@payrail/persistence';
 import { DeliveryTargetError, WebhookDeliveryQueue, WebhookUrlGuard } from '@payrail/webhooks';
+import { DeliverySlots } from './limits/delivery-slots.js';
 import { EndpointLimiter } from './limits/endpoint-limiter.js';
 import { DeliveryStore } from './delivery-store.js';
 import { EndpointDisabler } from './endpoint-disabler.js';
@@ -32,14 +33,14 @@ export interface DeliverWebhookCommand {
 /**
  * How an attempt ended: 'failed' = the round's last attempt failed (the caller fails the job,
  * unrecoverably); 'retrying' = recorded, and the next attempt is queued; 'busy' = the endpoint's
- * limits refused it for now: put the job back for `ms`.
+ * limits refused it for now: put the job back for `ms` (`eventType`: the name of a job queued for it).
  */
 export type AttemptOutcome =
   | { kind: 'succeeded' }
   | { kind: 'retrying'; reason: string; delayMs: number }
   | { kind: 'failed'; reason: string }
   | { kind: 'skipped'; reason: string }
-  | { kind: 'busy'; ms: number };
+  | { kind: 'busy'; ms: number; eventType: string };
 
 /**
  * One delivery attempt: signs the stored body with the endpoint's secret (the interface's
@@ -61,10 +62,28 @@ export class DeliverWebhook {
     private readonly policy: RetryPolicy,
     private readonly queue: WebhookDeliveryQueue,
     private readonly disabler: EndpointDisabler,
+    private readonly slots: DeliverySlots,
   ) {}
 
+  /**
+   * Takes one of the process's slots, then loads the delivery (the loads of the attempts that get
+   * a slot in the same turn, e.g. a batch job's, share one query; loaded only once it can be sent,
+   * so what it is checked against is fresh).
+   */
   async execute(command: DeliverWebhookCommand): Promise<AttemptOutcome> {
-    const delivery = await this.store.load(command.deliveryId);
+    const releaseSlot = await this.slots.acquire();
+    try {
+      return await this.attemptLoaded(await this.store.load(command.deliveryId), command, releaseSlot);
+    } finally {
+      releaseSlot();
+    }
+  }
+
+  private async attemptLoaded(
+    delivery: DeliveryForAttempt | null,
+    command: DeliverWebhookCommand,
+    releaseSlot: () => void,
+  ): Promise<AttemptOutcome> {
     // The endpoint was deleted (with its deliveries): nothing to send.
     if (!delivery) return { kind: 'skipped', reason: 'delivery no longer exists' };
     // Already delivered (a job re-run after a crash), or a newer manual round took over.
@@ -83,9 +102,10 @@ export class DeliverWebhook {
       return { kind: 'skipped', reason: 'Client ID not active' };
     }
     const limit = await this.limiter.acquire(delivery.endpoint);
-    if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms };
+    if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms, eventType: delivery.eventType };
     try {
-      return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null);
+      // The slots bound requests in flight: both are free again once the receiver answered, before the recording.
+      return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null, () => (limit.release(), releaseSlot()));
     } finally {
       limit.release();
     }
@@ -95,10 +115,12 @@ export class DeliverWebhook {
     delivery: DeliveryForAttempt,
     requestId: string | null,
     traceparent: string | null,
+    sent: () => void,
   ): Promise<AttemptOutcome> {
     const retryNumber = delivery.roundAttempts;
     const startedAt = new Date();
     const result = await this.attempt(delivery, retryNumber);
+    sent();
     const endedAt = Date.now();
     const succeeded = result.statusCode !== null && isDeliverySuccess(result.statusCode);
     const next = succeeded
@@ -160,7 +182,7 @@ export class DeliverWebhook {
 
   private async attempt(delivery: DeliveryForAttempt, retryNumber: number): Promise<SendResult> {
     const numbering = retryHeaders(retryNumber);
-    const secrets = this.secrets.secretsOf(delivery.endpoint);
+    const secrets = this.secrets.keysOf(delivery.endpoint);
     const timestamp = Math.floor(Date.now() / 1000);
     const headers: Record<string, string> = {
       'content-type': 'application/json',

@@ -1,8 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { observeDeliveryAttempt, QUEUES, type WebhookDeliveryJob } from '@payrail/platform';
+import {
+  observeDeliveryAttempt,
+  QUEUES,
+  traceJob,
+  type WebhookDeliveryBatchJob,
+  webhookDeliveryJobId,
+  type WebhookDeliveryJob,
+} from '@payrail/platform';
 import { DelayedError, type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
-import { DeliverWebhook } from './deliver-webhook.use-case.js';
+import { type AttemptOutcome, DeliverWebhook } from './deliver-webhook.use-case.js';
+import { DeliverWebhookBatch } from './deliver-webhook-batch.use-case.js';
 import { WebhookHttpSender } from './http-sender.js';
 import { startWorker } from '../shared/bullmq-worker.js';
 
@@ -14,9 +22,15 @@ export class DeliveryAttemptFailed extends UnrecoverableError {
   }
 }
 
+type DeliveryQueueJob = WebhookDeliveryJob | WebhookDeliveryBatchJob;
+
+/** A batch job's result: each delivery's outcome by its attempt's job id ('delayed': handed to a job of its own). */
+export type BatchResult = Record<string, 'succeeded' | 'retrying' | 'failed' | 'skipped' | 'delayed'>;
+
 /**
  * Consumes `webhook-deliveries` (live traffic) and `webhook-recovery` (bulk recovery: fewer
- * slots and a rate limit of its own, so it cannot starve live deliveries): one attempt per job.
+ * slots and a rate limit of its own, so it cannot starve live deliveries): one attempt per job,
+ * or the first attempts of a batch of new deliveries (DeliverWebhookBatch).
  * Postgres holds the schedule; a failed attempt is recorded with its next due time and the
  * worker queues the next attempt as its own job (see DeliverWebhook), so Redis holds nothing
  * the reconciler could not rebuild. A job refused by its endpoint's limits waits in BullMQ's
@@ -25,25 +39,27 @@ export class DeliveryAttemptFailed extends UnrecoverableError {
 @Injectable()
 export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WebhookDeliveriesProcessor.name);
-  private workers: Worker<WebhookDeliveryJob>[] = [];
+  private workers: Worker<DeliveryQueueJob>[] = [];
 
   constructor(
     private readonly deliver: DeliverWebhook,
+    private readonly deliverBatch: DeliverWebhookBatch,
     private readonly sender: WebhookHttpSender,
     @Inject(WebhookWorkerEnv) private readonly env: WebhookWorkerEnv,
   ) {}
 
   onApplicationBootstrap(): void {
-    const process = (job: Job<WebhookDeliveryJob>, token?: string) => this.process(job, token);
+    const process = (job: Job<DeliveryQueueJob>, token?: string) =>
+      'batch' in job.data ? this.processBatch(job as Job<WebhookDeliveryBatchJob>) : this.process(job as Job<WebhookDeliveryJob>, token);
     this.workers = [
-      startWorker<WebhookDeliveryJob>(
+      startWorker<DeliveryQueueJob>(
         QUEUES.webhookDeliveries,
         this.env,
         process,
         { concurrency: this.env.WEBHOOK_DELIVERY_CONCURRENCY },
         this.logger,
       ),
-      startWorker<WebhookDeliveryJob>(
+      startWorker<DeliveryQueueJob>(
         QUEUES.webhookRecovery,
         this.env,
         process,
@@ -62,6 +78,25 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
     await this.sender.close();
   }
 
+  /** A batch job completes once each of its deliveries was attempted and recorded (or handed on); it fails only on infrastructure errors. */
+  private async processBatch(job: Job<WebhookDeliveryBatchJob>): Promise<BatchResult> {
+    const result: BatchResult = {};
+    await this.deliverBatch.execute(job.data.batch, async (entry, attempt) => {
+      const ended: { outcome?: AttemptOutcome } = {};
+      const id = webhookDeliveryJobId(entry.deliveryId, entry.round, entry.attempt ?? 0);
+      // Each delivery in a span of its own, the child of the fan-out that queued it, as a single job's would be.
+      const kind = await traceJob(QUEUES.webhookDeliveries, { id, name: job.name, data: entry, attemptsMade: 0 }, async () => {
+        ended.outcome = await attempt();
+        return ended.outcome.kind === 'busy' ? 'delayed' : ended.outcome.kind;
+      });
+      result[entry.deliveryId] = kind;
+      const outcome = ended.outcome ?? { kind: 'skipped', reason: 'not attempted' };
+      if (outcome.kind !== 'busy') observeDeliveryAttempt(entry, entry.attempt ?? 0, metricOutcome(outcome));
+      return outcome;
+    });
+    return result;
+  }
+
   private async process(job: Job<WebhookDeliveryJob>, token: string | undefined): Promise<string> {
     const outcome = await this.deliver.execute({
       deliveryId: job.data.deliveryId,
@@ -74,10 +109,12 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       await job.moveToDelayed(Date.now() + outcome.ms, token);
       throw new DelayedError();
     }
-    observeDeliveryAttempt(job.data, job.data.attempt ?? 0, outcome.kind === 'retrying' ? 'failed' : outcome.kind);
+    observeDeliveryAttempt(job.data, job.data.attempt ?? 0, metricOutcome(outcome));
     if (outcome.kind === 'failed') throw new DeliveryAttemptFailed(outcome.reason);
     // A test that sent nothing must not count as sent.
     if (outcome.kind === 'skipped' && job.data.test) throw new UnrecoverableError(outcome.reason);
     return outcome.kind;
   }
 }
+
+const metricOutcome = (outcome: Exclude<AttemptOutcome, { kind: 'busy' }>) => (outcome.kind === 'retrying' ? 'failed' : outcome.kind);

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
   type DeliveryRef,
   type NewEventDeliveries,
@@ -8,12 +8,14 @@ import {
 } from '@payrail/persistence';
 import { type DeliveryToQueue, WebhookDeliveryQueue } from '@payrail/webhooks';
 import { DataSource } from 'typeorm';
+import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 import { Batcher } from '../shared/batcher.js';
 
 /**
  * The fan-out's reads and writes, batched across the domain events in flight: one query
  * finds the recipients of every event that asked in the same turn, one statement writes
- * their deliveries, one Redis round trip queues the jobs.
+ * their deliveries, one Redis round trip queues the jobs (new deliveries WEBHOOK_DELIVERY_BATCH_SIZE
+ * to a job: see WebhookDeliveryQueue.enqueueBatched).
  */
 @Injectable()
 export class FanOutStore {
@@ -21,7 +23,7 @@ export class FanOutStore {
   private readonly creates: Batcher<NewEventDeliveries, DeliveryRef[]>;
   private readonly enqueues: Batcher<DeliveryToQueue[], void>;
 
-  constructor(db: DataSource, queue: WebhookDeliveryQueue) {
+  constructor(db: DataSource, queue: WebhookDeliveryQueue, @Inject(WebhookWorkerEnv) env: WebhookWorkerEnv) {
     const endpoints = new WebhookEndpointsRepository(db.manager);
     const dispatch = new WebhookDispatchRepository(db.manager);
     this.recipients = new Batcher((queries) => endpoints.activeRecipientsOfMany(queries));
@@ -32,7 +34,7 @@ export class FanOutStore {
       return events.map((e) => byEvent.get(e.outboxEventId) ?? []);
     });
     this.enqueues = new Batcher<DeliveryToQueue[], void>(async (lists) => {
-      await queue.enqueue(lists.flat());
+      await queue.enqueueBatched(lists.flat(), env.WEBHOOK_DELIVERY_BATCH_SIZE);
       return lists.map(() => undefined);
     });
   }

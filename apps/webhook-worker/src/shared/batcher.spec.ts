@@ -24,4 +24,21 @@ describe('Batcher', () => {
     const outcomes = await Promise.allSettled([12, 13].map((x) => batcher.call(x)));
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
   });
+
+  it('with lingerMs, also batches calls made a few milliseconds apart (up to lingerMs after the first)', async () => {
+    const batches: number[][] = [];
+    const batcher = new Batcher<number, number>(
+      (xs) => {
+        batches.push(xs);
+        return Promise.resolve(xs);
+      },
+      200,
+      50,
+    );
+    const first = batcher.call(1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = batcher.call(2);
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(batches).toEqual([[1, 2]]);
+  });
 });

@@ -2,7 +2,8 @@
  * Coalesces calls made while other jobs run into one call of `run` (DataLoader style): items
  * queued in the same turn of the event loop, up to `maxBatch`, go together. Each caller gets
  * its own result or the batch's error. Delivery jobs run 200 at a time per worker, so this
- * turns 50 round trips into one.
+ * turns 50 round trips into one. With `lingerMs`, a batch also waits that long for more items
+ * (fewer, larger statements: Postgres plans each statement afresh, whatever its row count).
  */
 export class Batcher<In, Out> {
   private pending: { input: In; resolve: (out: Out) => void; reject: (error: unknown) => void }[] = [];
@@ -11,6 +12,7 @@ export class Batcher<In, Out> {
   constructor(
     private readonly run: (inputs: In[]) => Promise<Out[]>,
     private readonly maxBatch = 200,
+    private readonly lingerMs = 0,
   ) {}
 
   call(input: In): Promise<Out> {
@@ -19,7 +21,8 @@ export class Batcher<In, Out> {
       if (this.pending.length >= this.maxBatch) this.flush();
       else if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        if (this.lingerMs > 0) setTimeout(() => this.flush(), this.lingerMs);
+        else setImmediate(() => this.flush());
       }
     });
   }

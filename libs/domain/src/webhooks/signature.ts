@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 
 /**
  * Endpoint signing secrets: `whsec_` + 32 random bytes in standard, padded base64 (the
@@ -13,7 +13,8 @@ export const issueWebhookSecret = (): string => WEBHOOK_SECRET_PREFIX + randomBy
  * `x-service-signature`: hex HMAC-SHA256 of exactly the bytes sent as the body, keyed with the
  * whole secret string as UTF-8 (prefix included), which is what a receiver passes to its HMAC.
  */
-export function signWebhook(body: string | Uint8Array, secret: string): string {
+export function signWebhook(body: string | Uint8Array, secret: string | WebhookSigningKey): string {
+  if (typeof secret !== 'string') return createHmac('sha256', secret.whole).update(body).digest('hex');
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 
@@ -41,7 +42,23 @@ export interface StandardWebhookMessage {
  * `webhook-signature`: `v1,<base64 HMAC-SHA256 of "id.timestamp.body">` per secret, space
  * separated, in the order given (during a rotation's overlap: the new secret, then the old).
  */
-export function signStandardWebhook(message: StandardWebhookMessage, secrets: readonly string[]): string {
+export function signStandardWebhook(message: StandardWebhookMessage, secrets: readonly (string | WebhookSigningKey)[]): string {
   const signed = `${message.id}.${message.timestamp}.${message.body}`;
-  return secrets.map((s) => `v1,${createHmac('sha256', standardWebhookKey(s)).update(signed).digest('base64')}`).join(' ');
+  const keyOf = (s: string | WebhookSigningKey) => (typeof s === 'string' ? standardWebhookKey(s) : s.standard);
+  return secrets.map((s) => `v1,${createHmac('sha256', keyOf(s)).update(signed).digest('base64')}`).join(' ');
+}
+
+/**
+ * A secret's two HMAC keys, derived once (a worker signs thousands of deliveries a second with
+ * the same few secrets): `whole` keys `x-service-signature` (the secret string as UTF-8),
+ * `standard` the Standard Webhooks signature (standardWebhookKey). Signing with it gives exactly
+ * the signatures the secret string gives.
+ */
+export interface WebhookSigningKey {
+  whole: KeyObject;
+  standard: KeyObject;
+}
+
+export function webhookSigningKey(secret: string): WebhookSigningKey {
+  return { whole: createSecretKey(Buffer.from(secret, 'utf8')), standard: createSecretKey(standardWebhookKey(secret)) };
 }

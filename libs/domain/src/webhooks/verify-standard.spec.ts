@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { issueWebhookSecret, signStandardWebhook, standardWebhookKey } from './signature.js';
+import { issueWebhookSecret, signStandardWebhook, signWebhook, standardWebhookKey, webhookSigningKey } from './signature.js';
 import { verifyStandardWebhook } from './verify-standard.js';
 
 // Vectors computed independently (Python hmac + base64): key bytes 0xe0..0xff, whose base64 has
@@ -18,6 +18,16 @@ const headers = (signature: string, timestamp = String(TIMESTAMP)) => ({
 });
 
 describe('Standard Webhooks signatures (webhook-id, webhook-timestamp, webhook-signature)', () => {
+  it('signs with a prepared webhookSigningKey exactly as with the secret string (fixed vector, both headers)', () => {
+    const key = webhookSigningKey(SECRET);
+    expect(signStandardWebhook({ id: ID, timestamp: TIMESTAMP, body: BODY }, [key])).toBe(SIGNATURE);
+    expect(signStandardWebhook({ id: ID, timestamp: TIMESTAMP, body: BODY }, [webhookSigningKey(LEGACY_SECRET)])).toBe(SIGNATURE);
+    expect(signWebhook(BODY, key)).toBe(signWebhook(BODY, SECRET));
+    expect(signWebhook(BODY, webhookSigningKey('whsec_test_vector_secret'))).toBe(
+      '6d8b83ec5137abb7fe1b2c124cb1466022f09fceac2eddc97dba5a69d1a1ebda',
+    );
+  });
+
   it('signs "id.timestamp.body" with the bytes of the secret\'s base64 part (fixed vector), legacy base64url secrets alike', () => {
     expect(signStandardWebhook({ id: ID, timestamp: TIMESTAMP, body: BODY }, [SECRET])).toBe(SIGNATURE);
     expect(signStandardWebhook({ id: ID, timestamp: TIMESTAMP, body: BODY }, [LEGACY_SECRET])).toBe(SIGNATURE);

@@ -35,6 +35,21 @@ export interface WebhookDeliveryJob {
 }
 
 /**
+ * Several round-0 first attempts in one job (issue #24): the fan-out queues the live deliveries it
+ * creates in batches, so a delivery costs a share of one job's Redis round trips instead of its own.
+ * Each delivery is still attempted, recorded and retried on its own (retries are single jobs).
+ */
+export interface WebhookDeliveryBatchJob {
+  batch: WebhookDeliveryJob[];
+}
+
+/** Job name of a batch job (single jobs are named after their event type). */
+export const WEBHOOK_BATCH_JOB_NAME = 'delivery-batch';
+
+/** jobId of a batch: its first delivery's, prefixed (a batch queued again with the same first delivery is a no-op). */
+export const webhookDeliveryBatchJobId = (firstDeliveryId: string): string => `batch-${firstDeliveryId}`;
+
+/**
  * jobId of one attempt of a delivery round: the delivery ULID itself for round 0's first
  * attempt (so a delivery is queued once), `-r<round>` for manual rounds, `-a<n>` for the n-th
  * retry. Deterministic, so the reconciler queueing an attempt again never duplicates a live job.

@@ -43,12 +43,15 @@ export async function tracePublish(
   }
 }
 
+/** What a job's span reads of it: a BullMQ job, or one delivery of a batch job (its own id and data). */
+export type TracedJob = Pick<Job<unknown>, 'id' | 'name' | 'data' | 'attemptsMade'>;
+
 /**
  * Runs one job in a CONSUMER span `process <queue>`, the child of the traceparent in its data
  * (the relay's publish span, the fan-out's span) or a new trace. A string the processor answers
  * (a delivery's outcome) becomes `payrail.job.result`; a throw (a failed attempt) marks it an error.
  */
-export function traceJob<T>(queue: string, job: Job<unknown>, run: () => Promise<T>): Promise<T> {
+export function traceJob<T>(queue: string, job: TracedJob, run: () => Promise<T>): Promise<T> {
   if (!tracingStarted()) return run();
   const traceparent = (job.data as { traceparent?: unknown } | undefined)?.traceparent;
   const attributes = {
@@ -74,7 +77,7 @@ export function traceJob<T>(queue: string, job: Job<unknown>, run: () => Promise
   );
 }
 
-function attemptOf(job: Job<unknown>): number {
+function attemptOf(job: TracedJob): number {
   const attempt = (job.data as { attempt?: unknown } | undefined)?.attempt;
   return typeof attempt === 'number' ? attempt + 1 : job.attemptsMade + 1;
 }
