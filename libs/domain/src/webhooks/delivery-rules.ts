@@ -4,14 +4,6 @@ export const WEBHOOK_RETRY_DELAYS_MS = [1000, 5000, 15000] as const;
 /** One attempt plus three retries. */
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_MS.length + 1;
 
-/**
- * Delay before the next attempt, given how many attempts were made (1 after the first
- * failure); -1 when no attempt is left.
- */
-export function retryDelayMs(attemptsMade: number): number {
-  return WEBHOOK_RETRY_DELAYS_MS[attemptsMade - 1] ?? -1;
-}
-
 /** Any 2xx confirms a delivery; everything else (3xx included: redirects are not followed) fails it. */
 export const isDeliverySuccess = (status: number): boolean => status >= 200 && status <= 299;
 
