@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexOnline, dropIndexOnline } from './online-index.js';
 
 /**
  * Indexes of the dashboard's lists (keyset pagination on (created_at, id), newest first) and of
@@ -7,16 +8,18 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class DashboardListIndexes1763886200000 implements MigrationInterface {
   name = 'DashboardListIndexes1763886200000';
+  /** Built CONCURRENTLY (see online-index.ts): no write to these tables waits on the migration. */
+  readonly transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query('CREATE INDEX requests_platform_created ON requests (platform_id, created_at, id)');
-    await q.query('DROP INDEX requests_platform');
-    await q.query('CREATE INDEX requests_platform_paid ON requests (platform_id, paid_at) WHERE paid_at IS NOT NULL');
+    await createIndexOnline(q, 'requests_platform_created', 'requests (platform_id, created_at, id)');
+    await dropIndexOnline(q, 'requests_platform');
+    await createIndexOnline(q, 'requests_platform_paid', 'requests (platform_id, paid_at) WHERE paid_at IS NOT NULL');
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP INDEX requests_platform_paid');
-    await q.query('CREATE INDEX requests_platform ON requests (platform_id, created_at)');
-    await q.query('DROP INDEX requests_platform_created');
+    await dropIndexOnline(q, 'requests_platform_paid');
+    await createIndexOnline(q, 'requests_platform', 'requests (platform_id, created_at)');
+    await dropIndexOnline(q, 'requests_platform_created');
   }
 }

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexOnline, dropIndexOnline } from './online-index.js';
 
 /**
  * Indexes of the dashboard's other lists, each a keyset on (created_at, id) newest first, scoped
@@ -8,28 +9,32 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class DashboardListIndexes21763886300000 implements MigrationInterface {
   name = 'DashboardListIndexes21763886300000';
+  /** Built CONCURRENTLY (see online-index.ts): no write to these tables waits on the migration. */
+  readonly transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query(
-      'CREATE INDEX secure_payments_platform_created ON secure_payments (platform_id, created_at, token) WHERE parent_token IS NULL',
+    await createIndexOnline(
+      q,
+      'secure_payments_platform_created',
+      'secure_payments (platform_id, created_at, token) WHERE parent_token IS NULL',
     );
-    await q.query('CREATE INDEX secure_payments_parent ON secure_payments (parent_token) WHERE parent_token IS NOT NULL');
-    await q.query('CREATE INDEX recurring_payments_platform_created ON recurring_payments (platform_id, created_at, id)');
-    await q.query('DROP INDEX recurring_payments_platform');
-    await q.query('CREATE INDEX webhook_deliveries_endpoint_created ON webhook_deliveries (endpoint_id, created_at, id)');
-    await q.query('CREATE INDEX api_keys_platform_created ON api_keys (platform_id, created_at, id)');
-    await q.query('DROP INDEX api_keys_platform');
-    await q.query('CREATE INDEX payers_platform_created ON payers (platform_id, created_at, id)');
+    await createIndexOnline(q, 'secure_payments_parent', 'secure_payments (parent_token) WHERE parent_token IS NOT NULL');
+    await createIndexOnline(q, 'recurring_payments_platform_created', 'recurring_payments (platform_id, created_at, id)');
+    await dropIndexOnline(q, 'recurring_payments_platform');
+    await createIndexOnline(q, 'webhook_deliveries_endpoint_created', 'webhook_deliveries (endpoint_id, created_at, id)');
+    await createIndexOnline(q, 'api_keys_platform_created', 'api_keys (platform_id, created_at, id)');
+    await dropIndexOnline(q, 'api_keys_platform');
+    await createIndexOnline(q, 'payers_platform_created', 'payers (platform_id, created_at, id)');
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query('DROP INDEX payers_platform_created');
-    await q.query('CREATE INDEX api_keys_platform ON api_keys (platform_id)');
-    await q.query('DROP INDEX api_keys_platform_created');
-    await q.query('DROP INDEX webhook_deliveries_endpoint_created');
-    await q.query('CREATE INDEX recurring_payments_platform ON recurring_payments (platform_id, created_at)');
-    await q.query('DROP INDEX recurring_payments_platform_created');
-    await q.query('DROP INDEX secure_payments_parent');
-    await q.query('DROP INDEX secure_payments_platform_created');
+    await dropIndexOnline(q, 'payers_platform_created');
+    await createIndexOnline(q, 'api_keys_platform', 'api_keys (platform_id)');
+    await dropIndexOnline(q, 'api_keys_platform_created');
+    await dropIndexOnline(q, 'webhook_deliveries_endpoint_created');
+    await createIndexOnline(q, 'recurring_payments_platform', 'recurring_payments (platform_id, created_at)');
+    await dropIndexOnline(q, 'recurring_payments_platform_created');
+    await dropIndexOnline(q, 'secure_payments_parent');
+    await dropIndexOnline(q, 'secure_payments_platform_created');
   }
 }

@@ -1,4 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { createIndexOnline, dropIndexOnline } from './online-index.js';
 
 /**
  * Indexes the query-plan test (test/infra/query-plans.int-spec.ts) found missing on a seeded
@@ -8,12 +9,14 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 export class ScaleIndexes1763886524000 implements MigrationInterface {
   name = 'ScaleIndexes1763886524000';
+  /** Built CONCURRENTLY (see online-index.ts): no write to these tables waits on the migration. */
+  readonly transaction = false;
 
   async up(q: QueryRunner): Promise<void> {
-    await q.query('CREATE INDEX requests_platform_payment_reference ON requests (platform_id, payment_reference)');
-    await q.query('CREATE INDEX requests_platform_reference ON requests (platform_id, reference) WHERE reference IS NOT NULL');
-    await q.query('CREATE INDEX payment_transfers_from ON payment_transfers (lower(from_address))');
-    await q.query('CREATE INDEX payment_intents_processed ON payment_intents (processed_at) WHERE processed_at IS NOT NULL');
+    await createIndexOnline(q, 'requests_platform_payment_reference', 'requests (platform_id, payment_reference)');
+    await createIndexOnline(q, 'requests_platform_reference', 'requests (platform_id, reference) WHERE reference IS NOT NULL');
+    await createIndexOnline(q, 'payment_transfers_from', 'payment_transfers (lower(from_address))');
+    await createIndexOnline(q, 'payment_intents_processed', 'payment_intents (processed_at) WHERE processed_at IS NOT NULL');
   }
 
   async down(q: QueryRunner): Promise<void> {
@@ -23,6 +26,6 @@ export class ScaleIndexes1763886524000 implements MigrationInterface {
       'requests_platform_reference',
       'requests_platform_payment_reference',
     ])
-      await q.query(`DROP INDEX ${index}`);
+      await dropIndexOnline(q, index);
   }
 }
