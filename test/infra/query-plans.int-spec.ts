@@ -15,6 +15,7 @@ import {
   streamRequests,
   sqlExecute,
   sqlOne,
+  sqlRows,
   WebhookDeliveriesRepository,
   WebhookDeliveryListingRepository,
   WebhookDispatchRepository,
@@ -214,6 +215,11 @@ async function runEveryHotQuery({ db, during }: ReturnType<typeof capturingDataS
   );
   await call('settlement', () => new TransferSettlement(db, NETWORKS).settle(network, 1e12));
   await call('secure payments of request', (m) => new SecurePaymentsRepository(m).settleForRequest(requestId));
+  // A block of 500 payments asks at once which of its requests secure payments cover.
+  const blockOfRequests = (await sqlRows<{ id: string }>(db, 'SELECT id FROM requests ORDER BY created_at DESC, id LIMIT 500')).map(
+    (r) => r.id,
+  );
+  await call('secure payments covering a block of requests', (m) => new SecurePaymentsRepository(m).requestsCovered(blockOfRequests));
   // The outbox relay and the sweepers.
   await call('outbox relay', () =>
     new OutboxRelay(db, { publish: () => Promise.resolve() }, { batchSize: 100, lockNamespace: 1 }).relayOnce(),

@@ -162,11 +162,13 @@ export class SecurePaymentsRepository {
    */
   async requestsCovered(requestIds: string[]): Promise<Set<string>> {
     if (requestIds.length === 0) return new Set();
-    // Overlap (`&&`) so the GIN index on request_ids serves it.
+    // One GIN probe (`@>` of a one-element array) per id. An overlap with the whole set (`&&`) is
+    // planned as a parallel scan of every secure payment once the set is large (500 ids on a
+    // year of 100,000 payments: 350 ms against 2 ms).
     const rows = await sqlRows<{ id: string }>(
       this.manager,
-      `SELECT DISTINCT covered.id FROM secure_payments sp CROSS JOIN LATERAL unnest(sp.request_ids) AS covered(id)
-        WHERE sp.request_ids && $1::text[] AND covered.id = ANY($1::text[])`,
+      `SELECT DISTINCT u.id FROM unnest($1::text[]) AS u(id)
+        WHERE EXISTS (SELECT 1 FROM secure_payments sp WHERE sp.request_ids @> ARRAY[u.id])`,
       [requestIds],
     );
     return new Set(rows.map((r) => r.id));
