@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Contract, JsonRpcProvider, NonceManager, Wallet, randomBytes, hexlify } from 'ethers';
 import { ANVIL_ACCOUNTS, deployLocalContracts, freePort, fundAccounts, startAnvil, type LocalDeployment } from '@payrail/devstack';
-import { testStack } from '../stack.js';
+import { appEnv, testStack, uniqueName } from '../stack.js';
 
 /**
  * A private anvil with the contracts, for tests that rewind the chain (snapshots, reorgs) and
@@ -66,4 +66,24 @@ export async function payWithReference(
   const receipt = await tx.wait();
   if (!receipt) throw new Error('payment not mined');
   return { reference, txHash: receipt.hash, blockNumber: receipt.blockNumber };
+}
+
+/**
+ * Environment of a chain-worker that follows the private chain's sepolia with no confirmations
+ * and a 100 ms detection poll, on its own database and queue prefix (silent logs).
+ */
+export function privateChainWorkerEnv(
+  databaseUrl: string,
+  chain: Awaited<ReturnType<typeof startPrivateChain>>,
+  queuePrefix: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return appEnv(databaseUrl, uniqueName(queuePrefix), {
+    LOG_LEVEL: 'silent',
+    RPC_URL_SEPOLIA: chain.anvil.rpcUrl,
+    CHAIN_DEPLOYMENT_FILE: chain.deploymentFile,
+    CHAIN_CONFIRMATIONS: 'sepolia:0',
+    DETECTION_POLL_INTERVAL_MS: '100',
+    ...extra,
+  });
 }

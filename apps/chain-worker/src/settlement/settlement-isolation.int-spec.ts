@@ -4,8 +4,8 @@ import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { waitFor } from '@payrail/devstack';
-import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
-import { payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
+import { payWithReference, privateChainWorkerEnv, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { insertRequest, insertSecurePayment } from '@payrail/test-support/chain-worker/requests.js';
 import { ChainWorkerModule } from '../app.module.js';
 
@@ -23,13 +23,7 @@ describe('settlement isolates a failing payment reference', () => {
     const databaseUrl = await createTestDatabase();
     db = createDataSource(databaseUrl, 2);
     await db.initialize();
-    const env = appEnv(databaseUrl, uniqueName('iso'), {
-      LOG_LEVEL: 'silent',
-      RPC_URL_SEPOLIA: chain.anvil.rpcUrl,
-      CHAIN_DEPLOYMENT_FILE: chain.deploymentFile,
-      CHAIN_CONFIRMATIONS: 'sepolia:0',
-      DETECTION_POLL_INTERVAL_MS: '100',
-    });
+    const env = privateChainWorkerEnv(databaseUrl, chain, 'iso');
     worker = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(env), { logger: false });
   }, 60000);
   afterAll(async () => {

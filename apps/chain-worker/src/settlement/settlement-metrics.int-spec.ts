@@ -5,8 +5,8 @@ import { metricsRegistry } from '@payrail/platform';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { waitFor } from '@payrail/devstack';
-import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
-import { payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
+import { payWithReference, privateChainWorkerEnv, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
 import { type CommitFault, installCommitFault } from '@payrail/test-support/commit-fault.js';
 import { ChainWorkerModule } from '../app.module.js';
@@ -28,13 +28,7 @@ describe('settlement counts committed settlements only', () => {
     db = createDataSource(databaseUrl, 2);
     await db.initialize();
     fault = await installCommitFault(db, 'requests', "NEW.status = 'paid'");
-    const env = appEnv(databaseUrl, uniqueName('smet'), {
-      LOG_LEVEL: 'silent',
-      RPC_URL_SEPOLIA: chain.anvil.rpcUrl,
-      CHAIN_DEPLOYMENT_FILE: chain.deploymentFile,
-      CHAIN_CONFIRMATIONS: 'sepolia:0',
-      DETECTION_POLL_INTERVAL_MS: '100',
-    });
+    const env = privateChainWorkerEnv(databaseUrl, chain, 'smet');
     worker = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(env), { logger: false });
   }, 60000);
   afterAll(async () => {

@@ -5,9 +5,9 @@ import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trac
 import { waitFor } from '@payrail/devstack';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { startTracing, tracingStarted, type Tracing } from '@payrail/platform';
-import { payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { payWithReference, privateChainWorkerEnv, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
-import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
+import { createTestDatabase } from '@payrail/test-support/stack.js';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { ChainWorkerModule } from '../app.module.js';
@@ -42,13 +42,7 @@ describe('settlement spans name the block their detection pass reached', () => {
   });
 
   const startWorker = async () => {
-    const env = appEnv(databaseUrl, uniqueName('trc'), {
-      LOG_LEVEL: 'silent',
-      RPC_URL_SEPOLIA: chain.anvil.rpcUrl,
-      CHAIN_DEPLOYMENT_FILE: chain.deploymentFile,
-      CHAIN_CONFIRMATIONS: 'sepolia:0',
-      DETECTION_POLL_INTERVAL_MS: '100',
-    });
+    const env = privateChainWorkerEnv(databaseUrl, chain, 'trc');
     worker = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(env), { logger: false });
   };
   const payNewRequest = async () => {
