@@ -1,9 +1,7 @@
-import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { WebhookOwner } from '@payrail/persistence';
-import { Auth, CurrentCaller, CurrentRequestId, type OwnedClientIdCaller } from '@payrail/platform';
+import { Body, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentCaller, CurrentRequestId, type OwnedClientIdCaller } from '@payrail/platform';
 import {
-  ApiWebhookAuthErrors,
   ApiWebhookBadRequest,
   ApiWebhookConflict,
   ApiWebhookNotFound,
@@ -14,22 +12,13 @@ import {
   WebhookEnvelopeDto,
   WebhookSettingsDto,
 } from '@payrail/webhooks';
-
-const ownerOf = (caller: OwnedClientIdCaller): WebhookOwner => ({ kind: 'client-id', clientIdId: caller.clientIdId });
-
-const WEBHOOK_ID = ApiParam({ name: 'webhookId', description: 'Endpoint id returned at registration' });
+import { ownerOf, PlatformWebhookRoutes, WEBHOOK_ID } from './platform-webhook-routes.js';
 
 /**
  * Delivery settings and bulk recovery of platform endpoints (issue #22; beyond the interface),
  * with the credentials of every /v1/webhook route: x-client-id plus its platform's API key or session.
  */
-@ApiTags('Webhooks')
-@ApiSecurity({ 'x-client-id': [], bearer: [] })
-@ApiSecurity({ 'x-client-id': [], '__Host-session_token': [] })
-@ApiSecurity({ 'x-client-id': [], 'x-api-key': [] })
-@ApiWebhookAuthErrors('x-client-id')
-@Auth('client-id-with-owner')
-@Controller('v1/webhook')
+@PlatformWebhookRoutes()
 export class PlatformWebhookDurabilityController {
   constructor(
     private readonly settings: UpdateWebhookSettings,

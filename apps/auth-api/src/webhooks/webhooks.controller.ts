@@ -1,18 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { CurrentCaller, CurrentRequestId, type OwnedClientIdCaller } from '@payrail/platform';
 import {
-  ApiAcceptedResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiSecurity,
-  ApiTags,
-} from '@nestjs/swagger';
-import type { WebhookOwner } from '@payrail/persistence';
-import { Auth, CurrentCaller, CurrentRequestId, type OwnedClientIdCaller } from '@payrail/platform';
-import {
-  ApiWebhookAuthErrors,
   ApiWebhookBadRequest,
   ApiWebhookCapConflict,
   ApiWebhookConflict,
@@ -38,25 +27,14 @@ import {
   WebhookSecretRotatedDto,
   WebhookTestFireLimit,
 } from '@payrail/webhooks';
-
-/** The webhook owner: the Client ID the call names (the guard has checked its platform's key or session came with it). */
-const ownerOf = (caller: OwnedClientIdCaller): WebhookOwner => ({ kind: 'client-id', clientIdId: caller.clientIdId });
-
-const WEBHOOK_ID = ApiParam({ name: 'webhookId', description: 'Endpoint id returned at registration' });
+import { ownerOf, PlatformWebhookRoutes, WEBHOOK_ID } from './platform-webhook-routes.js';
 
 /**
  * Platform webhooks (spec: Platform webhooks): per Client ID, at {auth_url}/v1/webhook. The
  * Client ID is public (it ships in checkout pages), so every route also takes a secret of its
  * platform: the API key or a session of the platform's account (a deviation, see docs/deviations.md).
  */
-@ApiTags('Webhooks')
-// Listed in reverse: the document shows the API key first, then the cookie, then the bearer session.
-@ApiSecurity({ 'x-client-id': [], bearer: [] })
-@ApiSecurity({ 'x-client-id': [], '__Host-session_token': [] })
-@ApiSecurity({ 'x-client-id': [], 'x-api-key': [] })
-@ApiWebhookAuthErrors('x-client-id')
-@Auth('client-id-with-owner')
-@Controller('v1/webhook')
+@PlatformWebhookRoutes()
 export class PlatformWebhooksController {
   constructor(
     private readonly register: RegisterWebhook,

@@ -1,9 +1,7 @@
-import { Body, Controller, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { WebhookOwner } from '@payrail/persistence';
-import { Auth, CurrentCaller, CurrentRequestId, type OrchestratorCaller } from '@payrail/platform';
+import { Body, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentCaller, CurrentRequestId, type OrchestratorCaller } from '@payrail/platform';
 import {
-  ApiWebhookAuthErrors,
   ApiWebhookBadRequest,
   ApiWebhookConflict,
   ApiWebhookNotFound,
@@ -14,17 +12,10 @@ import {
   WebhookEnvelopeDto,
   WebhookSettingsDto,
 } from '@payrail/webhooks';
-
-const ownerOf = (caller: OrchestratorCaller): WebhookOwner => ({ kind: 'orchestrator', orchestratorId: caller.orchestratorId });
-
-const ID = ApiParam({ name: 'id', description: 'Endpoint id (webhook.id)' });
+import { ID, OrchestratorWebhookRoutes, ownerOf } from './orchestrator-webhook-routes.js';
 
 /** Delivery settings and bulk recovery of orchestrator endpoints (issue #22; beyond the interface). */
-@ApiTags('Orchestrator webhooks')
-@ApiSecurity('x-orchestrator-key')
-@ApiWebhookAuthErrors('x-orchestrator-key')
-@Auth('orchestrator-key')
-@Controller('v2/orchestrators/webhooks')
+@OrchestratorWebhookRoutes()
 export class OrchestratorWebhookDurabilityController {
   constructor(
     private readonly settings: UpdateWebhookSettings,

@@ -1,9 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { WebhookOwner } from '@payrail/persistence';
-import { Auth, CurrentCaller, CurrentRequestId, type OrchestratorCaller } from '@payrail/platform';
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { CurrentCaller, CurrentRequestId, type OrchestratorCaller } from '@payrail/platform';
 import {
-  ApiWebhookAuthErrors,
   ApiWebhookBadRequest,
   ApiWebhookCapConflict,
   ApiWebhookConflict,
@@ -28,18 +26,10 @@ import {
   WebhookSecretRotatedDto,
   WebhookTestFireLimit,
 } from '@payrail/webhooks';
-
-/** The webhook owner: the orchestrator whose key authenticated the call. */
-const ownerOf = (caller: OrchestratorCaller): WebhookOwner => ({ kind: 'orchestrator', orchestratorId: caller.orchestratorId });
-
-const ID = ApiParam({ name: 'id', description: 'Endpoint id (webhook.id)' });
+import { ID, OrchestratorWebhookRoutes, ownerOf } from './orchestrator-webhook-routes.js';
 
 /** Orchestrator webhooks (spec: Orchestrator webhooks), at {base_url}/v2/orchestrators/webhooks. */
-@ApiTags('Orchestrator webhooks')
-@ApiSecurity('x-orchestrator-key')
-@ApiWebhookAuthErrors('x-orchestrator-key')
-@Auth('orchestrator-key')
-@Controller('v2/orchestrators/webhooks')
+@OrchestratorWebhookRoutes()
 export class OrchestratorWebhooksController {
   constructor(
     private readonly register: RegisterWebhook,
