@@ -2,6 +2,20 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WEBHOOK_EVENT_NAMES, type WebhookEventName } from '@payrail/domain';
 import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
+/** Why Payrail deactivated an endpoint, as every webhook listing documents it. */
+export const ApiDisabledReason = () =>
+  ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['failing', 'gone'],
+    description:
+      'Beyond the interface: set when Payrail deactivated the endpoint: every attempt failed for the auto-disable period (failing), or it answered 410 (gone). Cleared on reactivation.',
+  });
+
+/** When Payrail deactivated an endpoint. */
+export const ApiDisabledAt = () =>
+  ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When Payrail deactivated it' });
+
 /** Body of POST /v1/webhook and POST /v2/orchestrators/webhooks. */
 export class RegisterWebhookDto {
   @ApiProperty({
@@ -52,15 +66,8 @@ export class WebhookDto {
   maxConcurrency: number | null;
   @ApiProperty({ type: Number, nullable: true, description: 'Beyond the interface: attempts started per second (null: the default)' })
   maxPerSecond: number | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    enum: ['failing', 'gone'],
-    description:
-      'Beyond the interface: set when Payrail deactivated the endpoint: every attempt failed for the auto-disable period (failing), or it answered 410 (gone). Cleared on reactivation.',
-  })
-  disabledReason: 'failing' | 'gone' | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When Payrail deactivated it' }) disabledAt: string | null;
+  @ApiDisabledReason() disabledReason: 'failing' | 'gone' | null;
+  @ApiDisabledAt() disabledAt: string | null;
 }
 
 export class PlatformWebhookCreatedDto {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WEBHOOK_EVENT_NAMES } from '@payrail/domain';
 import { PageQueryDto } from '@payrail/platform';
-import { DeliveryDto } from '@payrail/webhooks';
+import { ApiDisabledAt, ApiDisabledReason, DeliveryDto } from '@payrail/webhooks';
 import { IsIn, IsISO8601, IsOptional, Matches } from 'class-validator';
 
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/;
@@ -79,16 +79,8 @@ export class PlatformEndpointDto {
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ description: 'Beyond the interface: the extended retry schedule is on (see extendedRetries at registration)' })
   extendedRetries!: boolean;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    enum: ['failing', 'gone'],
-    description:
-      'Beyond the interface: set when Payrail deactivated the endpoint: every attempt failed for the auto-disable period (failing), or it answered 410 (gone). Cleared on reactivation.',
-  })
-  disabledReason!: 'failing' | 'gone' | null;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When Payrail deactivated it' })
-  disabledAt!: string | null;
+  @ApiDisabledReason() disabledReason!: 'failing' | 'gone' | null;
+  @ApiDisabledAt() disabledAt!: string | null;
 }
 
 export class PlatformEndpointListDto {
