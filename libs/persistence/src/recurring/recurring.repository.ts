@@ -161,21 +161,4 @@ export class RecurringRepository {
   ): Promise<void> {
     await this.manager.update(RecurringExecutionEntity, { recurringPaymentId: id, index }, changes);
   }
-
-  /** The schedule an execution's request belongs to (settlement adds `recurringPayment: {id}` to its events). */
-  async scheduleOfRequest(requestId: string): Promise<string | null> {
-    const row = await this.manager.findOne(RecurringExecutionEntity, { where: { requestId } });
-    return row?.recurringPaymentId ?? null;
-  }
-
-  /** scheduleOfRequest for many requests at once: request id -> schedule id, for the requests that are executions. */
-  async schedulesOfRequests(requestIds: string[]): Promise<Map<string, string>> {
-    if (requestIds.length === 0) return new Map();
-    const rows = await sqlRows<{ request_id: string; recurring_payment_id: string }>(
-      this.manager,
-      'SELECT request_id, recurring_payment_id FROM recurring_executions WHERE request_id = ANY($1::text[])',
-      [requestIds],
-    );
-    return new Map(rows.map((r) => [r.request_id, r.recurring_payment_id]));
-  }
 }
