@@ -27,6 +27,7 @@ import { DashboardListIndexes21763886300000 } from './migrations/1763886300000-d
 import { WebhookDurability1763886500000 } from './migrations/1763886500000-webhook-durability.js';
 import { OutboxTraceparent1763886537000 } from './migrations/1763886537000-outbox-traceparent.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
+import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 const ENTITIES = [
@@ -62,6 +63,7 @@ const MIGRATIONS = [
   WebhookDurability1763886500000,
   ScaleIndexes1763886524000,
   OutboxTraceparent1763886537000,
+  Invoices1763886550000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
