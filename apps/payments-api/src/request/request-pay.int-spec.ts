@@ -46,6 +46,17 @@ describe('GET /v2/request/{requestId}/pay and /routes', () => {
     }
   });
 
+  it('reads the wallet in exactly one RPC round trip, and answers the payout’s transactions for the same wallet', async () => {
+    const created = await create({ payerWallet: WALLET });
+    await p.rpc.reset();
+    const res = await pay(created.requestId, `?wallet=${WALLET}`);
+    expect(res.status).toBe(200);
+    expect(await p.rpc.roundTrips()).toEqual([
+      { methods: ['eth_getBalance', 'eth_gasPrice', 'eth_call', 'eth_call', 'eth_estimateGas', 'eth_estimateGas'] },
+    ]);
+    expect(res.body).toEqual({ transactions: created.transactions, metadata: created.metadata });
+  });
+
   it('pays part of a request: the amount asked, then by default what remains, each with its share of the request’s fee', async () => {
     const created = await create({ feePercentage: '1', feeAddress: FEES });
     const part = await pay(created.requestId, '?amount=4');
