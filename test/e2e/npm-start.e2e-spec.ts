@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ANVIL_ACCOUNTS, freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '@payrail/devstack';
 import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
-import { walkthroughPath, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
+import { invoiceWalkthroughScript, walkthroughPath, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
 
 // `npm start` as a developer runs it (after the build): its own Postgres, Redis and anvil,
 // contracts, migrations, demo tenant, four apps; Ctrl-C (SIGINT) leaves nothing behind.
@@ -228,6 +228,47 @@ describe('npm start: the whole platform on this machine', () => {
     ]);
     // The receiver printed the delivered body.
     expect(answers).toContainEqual(expect.stringContaining(`"event":"payment.confirmed","requestId":"${payout.requestId}"`));
+  }, 90000);
+
+  it("runs the README's first invoice in five calls as written: invoice, routes, transactions, payment, paid record with payments[]", async () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    const cwd = await mkdtemp(join(tmpdir(), 'payrail-readme-'));
+    await symlink(dir, join(cwd, '.local'));
+    const script = invoiceWalkthroughScript(readFileSync(join(repoRoot(), 'README.md'), 'utf8'));
+    const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
+      const bash = spawn('bash', ['-c', script], { cwd, env: { PATH: walkthroughPath(), HOME: process.env.HOME ?? '/root' } });
+      let out = '';
+      bash.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      bash.stderr.on('data', (d: Buffer) => (out += d.toString()));
+      bash.once('close', (code) => resolve({ code, out }));
+    });
+    await rm(cwd, { recursive: true, force: true });
+    expect([run.code, run.out]).toEqual([0, expect.any(String)]);
+    const answers = run.out.split('\n').filter((line) => line.startsWith('{'));
+    const pick = (key: string) => JSON.parse(answers.find((line) => line.includes(`"${key}"`)) ?? 'null') as Record<string, unknown>;
+    const created = pick('paymentReference') as { requestId: string; paymentReference: string };
+    expect(created).toEqual({
+      requestId: expect.stringMatching(/^01[0-9a-f]{64}$/),
+      paymentReference: expect.stringMatching(/^0x[0-9a-f]{16}$/),
+    });
+    const routes = pick('routes') as { routes: { id: string; chain: string; token: string }[] };
+    expect(routes.routes[0]).toMatchObject({ id: 'REQUEST_NETWORK_PAYMENT', chain: 'SEPOLIA', token: 'fUSDC' });
+    const pay = pick('transactions') as { transactions: unknown[] };
+    const sent = answers.filter((line) => line.includes('"jsonrpc"')).map((line) => (JSON.parse(line) as { result: string }).result);
+    expect(sent).toHaveLength(pay.transactions.length);
+    const record = JSON.parse(run.out.split('@@invoice ')[1].split('\n')[0]) as Record<string, unknown>;
+    expect(record).toMatchObject({
+      requestId: created.requestId,
+      paymentReference: created.paymentReference,
+      status: 'paid',
+      hasBeenPaid: true,
+      txHash: sent.at(-1),
+      payee: stack.demo.payeeAddress,
+      invoiceCurrency: 'USD',
+      invoiceAmount: '12.5',
+      reference: 'INV-0001',
+      payments: [expect.objectContaining({ txHash: sent.at(-1), payer: stack.demo.payerAddress })],
+    });
   }, 90000);
 
   it('stops everything it started on Ctrl-C (SIGINT)', async () => {

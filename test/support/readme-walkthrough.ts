@@ -2,13 +2,19 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 
 const SECTION = '## A first payment in five calls';
+const INVOICE_SECTION = '## A first invoice in five calls';
 /** The port the README's receiver listens on; the test moves it to a free one. */
 const README_RECEIVER_PORT = 4000;
 
 /** The shell blocks of the README's first-payment section, in order, without their list indentation. */
 export function firstPaymentBlocks(readme: string): string[] {
-  const start = readme.indexOf(SECTION);
-  if (start < 0) throw new Error(`README has no "${SECTION}" section`);
+  return sectionBlocks(readme, SECTION);
+}
+
+/** The shell blocks of one README section, in order, without their list indentation. */
+function sectionBlocks(readme: string, heading: string): string[] {
+  const start = readme.indexOf(heading);
+  if (start < 0) throw new Error(`README has no "${heading}" section`);
   const end = readme.indexOf('\n## ', start + 1);
   const section = readme.slice(start, end < 0 ? undefined : end);
   return [...section.matchAll(/^( *)```sh\n([\s\S]*?)^\1```$/gm)].map(([, indent, body]) =>
@@ -30,12 +36,6 @@ export function walkthroughScript(readme: string, receiverPort: number): string 
   const blocks = firstPaymentBlocks(readme).map((block) => block.replaceAll(String(README_RECEIVER_PORT), String(receiverPort)));
   if (blocks.length !== 6) throw new Error(`expected the set-up and five calls in the README, found ${blocks.length} shell blocks`);
   const [setUp, register, payout, pay, request, deliveries] = blocks;
-  const until = (name: string, block: string, done: string) =>
-    [
-      `${name}() {\n${block}\n}`,
-      `for i in $(seq 1 60); do OUT=$(${name}); case "$OUT" in *'${done}'*) break ;; esac; sleep 0.5; done`,
-      `echo "@@${name} $OUT"`,
-    ].join('\n');
   return [
     'set -euo pipefail',
     setUp,
@@ -50,6 +50,39 @@ export function walkthroughScript(readme: string, receiverPort: number): string 
     'echo',
     until('request', request, '"hasBeenPaid":true'),
     until('deliveries', deliveries, '"status":"succeeded"'),
+  ].join('\n');
+}
+
+/**
+ * A bash script running the README's first-invoice blocks exactly as written: the set-up, the
+ * invoice, its routes, its transactions, sending them, then the status record repeated until it
+ * is paid, its last answer printed after `@@invoice `.
+ */
+export function invoiceWalkthroughScript(readme: string): string {
+  const blocks = sectionBlocks(readme, INVOICE_SECTION);
+  if (blocks.length !== 6) throw new Error(`expected the set-up and five calls in the README's invoice guide, found ${blocks.length}`);
+  const [setUp, create, routes, pay, send, invoice] = blocks;
+  return [
+    'set -euo pipefail',
+    setUp,
+    create,
+    'echo',
+    routes,
+    'echo',
+    pay,
+    'echo',
+    send,
+    'echo',
+    until('invoice', invoice, '"hasBeenPaid":true'),
+  ].join('\n');
+}
+
+/** A bash loop calling `block` (as function `name`) until its answer holds `done`, then printing it after `@@name `. */
+function until(name: string, block: string, done: string): string {
+  return [
+    `${name}() {\n${block}\n}`,
+    `for i in $(seq 1 60); do OUT=$(${name}); case "$OUT" in *'${done}'*) break ;; esac; sleep 0.5; done`,
+    `echo "@@${name} $OUT"`,
   ].join('\n');
 }
 
