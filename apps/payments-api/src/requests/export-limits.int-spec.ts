@@ -56,10 +56,10 @@ describe('CSV export limits: own pool with timeouts, per-platform and per-replic
     p = await startPayoutsApi({
       // A request pool smaller than the exports held open below: today's exports would take all of it.
       DATABASE_POOL_SIZE: '2',
-      EXPORT_MAX_CONCURRENT_PER_REPLICA: '3',
-      EXPORT_MAX_CONCURRENT_PER_PLATFORM: '2',
+      EXPORT_MAX_PER_REPLICA: '3',
+      EXPORT_MAX_PER_PLATFORM: '2',
       EXPORT_STATEMENT_TIMEOUT_MS: '15000',
-      EXPORT_IDLE_IN_TRANSACTION_TIMEOUT_MS: '120000',
+      EXPORT_IDLE_TX_TIMEOUT_MS: '120000',
     });
     db = p.api.app.get(DataSource);
   }, 120000);

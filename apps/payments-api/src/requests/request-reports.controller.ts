@@ -34,7 +34,7 @@ export class RequestReportsController {
   @ApiBadRequestResponse({ description: 'An invalid filter, or `to` not after `from`' })
   @ApiTooManyRequestsResponse({
     description:
-      'EXPORT_MAX_CONCURRENT_PER_PLATFORM exports of this platform (across replicas) or EXPORT_MAX_CONCURRENT_PER_REPLICA on this server are running; Retry-After says when to try again',
+      'EXPORT_MAX_PER_PLATFORM exports of this platform (across replicas) or EXPORT_MAX_PER_REPLICA on this server are running; Retry-After says when to try again',
     headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
   })
   async exportCsv(
