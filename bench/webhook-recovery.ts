@@ -16,7 +16,13 @@ import { fmt } from './autocannon.js';
 //     from the call to the last arrival (the recovery lane: WEBHOOK_RECOVERY_CONCURRENCY slots,
 //     WEBHOOK_RECOVERY_MAX_PER_SECOND);
 //   - live traffic beside it: event-to-receiver p99 at LIVE_RATE events/s alone, and while a
-//     second recovery of COUNT drains (the lane must not starve live deliveries).
+//     second recovery of COUNT drains (the lane must not starve live deliveries);
+//   - fairness across owners (issue #29 item 6): a second owner's recovery of FAIR_SMALL, from the
+//     call to its last arrival, alone and while a first owner's recovery of FAIR_BIG drains
+//     (target: within 2x of alone). BENCH_PARTS=fair runs only this part.
+const FAIR_BIG = Number(process.env.BENCH_FAIR_BIG ?? 100000);
+const FAIR_SMALL = Number(process.env.BENCH_FAIR_SMALL ?? 10);
+const PARTS = process.env.BENCH_PARTS ?? 'all';
 const COUNT = Number(process.env.BENCH_EVENTS ?? 10000);
 const LIVE_RATE = Number(process.env.BENCH_RATE ?? 50);
 const LIVE_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 5);
@@ -61,6 +67,7 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     QUEUE_PREFIX: 'bench',
     RATE_LIMIT_MULTIPLIER: '100',
+    WEBHOOK_RECOVER_MAX_PER_CALL: String(Math.max(COUNT, FAIR_BIG)),
   };
   const apps: AppHandle[] = [];
   try {
@@ -79,6 +86,10 @@ async function main(): Promise<void> {
         body: JSON.stringify({ since: new Date(Date.now() - 3600_000).toISOString() }),
       }).then(async (r) => (await r.json()) as { queued: number });
 
+    if (PARTS === 'fair') {
+      await fairness(db, apps[0].url, receiver);
+      return;
+    }
     await liveBurst(db, receiver, event, 1000); // warm-up: JIT, pools, caches
     const live = await liveBurst(db, receiver, event, COUNT);
     await markFailed(db, endpointId);
@@ -106,6 +117,7 @@ async function main(): Promise<void> {
       `  live event-to-receiver at ${LIVE_RATE}/s: p50 ${fmt(alone.p50)} ms  p99 ${fmt(alone.p99)} ms alone; ` +
         `p50 ${fmt(beside.p50)} ms  p99 ${fmt(beside.p99)} ms while a recovery of ${COUNT} drains`,
     );
+    await fairness(db, apps[0].url, receiver);
   } finally {
     await Promise.all(apps.map((a) => a.stop()));
     receiver.server.closeAllConnections();
@@ -113,6 +125,92 @@ async function main(): Promise<void> {
     await db.destroy();
     await infra.stop();
   }
+}
+
+/**
+ * Owner B's recovery of FAIR_SMALL alone, then again right after owner A's POST .../recover of
+ * FAIR_BIG returned (A's jobs already draining): call-to-last-arrival of B's both times.
+ */
+async function fairness(db: DataSource, apiUrl: string, receiver: Receiver): Promise<void> {
+  const owner = async (name: string) => {
+    const tenant = await seedTenant(db);
+    const call = (path: string, body: object) =>
+      fetch(`${apiUrl}/v1/webhook${path}`, {
+        method: 'POST',
+        headers: { 'x-client-id': tenant.clientId, 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const port = (receiver.server.address() as AddressInfo).port;
+    const endpointId = ((await (await call('', { url: `http://127.0.0.1:${port}/${name}` })).json()) as { id: string }).id;
+    const recover = async () => {
+      const res = await call(`/${endpointId}/recover`, { since: new Date(Date.now() - 3600_000).toISOString() });
+      if (res.status !== 202) throw new Error(`recover answered ${res.status}: ${await res.text()}`);
+      return (await res.json()) as { queued: number; more: boolean };
+    };
+    return { tenant, endpointId, recover };
+  };
+  const a = await owner('big');
+  const b = await owner('small');
+  const seedFailed = async (o: Awaited<ReturnType<typeof owner>>, count: number) => {
+    const body = JSON.stringify({ event: 'payment.confirmed' });
+    for (let i = 0; i < count; i += 10000)
+      await sqlExecute(
+        db,
+        `INSERT INTO webhook_deliveries (id, endpoint_id, outbox_event_id, event_type, body, status, attempt_count, round_attempts, created_at, completed_at)
+         SELECT 'fair' || $4 || lpad(n::text, 8, '0'), $1, nextval(pg_get_serial_sequence('outbox_events', 'id')), 'payment.confirmed', $2,
+                'failed', 4, 4, now() - interval '30 minutes', now()
+           FROM generate_series($3::int, $3::int + $5::int - 1) n`,
+        [o.endpointId, body, i, o === a ? 'a' : 'b', Math.min(10000, count - i)],
+      );
+  };
+  await seedFailed(b, FAIR_SMALL);
+  const callMs: number[] = [];
+  const timeSmall = async () => {
+    const arrivedBefore = new Set([...receiver.arrivedAt.keys()].filter((id) => id.startsWith('fairb')));
+    const started = Date.now();
+    const { queued } = await b.recover();
+    callMs.push(Date.now() - started);
+    for (;;) {
+      const arrived = [...receiver.arrivedAt.entries()].filter(
+        ([id, at]) => id.startsWith('fairb') && (!arrivedBefore.has(id) || at > started),
+      );
+      if (arrived.length >= queued) return (Math.max(...arrived.map(([, at]) => at)) - started) / 1000;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  };
+  const drained = async () => {
+    for (;;) {
+      const rows = await sqlRows(db, `SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending' LIMIT 1`, [
+        b.endpointId,
+      ]);
+      if (rows.length === 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  await timeSmall(); // warm-up
+  await drained();
+  await sqlExecute(db, `UPDATE webhook_deliveries SET status = 'failed' WHERE endpoint_id = $1`, [b.endpointId]);
+  const alone = await timeSmall();
+  await drained();
+  await sqlExecute(db, `UPDATE webhook_deliveries SET status = 'failed' WHERE endpoint_id = $1`, [b.endpointId]);
+
+  const seeding = Date.now();
+  await seedFailed(a, FAIR_BIG);
+  const seeded = (Date.now() - seeding) / 1000;
+  const callStarted = Date.now();
+  const big = await a.recover();
+  const bigCall = (Date.now() - callStarted) / 1000;
+  const beside = await timeSmall();
+  const bigDone = [...receiver.arrivedAt.keys()].filter((id) => id.startsWith('faira')).length;
+
+  console.log(
+    `fair recovery lanes: owner B recovers ${FAIR_SMALL}; owner A recovers ${fmt(big.queued)} (seeded in ${fmt(seeded, 1)} s; its POST took ${fmt(bigCall, 1)} s)`,
+  );
+  console.log(`  B alone (call -> last arrival)                 ${fmt(alone * 1000)} ms (its POST: ${fmt(callMs[1])} ms)`);
+  console.log(
+    `  B while A's ${fmt(big.queued)} drain (A had ${fmt(bigDone)} delivered when B finished)  ${fmt(beside * 1000)} ms (its POST: ${fmt(callMs[2])} ms)`,
+  );
+  console.log(`  ratio beside / alone: ${fmt(beside / alone, 2)}  target: within 2x: ${beside <= 2 * alone ? 'met' : 'not met'}`);
 }
 
 /** Every delivery of the endpoint becomes a finished failure again (as after a receiver's bad day). */

@@ -102,8 +102,9 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         QUEUE_PREFIX: 'bench',
         WEBHOOK_DELIVERY_CONCURRENCY: String(CONCURRENCY),
-        // Like for like: all CONCURRENCY requests in flight go to the bench's one endpoint (its default cap is 100).
+        // Like for like: all CONCURRENCY requests in flight go to the bench's one endpoint (its default cap is 50; the share raised to allow it).
         WEBHOOK_ENDPOINT_MAX_CONCURRENCY: String(CONCURRENCY),
+        WEBHOOK_MAX_ENDPOINT_SHARE: '100',
         ...extra,
       },
       output: { file: join(dir, 'webhook-worker.log') },

@@ -50,7 +50,7 @@ describe('one slow receiver does not delay another endpoint (built webhook-worke
     slow = await TestReceiver.start(() => ({ status: 200, delayMs: 4000 }));
     fastTenant = await tenant(fast.url());
     slowTenant = await tenant(slow.url());
-    // The defaults: 200 attempts in flight per worker, at most 100 of them for one endpoint.
+    // The defaults: 200 attempts in flight per worker, at most 50 of them for one endpoint (25%).
     worker = await startTestApp(
       'webhook-worker',
       appEnv(databaseUrl, uniqueName('whiso'), { LOG_LEVEL: 'warn', OUTBOX_POLL_INTERVAL_MS: '20' }),

@@ -119,7 +119,7 @@ describe('webhook settings, recovery and auto-disable (built apps, real processe
     });
     const other = await seedOrchestrator(db);
     expect((await orchestratorCall(other.key, 'PUT', `/${id}/settings`, { extendedRetries: true })).status).toBe(404);
-    expect((await orchestratorCall(other.key, 'POST', `/${id}/recover`, { since: '2026-01-01T00:00:00Z' })).status).toBe(404);
+    expect((await orchestratorCall(other.key, 'POST', `/${id}/recover`, { since: new Date().toISOString() })).status).toBe(404);
     expect((await orchestratorCall(orchestrator.key, 'POST', `/${id}/recover`, { since: 'yesterday' })).status).toBe(400);
   });
 
@@ -141,13 +141,16 @@ describe('webhook settings, recovery and auto-disable (built apps, real processe
     await Promise.all(Array.from({ length: 5 }, () => seed('failed', 48)));
     const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
 
-    expect(await platformCall('POST', `/${id}/recover`, { since })).toEqual({ status: 202, body: { queued: 30 } });
+    expect(await platformCall('POST', `/${id}/recover`, { since })).toEqual({ status: 202, body: { queued: 30, more: false } });
     await receiver.until(() => at('/recover').length >= 30, '30 recovered deliveries', 30000);
     expect(new Set(at('/recover').map((r) => header(r, 'x-service-delivery')))).toEqual(new Set(failed));
     expect(new Set(at('/recover').map((r) => header(r, 'x-service-retry-count')))).toEqual(new Set(['0']));
     // Recorded (the receiver answered just before): a pending delivery is not recovered again.
     await rowsWhen(db, `SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`, [id], (r) => r.length === 0);
-    expect(await platformCall('POST', `/${id}/recover`, { since, status: 'all' })).toEqual({ status: 202, body: { queued: 40 } });
+    expect(await platformCall('POST', `/${id}/recover`, { since, status: 'all' })).toEqual({
+      status: 202,
+      body: { queued: 40, more: false },
+    });
     await receiver.until(() => at('/recover').length >= 70, '40 more', 30000);
     expect(
       new Set(

@@ -9,12 +9,14 @@ import {
   webhookDeliveryJobId,
   type WebhookDeliveryJob,
 } from '@payrail/platform';
-import type { Job, Queue } from 'bullmq';
+import { type Job, PRIORITY_LIMIT, type Queue } from 'bullmq';
 
 export interface DeliveryToQueue extends WebhookDeliveryJob {
   eventType: string;
   /** Run the attempt this long from now (a retry); 0 or absent: at once. */
   delayMs?: number;
+  /** BullMQ priority (lower first): a recovered delivery's rank within its recovery (enqueueRecovery). */
+  priority?: number;
 }
 
 /** A job that throws unexpectedly (database or Redis trouble, not a receiver's answer) is retried this often. */
@@ -73,6 +75,29 @@ export class WebhookDeliveryQueue {
     return queued.flat();
   }
 
+  /**
+   * Queues first attempts of a recovery on the recovery lane, the k-th delivery (from `firstRank`)
+   * with BullMQ priority k: the lane takes the lowest rank first, so recoveries of different
+   * owners take turns one delivery each (round robin by rank), and one owner's 100,000 do not
+   * make another's 10 wait behind them. Retries and reconciled jobs carry no priority and go first.
+   */
+  enqueueRecovery(deliveries: DeliveryToQueue[], firstRank: number): Promise<Job<WebhookDeliveryJob>[]> {
+    return this.add(
+      this.recovery,
+      deliveries.map((d, i) => ({ ...d, lane: 'recovery' as const, priority: Math.min(PRIORITY_LIMIT, firstRank + i + 1) })),
+    );
+  }
+
+  /**
+   * Where a new recovery's ranks start: the lowest rank still waiting on the lane (0 when none),
+   * so a recovery that starts while another drains joins the turns where they are now, rather
+   * than going before every delivery the other has left.
+   */
+  async recoveryRankBase(): Promise<number> {
+    const [next] = await this.recovery.getPrioritized(0, 0);
+    return Math.max(0, (next?.opts.priority ?? 1) - 1);
+  }
+
   /** The queue of a lane (the reconciler inspects jobs there). */
   queueOf(lane: 'live' | 'recovery' | undefined): Queue<WebhookDeliveryJob> {
     return lane === 'recovery' ? this.recovery : this.live;
@@ -81,12 +106,13 @@ export class WebhookDeliveryQueue {
   private async add(queue: Queue<WebhookDeliveryJob>, deliveries: DeliveryToQueue[]): Promise<Job<WebhookDeliveryJob>[]> {
     if (deliveries.length === 0) return [];
     return queue.addBulk(
-      deliveries.map(({ eventType, delayMs, ...data }) => ({
+      deliveries.map(({ eventType, delayMs, priority, ...data }) => ({
         name: eventType,
         data,
         opts: {
           jobId: webhookDeliveryJobId(data.deliveryId, data.round, data.attempt ?? 0),
           ...(delayMs ? { delay: delayMs } : {}),
+          ...(priority ? { priority } : {}),
           ...(data.test ? { attempts: 1 } : INFRA_RETRIES),
           removeOnComplete: data.test ? { ...WEBHOOK_JOB_RETENTION.testCompleted } : WEBHOOK_JOB_RETENTION.eventCompleted,
           removeOnFail: { ...WEBHOOK_JOB_RETENTION.failed },

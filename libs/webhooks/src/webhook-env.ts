@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { DEFAULT_WEBHOOK_PORTS } from '@payrail/domain';
 import { type BaseEnv, IsEncryptionKeyList } from '@payrail/platform';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { IsInt, Matches, Max, Min, type ValidationArguments, ValidateBy } from 'class-validator';
 
 // TypeScript requires a mixin base to take `...args: any[]`.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -16,6 +16,27 @@ export interface WebhookEnvFields {
   WEBHOOK_MAX_ENDPOINTS_PER_HOST: number;
   WEBHOOK_TEST_FIRES_PER_MINUTE: number;
   WEBHOOK_ALLOWED_PORTS: string;
+  WEBHOOK_DELIVERY_CONCURRENCY: number;
+  WEBHOOK_MAX_ENDPOINT_SHARE: number;
+  WEBHOOK_RECOVER_WINDOW_DAYS: number;
+  WEBHOOK_RECOVER_MAX_PER_CALL: number;
+}
+
+/** The most attempts in flight one endpoint may hold per worker process: its share of the process's slots (at least 1). */
+export const endpointConcurrencyCap = (env: Pick<WebhookEnvFields, 'WEBHOOK_DELIVERY_CONCURRENCY' | 'WEBHOOK_MAX_ENDPOINT_SHARE'>) =>
+  Math.max(1, Math.floor((env.WEBHOOK_DELIVERY_CONCURRENCY * env.WEBHOOK_MAX_ENDPOINT_SHARE) / 100));
+
+/** Boot check: a per-endpoint concurrency variable may not exceed endpointConcurrencyCap of the same config. */
+export function WithinEndpointShare(): PropertyDecorator {
+  return ValidateBy({
+    name: 'withinEndpointShare',
+    validator: {
+      validate: (value: unknown, args?: ValidationArguments) =>
+        typeof value === 'number' && value <= endpointConcurrencyCap(args!.object as WebhookEnvFields),
+      defaultMessage: (args?: ValidationArguments) =>
+        `must be at most ${endpointConcurrencyCap(args!.object as WebhookEnvFields)} (WEBHOOK_MAX_ENDPOINT_SHARE percent of WEBHOOK_DELIVERY_CONCURRENCY)`,
+    },
+  });
 }
 
 /** Comma-separated TCP ports 1-65535. */
@@ -48,6 +69,21 @@ export function WithWebhookEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
     /** The ports a webhook URL may use outside PAYRAIL_ENV=local (local accepts any port). */
     @Matches(PORT_LIST, { message: 'must be comma-separated ports 1-65535, e.g. 443,8443' })
     WEBHOOK_ALLOWED_PORTS: string = DEFAULT_WEBHOOK_PORTS.join(',');
+
+    /**
+     * Delivery attempts in flight per webhook-worker process. The APIs read it too (set the same
+     * value everywhere): an endpoint's maxConcurrency is capped at WEBHOOK_MAX_ENDPOINT_SHARE of it.
+     */
+    @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_DELIVERY_CONCURRENCY: number = 200;
+
+    /** The share (percent) of a worker process's delivery slots one endpoint may hold: the ceiling of maxConcurrency. */
+    @Type(() => Number) @IsInt() @Min(1) @Max(100) WEBHOOK_MAX_ENDPOINT_SHARE: number = 25;
+
+    /** APIs: how far back `recover` may reach (days; `since` older than this is a 400). */
+    @Type(() => Number) @IsInt() @Min(1) @Max(90) WEBHOOK_RECOVER_WINDOW_DAYS: number = 14;
+
+    /** APIs: deliveries one `recover` call reopens at most (oldest first; the answer says whether more remain). */
+    @Type(() => Number) @IsInt() @Min(1) @Max(100000) WEBHOOK_RECOVER_MAX_PER_CALL: number = 10000;
   }
   return WebhookEnv;
 }
@@ -64,6 +100,10 @@ export interface WebhookSettings {
   allowedPorts: readonly number[];
   queuePrefix: string;
   redisUrl: string;
+  /** The highest maxConcurrency an endpoint may set (endpointConcurrencyCap). */
+  maxEndpointConcurrency: number;
+  recoverWindowDays: number;
+  recoverMaxPerCall: number;
 }
 
 /** The webhook part of a validated app config (an env class built with WithWebhookEnv). */
@@ -80,5 +120,11 @@ export function webhookSettings(env: BaseEnv): WebhookSettings {
     allowedPorts: fields.WEBHOOK_ALLOWED_PORTS ? fields.WEBHOOK_ALLOWED_PORTS.split(',').map(Number) : DEFAULT_WEBHOOK_PORTS,
     queuePrefix: env.QUEUE_PREFIX,
     redisUrl: env.REDIS_URL,
+    maxEndpointConcurrency: endpointConcurrencyCap({
+      WEBHOOK_DELIVERY_CONCURRENCY: fields.WEBHOOK_DELIVERY_CONCURRENCY ?? 200,
+      WEBHOOK_MAX_ENDPOINT_SHARE: fields.WEBHOOK_MAX_ENDPOINT_SHARE ?? 25,
+    }),
+    recoverWindowDays: fields.WEBHOOK_RECOVER_WINDOW_DAYS ?? 14,
+    recoverMaxPerCall: fields.WEBHOOK_RECOVER_MAX_PER_CALL ?? 10000,
   };
 }

@@ -33,7 +33,10 @@ export class PlatformWebhookDurabilityController {
   })
   @WEBHOOK_ID
   @ApiOkResponse({ type: WebhookEnvelopeDto })
-  @ApiWebhookBadRequest('Invalid settings', 'Validation failed: maxConcurrency must not be greater than 1000')
+  @ApiWebhookBadRequest(
+    "Invalid settings; maxConcurrency above WEBHOOK_MAX_ENDPOINT_SHARE of a worker process's slots",
+    "Validation failed: maxConcurrency must not be greater than 50 (a share of a worker process's delivery slots)",
+  )
   @ApiWebhookNotFound()
   async updateSettings(
     @Param('webhookId') webhookId: string,
@@ -47,13 +50,22 @@ export class PlatformWebhookDurabilityController {
   @HttpCode(202)
   @ApiOperation({
     summary: 'Redeliver every failed (or every) delivery of an endpoint since a time (beyond the spec)',
-    description: 'Same delivery ids and bodies, retry count from 0, on a throttled recovery lane that cannot starve live deliveries.',
+    description:
+      'Same delivery ids and bodies, retry count from 0, on a throttled recovery lane that cannot starve live deliveries. ' +
+      'Bounded: since within WEBHOOK_RECOVER_WINDOW_DAYS (14), at most WEBHOOK_RECOVER_MAX_PER_CALL (10,000) deliveries a call, oldest first ' +
+      "(more: true when some were left), one running recovery per owner; owners' recoveries take turns on the lane.",
   })
   @WEBHOOK_ID
   @ApiAcceptedResponse({ type: RecoveryStartedDto, description: 'Queued' })
-  @ApiWebhookBadRequest('Invalid since or status', 'Validation failed: since must be an ISO 8601 date-time')
+  @ApiWebhookBadRequest(
+    'Invalid since or status, or since older than WEBHOOK_RECOVER_WINDOW_DAYS',
+    'Validation failed: since must be within the last 14 days (not before 2026-11-13T08:00:00.000Z)',
+  )
   @ApiWebhookNotFound()
-  @ApiWebhookConflict('The endpoint is inactive', 'Webhook is inactive: reactivate it before recovering deliveries')
+  @ApiWebhookConflict(
+    'The endpoint is inactive; or a recovery of this owner is still running (its deliveries wait for their first attempt)',
+    'Webhook is inactive: reactivate it before recovering deliveries',
+  )
   recoverDeliveries(
     @Param('webhookId') webhookId: string,
     @Body() dto: RecoverDeliveriesDto,

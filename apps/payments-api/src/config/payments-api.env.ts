@@ -55,6 +55,24 @@ export class PaymentsApiEnv extends WithPiiEnv(WithWebhookEnv(WithChainEnv(HttpA
   @Type(() => Number) @IsInt() @Min(1) @Max(100000) USER_EVENTS_PER_MINUTE: number = 30;
 
   /**
+   * CSV exports (GET /v2/requests/export) read through a pool of their own, this many connections
+   * per replica, outside the request pool; one more concurrent export on the replica is a 429.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(50) EXPORT_MAX_PER_REPLICA: number = 3;
+
+  /** Concurrent CSV exports per platform across every replica (Postgres advisory locks); one more is a 429. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(50) EXPORT_MAX_PER_PLATFORM: number = 2;
+
+  /** The export connection's statement_timeout: the longest one cursor fetch may run. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(3600000) EXPORT_STATEMENT_TIMEOUT_MS: number = 30000;
+
+  /**
+   * The export connection's idle_in_transaction_session_timeout: a client that stops reading holds
+   * the export's snapshot at most this long between fetches before Postgres ends it.
+   */
+  @Type(() => Number) @IsInt() @Min(100) @Max(3600000) EXPORT_IDLE_TX_TIMEOUT_MS: number = 60000;
+
+  /**
    * Compliance (KYC and agreement) provider: `sandbox` (the local, deterministic provider whose
    * hosted pages this API serves; refused in production) or `none` (payer registration answers
    * 503). Default: `sandbox`, or `none` when PAYRAIL_ENV=production.

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Logger, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { CurrentCaller, type PlatformCaller, PlatformAuth } from '@payrail/platform';
 import type { Response } from 'express';
 import { RequestFilterQueryDto } from './dto/request-filter.query.js';
@@ -26,17 +26,25 @@ export class RequestReportsController {
     description:
       `Same filters as the list, every matching row, newest first, read through a Postgres cursor. Columns: ${EXPORT_COLUMNS.join(', ')}. ` +
       'RFC 4180 quoting, CRLF lines, amounts as decimal strings; a field starting with =, +, -, @ is prefixed with a quote. ' +
-      'A failure after the first byte aborts the connection (the file is then visibly incomplete).',
+      'A failure after the first byte aborts the connection (the file is then visibly incomplete). ' +
+      'Read on a database pool of its own with statement and idle-in-transaction timeouts; concurrent exports are capped per platform and per server (429).',
   })
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'CSV with a header line', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiBadRequestResponse({ description: 'An invalid filter, or `to` not after `from`' })
-  exportCsv(
+  @ApiTooManyRequestsResponse({
+    description:
+      'EXPORT_MAX_PER_PLATFORM exports of this platform (across replicas) or EXPORT_MAX_PER_REPLICA on this server are running; Retry-After says when to try again',
+    headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
+  })
+  async exportCsv(
     @Query() query: RequestFilterQueryDto,
     @CurrentCaller('api-key-or-session') caller: PlatformCaller,
     @Res({ passthrough: true }) res: Response,
-  ): StreamableFile {
-    const chunks = this.exporter.execute({ platformId: caller.platformId, query });
+  ): Promise<StreamableFile> {
+    const { chunks, release } = await this.exporter.execute({ platformId: caller.platformId, query });
+    // A client gone before the stream was read to its end (or started) frees the export's place.
+    res.once('close', () => void release());
     const day = new Date().toISOString().slice(0, 10);
     res.setHeader('Cache-Control', 'no-store');
     const file = new StreamableFile(Readable.from(chunks, { objectMode: false }), {

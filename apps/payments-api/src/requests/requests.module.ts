@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RequestReportsController } from './request-reports.controller.js';
 import { RequestsController } from './requests.controller.js';
+import { ExportDatabase } from './export-database.js';
 import { ExportRequests } from './use-cases/export-requests.use-case.js';
 import { GetRequestDetail } from './use-cases/get-request-detail.use-case.js';
 import { ListRequests } from './use-cases/list-requests.use-case.js';
@@ -10,6 +11,6 @@ import { RequestVolume } from './use-cases/request-volume.use-case.js';
 @Module({
   // Reports first: their fixed paths must be matched before RequestsController's `:requestId`.
   controllers: [RequestReportsController, RequestsController],
-  providers: [ListRequests, GetRequestDetail, ExportRequests, RequestVolume],
+  providers: [ListRequests, GetRequestDetail, ExportRequests, RequestVolume, ExportDatabase],
 })
 export class RequestsModule {}

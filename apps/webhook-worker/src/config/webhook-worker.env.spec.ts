@@ -32,9 +32,19 @@ describe('webhook-worker configuration', () => {
       432000,
     ]);
     expect([local.WEBHOOK_ENDPOINT_MAX_CONCURRENCY, local.WEBHOOK_RECOVERY_MAX_PER_SECOND, local.WEBHOOK_ENDPOINT_MAX_PER_SECOND]).toEqual([
-      100, 250, 0,
+      50, 250, 0,
     ]);
     expect(() => validateEnv(WebhookWorkerEnv, { ...base, WEBHOOK_EXTENDED_DELAYS_MS: '1m,5m' })).toThrow(/WEBHOOK_EXTENDED_DELAYS_MS/);
+    // Issue #29: no endpoint default above its share of the process's slots (25% of 200: 50), refused at boot.
+    expect(() => validateEnv(WebhookWorkerEnv, { ...base, WEBHOOK_ENDPOINT_MAX_CONCURRENCY: '51' })).toThrow(
+      /WEBHOOK_ENDPOINT_MAX_CONCURRENCY: must be at most 50/,
+    );
+    expect(
+      validateEnv(WebhookWorkerEnv, { ...base, WEBHOOK_ENDPOINT_MAX_CONCURRENCY: '100', WEBHOOK_MAX_ENDPOINT_SHARE: '50' })
+        .WEBHOOK_ENDPOINT_MAX_CONCURRENCY,
+    ).toBe(100);
+    expect(() => validateEnv(WebhookWorkerEnv, { ...base, WEBHOOK_MAX_ENDPOINT_SHARE: '0' })).toThrow(/WEBHOOK_MAX_ENDPOINT_SHARE/);
+    expect(() => validateEnv(WebhookWorkerEnv, { ...base, WEBHOOK_RECOVER_WINDOW_DAYS: '365' })).toThrow(/WEBHOOK_RECOVER_WINDOW_DAYS/);
     expect(() => validateEnv(WebhookWorkerEnv, { ...base, WEBHOOK_EXTENDED_JITTER_PERCENT: '150' })).toThrow(
       /WEBHOOK_EXTENDED_JITTER_PERCENT/,
     );

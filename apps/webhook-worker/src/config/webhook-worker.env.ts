@@ -1,7 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, Matches, Max, Min } from 'class-validator';
 import { BaseEnv } from '@payrail/platform';
-import { WithWebhookEnv } from '@payrail/webhooks';
+import { WithinEndpointShare, WithWebhookEnv } from '@payrail/webhooks';
 import { WithRetentionEnv } from './retention.env.js';
 
 /** webhook-worker configuration: the outbox relay and the webhook dispatcher. */
@@ -21,13 +21,6 @@ export class WebhookWorkerEnv extends WithRetentionEnv(WithWebhookEnv(BaseEnv)) 
   @Min(1)
   @Max(5000)
   OUTBOX_BATCH_SIZE: number = 500;
-
-  /** Delivery attempts in flight per worker process (HTTP requests waiting on receivers). */
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  WEBHOOK_DELIVERY_CONCURRENCY: number = 200;
 
   /**
    * New live deliveries' first attempts per BullMQ job (issue #24: a job's Redis round trips are
@@ -87,8 +80,11 @@ export class WebhookWorkerEnv extends WithRetentionEnv(WithWebhookEnv(BaseEnv)) 
   /** Recovery lane: attempts started per second across all workers. */
   @Type(() => Number) @IsInt() @Min(1) @Max(100000) WEBHOOK_RECOVERY_MAX_PER_SECOND: number = 250;
 
-  /** Per endpoint: attempts in flight at once per worker process, unless the endpoint sets its own. */
-  @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_ENDPOINT_MAX_CONCURRENCY: number = 100;
+  /**
+   * Per endpoint: attempts in flight at once per worker process, unless the endpoint sets its own;
+   * at most WEBHOOK_MAX_ENDPOINT_SHARE percent of WEBHOOK_DELIVERY_CONCURRENCY (checked at boot).
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000) @WithinEndpointShare() WEBHOOK_ENDPOINT_MAX_CONCURRENCY: number = 50;
 
   /** Per endpoint: attempts started per second across workers, unless the endpoint sets its own (0: unlimited). */
   @Type(() => Number) @IsInt() @Min(0) @Max(100000) WEBHOOK_ENDPOINT_MAX_PER_SECOND: number = 0;

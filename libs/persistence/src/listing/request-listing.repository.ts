@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 import { sqlExecute, sqlOne, sqlRows, type SqlTarget } from '../sql/typed-query.js';
 import { type KeysetPage, pageOf } from './keyset.js';
 import { type RequestFilter, type RequestListRow, requestByIdQuery, requestListQuery } from './request-listing.sql.js';
@@ -111,9 +111,26 @@ export async function* streamRequests(
   filter: RequestFilter,
   batchSize = 1000,
 ): AsyncGenerator<RequestListRow[]> {
-  const { sql, params } = requestListQuery(platformId, filter, {});
   const runner = db.createQueryRunner();
   await runner.connect();
+  try {
+    yield* streamRequestsOn(runner, platformId, filter, batchSize);
+  } finally {
+    await runner.release();
+  }
+}
+
+/**
+ * streamRequests on a connection the caller holds (the export's own pool): the transaction ends
+ * (committed, or rolled back when the iteration stops early) but the connection stays the caller's.
+ */
+export async function* streamRequestsOn(
+  runner: QueryRunner,
+  platformId: string,
+  filter: RequestFilter,
+  batchSize = 1000,
+): AsyncGenerator<RequestListRow[]> {
+  const { sql, params } = requestListQuery(platformId, filter, {});
   try {
     await runner.startTransaction('REPEATABLE READ');
     await sqlExecute(runner.manager, 'SET TRANSACTION READ ONLY');
@@ -125,7 +142,6 @@ export async function* streamRequests(
     }
     await runner.commitTransaction();
   } finally {
-    if (runner.isTransactionActive) await runner.rollbackTransaction();
-    await runner.release();
+    if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
   }
 }

@@ -58,26 +58,65 @@ export class WebhookDurabilityRepository {
   }
 
   /**
-   * Opens a recovery round on every finished delivery of the owner's endpoint created since
-   * `since` (only the failed ones unless `all`): pending again, retry count from 0, on the
-   * recovery lane. Null when the owner has no such endpoint.
+   * Opens a recovery round on up to `limit` finished deliveries (oldest first) of the owner's
+   * endpoint created since `since` (only the failed ones unless `all`): pending again, retry count
+   * from 0, on the recovery lane; `more` when matching deliveries were left for another call.
+   * Null when the owner has no such endpoint. Run it in a transaction holding lockRecovery.
    */
-  async startRecovery(owner: WebhookOwner, endpointId: string, since: Date, all: boolean): Promise<RecoveredDelivery[] | null> {
+  async startRecovery(
+    owner: WebhookOwner,
+    endpointId: string,
+    since: Date,
+    all: boolean,
+    limit: number,
+  ): Promise<{ rounds: RecoveredDelivery[]; more: boolean } | null> {
     const cond = ownerCondition(owner, 'e', 2);
     const endpoint = await sqlOne<{ id: string }>(this.manager, `SELECT e.id FROM webhook_endpoints e WHERE e.id = $1 AND ${cond.sql}`, [
       endpointId,
       cond.value,
     ]);
     if (!endpoint) return null;
-    return sqlRows<RecoveredDelivery>(
+    const matching = `d.endpoint_id = $1 AND d.created_at >= $2 AND NOT d.is_test AND (d.status = 'failed' OR ($3 AND d.status = 'succeeded'))`;
+    const rounds = await sqlRows<RecoveredDelivery>(
       this.manager,
-      `UPDATE webhook_deliveries d
-          SET status = 'pending', round = d.round + 1, completed_at = NULL, round_attempts = 0, next_attempt_at = now(), lane = 'recovery'
-        WHERE d.endpoint_id = $1 AND d.created_at >= $2 AND NOT d.is_test
-          AND (d.status = 'failed' OR ($3 AND d.status = 'succeeded'))
-        RETURNING d.id, d.round, d.event_type AS "eventType"`,
+      `UPDATE webhook_deliveries w
+          SET status = 'pending', round = w.round + 1, completed_at = NULL, round_attempts = 0, next_attempt_at = now(), lane = 'recovery'
+         FROM (SELECT d.id FROM webhook_deliveries d WHERE ${matching} ORDER BY d.id LIMIT $4 FOR UPDATE) picked
+        WHERE w.id = picked.id
+        RETURNING w.id, w.round, w.event_type AS "eventType"`,
+      [endpointId, since, all, limit],
+    );
+    const rest = await sqlOne<{ more: boolean }>(
+      this.manager,
+      `SELECT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE ${matching}) AS more`,
       [endpointId, since, all],
     );
+    return { rounds: rounds.sort((a, b) => (a.id < b.id ? -1 : 1)), more: rest?.more ?? false };
+  }
+
+  /**
+   * Serialises recoveries of one owner across replicas until the caller's transaction ends
+   * (a Postgres advisory lock; no other lock uses this key).
+   */
+  async lockRecovery(owner: WebhookOwner): Promise<void> {
+    const key = owner.kind === 'client-id' ? `client-id:${owner.clientIdId}` : `orchestrator:${owner.orchestratorId}`;
+    await sqlOne(this.manager, "SELECT pg_advisory_xact_lock(hashtextextended('payrail:webhook-recovery:' || $1, 0)) AS locked", [key]);
+  }
+
+  /**
+   * Deliveries of a recovery of any of the owner's endpoints still waiting for their first
+   * attempt (pending on the recovery lane, none made in this round): while there are, the
+   * owner's recovery is running.
+   */
+  async waitingRecovered(owner: WebhookOwner): Promise<number> {
+    const cond = ownerCondition(owner, 'e', 1);
+    const row = await sqlOne<{ n: number }>(
+      this.manager,
+      `SELECT count(*)::int AS n FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+        WHERE ${cond.sql} AND d.status = 'pending' AND d.lane = 'recovery' AND d.round_attempts = 0`,
+      [cond.value],
+    );
+    return row?.n ?? 0;
   }
 
   /**

@@ -13,7 +13,8 @@ export class WebhookSettingsDto {
     nullable: true,
     minimum: 1,
     maximum: 1000,
-    description: 'Attempts in flight at once per worker process; null: the default',
+    description:
+      "Attempts in flight at once per worker process; null: the default. At most WEBHOOK_MAX_ENDPOINT_SHARE percent of a worker process's delivery slots (50 by default): a higher value is a 400",
   })
   @ValidateIf((_o, v) => v !== null)
   @IsOptional()
@@ -39,7 +40,10 @@ export class WebhookSettingsDto {
 
 /** Body of the recover routes (beyond the interface). */
 export class RecoverDeliveriesDto {
-  @ApiProperty({ description: 'Deliveries created at or after this time (ISO 8601)', example: '2026-11-24T08:00:00Z' })
+  @ApiProperty({
+    description: 'Deliveries created at or after this time (ISO 8601), within the last WEBHOOK_RECOVER_WINDOW_DAYS (14 by default)',
+    example: '2026-11-24T08:00:00Z',
+  })
   @IsISO8601({ strict: true }, { message: 'since must be an ISO 8601 date-time' })
   since: string;
 
@@ -55,8 +59,15 @@ export class RecoverDeliveriesDto {
 
 export class RecoveryStartedDto {
   @ApiProperty({
-    description: 'Deliveries queued again (same delivery ids and bodies, retry count from 0) on the recovery lane',
+    description:
+      'Deliveries queued again (same delivery ids and bodies, retry count from 0) on the recovery lane, oldest first, at most WEBHOOK_RECOVER_MAX_PER_CALL',
     example: 120,
   })
   queued: number;
+
+  @ApiProperty({
+    description: 'More deliveries match than one call reopens: call again (with the same since) once this recovery has drained',
+    example: false,
+  })
+  more: boolean;
 }

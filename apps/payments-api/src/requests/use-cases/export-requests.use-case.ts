@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { streamRequests } from '@payrail/persistence';
-import { DataSource } from 'typeorm';
+import { streamRequestsOn } from '@payrail/persistence';
 import { csvLine } from '../csv.js';
+import { ExportDatabase } from '../export-database.js';
 import type { RequestFilterQueryDto } from '../dto/request-filter.query.js';
 import { requestFilterOf } from '../filter.js';
 import { requestListItemView } from '../request-views.js';
@@ -30,29 +30,42 @@ export const EXPORT_COLUMNS = [
   'clientId',
 ] as const satisfies readonly (keyof RequestListItemDto)[];
 
+/** The export's chunks, and release() for when the response closes before they were all read (idempotent). */
+export interface CsvExport {
+  chunks: AsyncGenerator<string>;
+  release(this: void): Promise<void>;
+}
+
 /**
  * The platform's requests under a filter as CSV, newest first: the header line, then one chunk
  * per batch the Postgres cursor hands over. Nothing accumulates: the caller pipes the chunks
  * to the response with backpressure, so the export's memory is one batch whatever its size.
+ * Read on a connection of the export's own pool (ExportDatabase: caps per replica and per
+ * platform, timeouts), never the request pool's.
  */
 @Injectable()
 export class ExportRequests {
-  constructor(private readonly db: DataSource) {}
+  constructor(private readonly exports: ExportDatabase) {}
 
-  /** Validates the filter at once (a 400 before any byte is sent), then answers the lazy chunks. */
-  execute({ platformId, query }: { platformId: string; query: RequestFilterQueryDto }): AsyncGenerator<string> {
+  /** Validates the filter and takes the export's place at once (a 400 or 429 before any byte is sent), then answers the lazy chunks. */
+  async execute({ platformId, query }: { platformId: string; query: RequestFilterQueryDto }): Promise<CsvExport> {
     const filter = requestFilterOf(query);
-    const db = this.db;
-    return (async function* () {
-      yield csvLine(EXPORT_COLUMNS);
-      for await (const rows of streamRequests(db, platformId, filter)) {
-        let chunk = '';
-        for (const row of rows) {
-          const item = requestListItemView(row);
-          chunk += csvLine(EXPORT_COLUMNS.map((column) => (item[column] === null ? null : String(item[column]))));
+    const lease = await this.exports.acquire(platformId);
+    const chunks = (async function* () {
+      try {
+        yield csvLine(EXPORT_COLUMNS);
+        for await (const rows of streamRequestsOn(lease.runner, platformId, filter)) {
+          let chunk = '';
+          for (const row of rows) {
+            const item = requestListItemView(row);
+            chunk += csvLine(EXPORT_COLUMNS.map((column) => (item[column] === null ? null : String(item[column]))));
+          }
+          yield chunk;
         }
-        yield chunk;
+      } finally {
+        await lease.release();
       }
     })();
+    return { chunks, release: lease.release };
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiter, REDIS } from '@payrail/platform';
+import { endpointConcurrencyCap } from '@payrail/webhooks';
 import type { Redis } from 'ioredis';
 import { WebhookWorkerEnv } from '../../config/webhook-worker.env.js';
 import { EndpointSlots } from './endpoint-slots.js';
@@ -39,7 +40,9 @@ export class EndpointLimiter {
   }
 
   async acquire(endpoint: EndpointLimits): Promise<LimitDecision> {
-    const slot = await this.slots.acquire(endpoint.id, endpoint.maxConcurrency ?? this.env.WEBHOOK_ENDPOINT_MAX_CONCURRENCY);
+    // A value stored before the cap existed (or under a larger share) is applied at the cap.
+    const max = Math.min(endpoint.maxConcurrency ?? this.env.WEBHOOK_ENDPOINT_MAX_CONCURRENCY, endpointConcurrencyCap(this.env));
+    const slot = await this.slots.acquire(endpoint.id, max);
     if (slot.kind === 'wait') return slot;
     const perSecond = endpoint.maxPerSecond ?? this.env.WEBHOOK_ENDPOINT_MAX_PER_SECOND;
     if (perSecond > 0) {
