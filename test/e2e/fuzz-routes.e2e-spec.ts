@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { repoRoot, type AppHandle } from '@payrail/devstack';
-import { type Schema, textFor, valueFor } from '@payrail/test-support/fuzz-values.js';
+import { type Schema, textFor, valueFor, WRONG_CURSORS } from '@payrail/test-support/fuzz-values.js';
 import { mailOutbox, verifyEmailOf } from '@payrail/test-support/mail-outbox.js';
 import { createOrchestratorIn, createTenantIn } from '@payrail/test-support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
@@ -96,6 +96,7 @@ describe('fuzzing every route of both APIs never gets a 5xx or an error outside 
     const { sessionToken } = (await login.json()) as { sessionToken?: string };
     credentials['x-api-key'] = { 'x-api-key': tenant.apiKey.apiKey };
     credentials.session_token = { cookie, origin: ORIGIN };
+    credentials['__Host-session_token'] = credentials.session_token; // the scheme's name in the documents
     if (sessionToken) credentials.bearer = { authorization: `Bearer ${sessionToken}` };
     credentials['x-orchestrator-key'] = { 'x-orchestrator-key': orchestrator.orchestratorKey };
     credentials['x-client-id'] = { 'x-client-id': tenant.client.clientId, origin: ORIGIN };
@@ -155,6 +156,32 @@ describe('fuzzing every route of both APIs never gets a 5xx or an error outside 
       }),
       { seed: SEED, numRuns: runsFor(route.path), endOnFailure: true },
     );
+  });
+
+  // Every paged list (any documented route with a `cursor` query parameter; `after` too where the
+  // route has it) gets every well-formed-but-wrong cursor: an empty page (200) for a cursor of its
+  // own id form, a 400 in the error shape for any other, never a 5xx (a value cast in SQL); 403/404
+  // where the route refuses the test's credential or path id first.
+  const paged = routes.filter((r) => r.operation.parameters?.some((p) => p.in === 'query' && p.name === 'cursor'));
+  it('finds the paged routes in the documents', () => expect(paged.length).toBeGreaterThanOrEqual(8));
+  it.each(paged.map((r) => [`${r.api} ${r.method} ${r.path}`, r] as const))('cursors: %s', async (_name, route) => {
+    const headers = credentialFor(route.operation, credentials);
+    const names = (route.operation.parameters ?? []).filter((p) => p.in === 'query' && ['cursor', 'after'].includes(p.name));
+    const url = route.path.replace(/\{[^}]+\}/g, '01JD3XQ3ZKQ8N4V7W2H6T9R5YB');
+    for (const { name } of names) {
+      for (const cursor of WRONG_CURSORS) {
+        const sent = `${route.method} ${url}?${name}=${cursor}`;
+        const res = await fetch(`${apps[route.api].url}${url}?${new URLSearchParams({ [name]: cursor }).toString()}`, { headers });
+        const body = (await res.json()) as Record<string, unknown>;
+        expect({ sent, status: [200, 400, 403, 404].includes(res.status) ? 'expected' : res.status }).toEqual({ sent, status: 'expected' });
+        if (res.status >= 400)
+          expect({ sent, statusCode: body.statusCode, error: typeof body.error }).toEqual({
+            sent,
+            statusCode: res.status,
+            error: 'string',
+          });
+      }
+    }
   });
 
   it('both apps are still ready after the fuzzing', async () => {

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { Wallet } from 'ethers';
 import { createDataSource, sqlExecute } from '@payrail/persistence';
 import { freePort, startApp, type AppHandle, type AppName } from '@payrail/devstack';
+import { sendMarkedRoutes } from '@payrail/test-support/log-secrets-routes.js';
 import { waitForLoggedVerifications } from '@payrail/test-support/mail-outbox.js';
 import { createTenantIn } from '@payrail/test-support/tenants.js';
 import { appEnv, createTestDatabase, testStack, uniqueName } from '@payrail/test-support/stack.js';
@@ -43,13 +44,20 @@ async function keyedRpc(upstream: string, key: string): Promise<{ url: string; f
 describe('logs of a full run hold none of the secrets, keys, wallets or e-mails it used', () => {
   const logs: string[] = [];
   const used: Record<string, string> = {};
+  /** Every secret header and every body field of every documented route, sent with a marker value. */
+  let marked: Record<string, string> = {};
   let rpc: Awaited<ReturnType<typeof keyedRpc>>;
 
   beforeAll(async () => {
     const databaseUrl = await createTestDatabase();
     used.rpcKey = secret('rpckey');
     rpc = await keyedRpc(testStack().chain.rpcUrl, used.rpcKey);
-    const env = appEnv(databaseUrl, uniqueName('logs'), { RATE_LIMIT_MULTIPLIER: '100', RPC_URL_SEPOLIA: rpc.url, LOG_BUFFER_BYTES: '0' });
+    const env = appEnv(databaseUrl, uniqueName('logs'), {
+      RATE_LIMIT_MULTIPLIER: '100',
+      RPC_URL_SEPOLIA: rpc.url,
+      LOG_BUFFER_BYTES: '0',
+      FAILED_AUTH_MAX_PER_IP: '10000', // every route is also sent with invalid credentials below
+    });
     const tenant = await createTenantIn(env, { allowedOrigins: [ORIGIN] });
     used.apiKey = tenant.apiKey.apiKey;
     used.apiKeySecretPart = tenant.apiKey.apiKey.slice(-24);
@@ -166,6 +174,20 @@ describe('logs of a full run hold none of the secrets, keys, wallets or e-mails 
       body: JSON.stringify({ email: used.dbFailingEmail, password: used.password }),
     });
     expect(failing.status).toBe(500); // the database refused it: logged as an unexpected error
+
+    // A payer's wallet proof on the page routes that take one (the header is redacted, not the route).
+    used.walletProof = secret('proof');
+    const proven = await fetch(`${payments}/v2/secure-payments/${used.paymentToken}?wallet=${used.pageWallet}`, {
+      headers: { 'x-client-id': clientId, origin: ORIGIN, 'x-wallet-proof': used.walletProof, 'x-wallet-proof-timestamp': '1' },
+    });
+    expect(proven.status).toBeLessThan(500);
+
+    // Then every route of both documents, with every secret header and every body field marked.
+    const credentials = { 'x-api-key': used.apiKey, 'x-client-id': clientId, origin: ORIGIN, authorization: `Bearer ${used.sessionToken}` };
+    marked = {
+      ...(await sendMarkedRoutes('payments-api', payments, credentials)),
+      ...(await sendMarkedRoutes('auth-api', auth, credentials)),
+    };
   }
 
   const lines = () => logs.flatMap((file) => readFileSync(file, 'utf8').split('\n').filter(Boolean));
@@ -196,6 +218,20 @@ describe('logs of a full run hold none of the secrets, keys, wallets or e-mails 
       return hits.map((line) => `${what}: ${line.slice(0, 400)}`);
     });
     expect(Object.keys(used).length).toBeGreaterThanOrEqual(15);
+    expect(leaks).toEqual([]);
+  });
+
+  it('no log line holds any secret header or body field of any documented route (derived from the OpenAPI)', () => {
+    const all = lines();
+    const names = Object.keys(marked);
+    for (const header of ['x-api-key', 'x-orchestrator-key', 'x-wallet-proof', 'authorization', 'cookie', 'idempotency-key'])
+      expect(names.some((name) => name.endsWith(` header ${header}`))).toBe(true);
+    expect(names.filter((name) => / body\./.test(name)).length).toBeGreaterThan(100);
+    // The access lines of those requests were written (with their headers, redacted).
+    expect(all.filter((l) => l.includes('"x-wallet-proof":"[REDACTED]"')).length).toBeGreaterThan(0);
+    const leaks = Object.entries(marked).flatMap(([what, value]) =>
+      all.filter((line) => line.toLowerCase().includes(value.toLowerCase())).map((line) => `${what}: ${line.slice(0, 400)}`),
+    );
     expect(leaks).toEqual([]);
   });
 });

@@ -18,6 +18,50 @@ const EVM = '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7';
 const EVM_2 = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 const nextYear = `${new Date().getUTCFullYear() + 1}-01-01`;
 
+const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64url');
+const UUID = '3f2b8c1e-6d4a-4f0e-9b7a-2c5d8e1f0a93';
+const ULID = '01JD3XQ3ZKQ8N4V7W2H6T9R5YB';
+const REQUEST_ID = `01${'ab'.repeat(32)}`;
+
+/**
+ * Cursors that look like ours but are not: base64url of `micros:id` with an id of every form our
+ * lists use (uuid, ULID, request id, bigint) and of none, out-of-range micros, extra parts,
+ * non-canonical base64; and bare ids (the events' and one endpoint's deliveries' cursors) out of
+ * range or of the wrong form. Each list takes the ones of its own id form (an empty page) and
+ * must refuse every other with a 400, never reach SQL with it.
+ */
+export const WRONG_CURSORS: readonly string[] = [
+  b64('1:x'),
+  b64(`1:${UUID}`),
+  b64(`1:${UUID.toUpperCase()}`),
+  b64(`1:${UUID.slice(0, -1)}g`),
+  b64(`1:${ULID}`),
+  b64(`1:${ULID.toLowerCase()}`),
+  b64(`1:${REQUEST_ID}`),
+  b64('1:9223372036854775808'),
+  b64('1:1'),
+  b64(`99999999999999999999:${UUID}`),
+  b64(`253402300800000000:${ULID}`),
+  b64(`-1:${ULID}`),
+  b64(`01:${ULID}`),
+  b64(`1:${ULID}:x`),
+  b64(`1:${UUID}\u0000`),
+  b64(`1:'; SELECT pg_sleep(1); --`),
+  b64(`${'9'.repeat(17)}:${'x'.repeat(80)}`),
+  `${b64(`1:${UUID}`)}=`,
+  `${b64(`1:${ULID}`)}A`,
+  '9223372036854775807',
+  '9223372036854775808',
+  '99999999999999999999',
+  '0',
+  '-1',
+  '01',
+  ULID,
+  ULID.toLowerCase(),
+  UUID,
+  REQUEST_ID,
+];
+
 /** Plausible values by property name, so that part of the runs get past validation into the use cases. */
 const PLAUSIBLE: Record<string, unknown[]> = {
   payee: [EVM, 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'],
@@ -39,6 +83,8 @@ const PLAUSIBLE: Record<string, unknown[]> = {
   // Loopback only (the discard port refuses at once): a registered endpoint may be test-fired.
   url: ['https://127.0.0.1:9/hook', 'http://127.0.0.1:9/hook'],
   feePercentage: ['2.5', '100', '0'],
+  cursor: [...WRONG_CURSORS],
+  after: [...WRONG_CURSORS],
 };
 
 /** Values at the edges: huge and negative numbers, many decimals, empty, unicode, control characters, over-long. */

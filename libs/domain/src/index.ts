@@ -10,3 +10,4 @@ export * from './ids.js';
 export * from './addresses/detect.js';
 export * from './addresses/evm.js';
 export * from './addresses/tron.js';
+export * from './cursor.js';

@@ -42,3 +42,18 @@ export function checkStatus(status: string): ClientIdStatus {
   }
   return status as ClientIdStatus;
 }
+
+/** Statuses only the operator (admin CLI) sets and lifts. */
+const OPERATOR_STATUSES: readonly ClientIdStatus[] = ['restricted'];
+
+/**
+ * What a platform may do to its own Client ID's status: `active`/`inactive` only while the operator
+ * has not restricted it, and `revoked` always (a platform can always stop using its Client ID);
+ * `restricted` is the operator's to set and to lift. Refused with a 403 (the operator's decision
+ * is not the platform's to undo). A revoked Client ID stays revoked for everyone (canTransition).
+ */
+export function checkPlatformTransition(from: ClientIdStatus, to: ClientIdStatus): void {
+  if (OPERATOR_STATUSES.includes(to)) throw new PayrailError('FORBIDDEN', `Only the operator can set a Client ID ${to}`);
+  if (OPERATOR_STATUSES.includes(from) && to !== 'revoked')
+    throw new PayrailError('FORBIDDEN', `Client ID is ${from} by the operator: only the operator can change its status`);
+}

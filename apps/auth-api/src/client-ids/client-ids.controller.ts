@@ -37,7 +37,11 @@ function walletPlatformOf(caller: SessionCaller): string {
 @Controller('v1/client-ids')
 @ApiAuthErrors('session', {
   cookieWrites: true,
-  forbidden: { description: 'a session that is not a wallet session', message: 'A wallet session is required to manage Client IDs' },
+  forbidden: {
+    description:
+      "a session that is not a wallet session; or (PUT) a status change on a Client ID the operator restricted (the operator's to lift)",
+    message: 'A wallet session is required to manage Client IDs',
+  },
 })
 export class ClientIdsController {
   constructor(

@@ -1,3 +1,4 @@
+import { UpdateClientId } from '@payrail/tenancy';
 import { Wallet } from 'ethers';
 import type { InProcessApi } from '@payrail/test-support/in-process.js';
 import { registerVerified } from '@payrail/test-support/mail-outbox.js';
@@ -59,6 +60,23 @@ describe('Client ID management with a session (auth-api /v1/client-ids)', () => 
     const reactivate = await call('PUT', `/${view.id}`, bearer(walletToken), { status: 'active' });
     expect(reactivate.status).toBe(400);
     expect(((await reactivate.json()) as { message: string }).message).toBe('Cannot reactivate a revoked Client ID');
+  });
+
+  it("cannot lift the operator's restricted status: 403, still restricted", async () => {
+    const created = (await (await call('POST', '', bearer(walletToken), { label: 'Restricted' })).json()) as {
+      id: string;
+      clientId: string;
+    };
+    // The operator restricts it (the admin CLI's `client-id update --status restricted` runs this use case).
+    await api.app.get(UpdateClientId).execute({ clientId: created.clientId, status: 'restricted' });
+    const res = await call('PUT', `/${created.id}`, bearer(walletToken), { status: 'active' });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      statusCode: 403,
+      message: 'Client ID is restricted by the operator: only the operator can change its status',
+      error: 'Forbidden',
+    });
+    expect(await (await call('GET', `/${created.id}`, bearer(walletToken))).json()).toMatchObject({ status: 'restricted' });
   });
 
   it('validates the body: label, origins, fee', async () => {

@@ -29,7 +29,11 @@ import {
 @RateLimitClassOf('management')
 @Controller('v2/client-ids')
 @ApiAuthErrors('api-key', {
-  forbidden: { description: 'credentials not allowed for the operation', message: 'An API key is required to manage Client IDs' },
+  forbidden: {
+    description:
+      "credentials not allowed for the operation; or (PUT) a status change on a Client ID the operator restricted (the operator's to lift)",
+    message: 'An API key is required to manage Client IDs',
+  },
 })
 export class ClientIdsController {
   constructor(

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sqlRows } from '@payrail/persistence';
+import type { FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { PaymentsApiModule } from '../app.module.js';
+import { PAYER_IDENTITY_CIPHER } from './payer.tokens.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 const identity = (clientUserId: string) => ({
@@ -71,7 +74,19 @@ describe('payer compliance (GET/POST/PATCH /v2/payer) with the sandbox provider'
       userId: body.userId,
     });
     const [row] = await query<Record<string, string>>('SELECT * FROM payers WHERE id = $1', [body.userId]);
-    const stored = JSON.stringify(row);
+    // The identity is only in identity_encrypted, as AES-GCM bound to this row: decrypting it gives
+    // back what was sent, and it does not decrypt as another row's (asserted by decryption, not by
+    // absent substrings: random base64 contains short names now and then).
+    const { identity_encrypted: encrypted, kyc_session: kycSession, agreement_session: agreementSession, ...plain } = row;
+    // The sessions are random tokens (the provider's links), checked by form; every other column by content.
+    for (const session of [kycSession, agreementSession]) expect(session).toMatch(/^[A-Za-z0-9_-]{32,}$/);
+    const { clientUserId, ...sent } = identity(id); // the client user id is stored in clear (the platform's own id)
+    const cipher = api.app.get<FieldCipher>(PAYER_IDENTITY_CIPHER);
+    expect(encrypted).toMatch(/^v1:[^:]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+:[A-Za-z0-9_-]+$/);
+    expect(JSON.parse(cipher.decrypt(encrypted, body.userId))).toEqual(sent);
+    expect(plain.client_user_id).toBe(clientUserId);
+    expect(() => cipher.decrypt(encrypted, randomUUID())).toThrow();
+    const stored = JSON.stringify(plain);
     for (const personal of ['Ada', 'Lovelace', 'ada@example.com', '1990-12-10', '+447700900123', 'Analytical'])
       expect(stored).not.toContain(personal);
     expect((await call(theirs.apiKey.apiKey, 'GET', `/${encodeURIComponent(id)}`)).status).toBe(404);

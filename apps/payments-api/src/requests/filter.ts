@@ -1,5 +1,5 @@
 import { PayrailError } from '@payrail/domain';
-import { decodeCursor, type RequestFilter } from '@payrail/persistence';
+import { checkedPageCursor, type RequestFilter } from '@payrail/persistence';
 import type { RequestFilterQueryDto } from './dto/request-filter.query.js';
 
 const invalid = (field: string, message: string) =>
@@ -14,8 +14,5 @@ export function requestFilterOf(query: RequestFilterQueryDto): RequestFilter {
   return { status, network, currency, paymentReference, reference, payer, from, to };
 }
 
-/** The cursor, checked to be one this API issued (400 otherwise). */
-export function checkedCursor(cursor: string | undefined): string | undefined {
-  if (cursor !== undefined && !decodeCursor(cursor)) throw invalid('cursor', 'cursor must be a nextCursor value');
-  return cursor;
-}
+/** The cursor, checked to be one this API issued for the request list (400 otherwise). */
+export const checkedCursor = (cursor: string | undefined): string | undefined => checkedPageCursor(cursor, 'requestId');

@@ -1,5 +1,5 @@
 import { sqlRows, type SqlTarget } from '../sql/typed-query.js';
-import { afterPosition, decodeCursor, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
+import { afterPosition, cursorPosition, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
 
 /** An API key as its platform lists it: never its hash. */
 export interface ApiKeyListRow {
@@ -25,8 +25,7 @@ export class ApiKeyListingRepository {
     if (filter.prefix) where.push(`k.prefix LIKE ${p.add(`${filter.prefix.replace(/_/g, '\\_')}%`)}`);
     if (filter.status === 'active') where.push('k.revoked_at IS NULL');
     if (filter.status === 'revoked') where.push('k.revoked_at IS NOT NULL');
-    const position = page.cursor ? decodeCursor(page.cursor) : undefined;
-    if (page.cursor && !position) throw new Error('cursor was not validated before reaching the repository');
+    const position = cursorPosition(page.cursor, 'ulid');
     if (position) where.push(afterPosition('k.created_at', 'k.id', p.add(position.micros), p.add(position.id)));
     const rows = await sqlRows<ApiKeyListRow>(
       this.db,

@@ -1,4 +1,4 @@
-import { PayrailError } from '@payrail/domain';
+import { checkedKeysetCursor, type CursorIdForm, encodeKeysetCursor, type KeysetPosition } from '@payrail/domain';
 
 /**
  * Keyset pagination on (created_at, id), newest first: a page ends where the next one starts, so
@@ -7,30 +7,21 @@ import { PayrailError } from '@payrail/domain';
  * microseconds since the epoch (timestamptz keeps microseconds, a JS Date only milliseconds) and
  * its id.
  */
-export interface KeysetPosition {
-  /** created_at as integer microseconds since the epoch, in decimal. */
-  micros: string;
-  id: string;
+export type { KeysetPosition } from '@payrail/domain';
+
+/**
+ * The position a list's cursor names, each part checked against the list's id form (the shared
+ * codec of @payrail/domain): the coded 400 on anything else, so no malformed value reaches SQL
+ * even when a caller forgot to check the cursor first.
+ */
+export function cursorPosition(cursor: string | undefined, form: CursorIdForm): KeysetPosition | undefined {
+  return checkedKeysetCursor(cursor, form);
 }
 
-const POSITION = /^(\d{1,17}):([A-Za-z0-9_-]{1,80})$/;
-
-export function encodeCursor(position: KeysetPosition): string {
-  return Buffer.from(`${position.micros}:${position.id}`, 'utf8').toString('base64url');
-}
-
-/** The position a cursor names, or undefined when it is not a cursor this API issued. */
-export function decodeCursor(cursor: string): KeysetPosition | undefined {
-  if (!/^[A-Za-z0-9_-]{1,140}$/.test(cursor)) return undefined;
-  const match = POSITION.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  return match ? { micros: match[1], id: match[2] } : undefined;
-}
-
-/** A page cursor from a query, checked to be one this API issued: a coded 400 (field `cursor`) otherwise. */
-export function checkedPageCursor(cursor: string | undefined): string | undefined {
-  if (cursor === undefined || decodeCursor(cursor)) return cursor;
-  const message = 'cursor must be a nextCursor value';
-  throw new PayrailError('VALIDATION_FAILED', `Validation failed: ${message}`, { fields: [{ field: 'cursor', message }] });
+/** A page cursor from a query, checked to be one this API issued for a list of `form` ids: a coded 400 (field `cursor`) otherwise. */
+export function checkedPageCursor(cursor: string | undefined, form: CursorIdForm): string | undefined {
+  checkedKeysetCursor(cursor, form);
+  return cursor;
 }
 
 /** SQL: a timestamptz column as integer microseconds since the epoch (exact, whatever the server version). */
@@ -63,5 +54,5 @@ export interface KeysetPage<Row> {
 export function pageOf<Row extends { cursor_micros: string; id: string }>(rows: Row[], limit: number): KeysetPage<Row> {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > limit && last ? encodeCursor({ micros: last.cursor_micros, id: last.id }) : null };
+  return { rows: page, nextCursor: rows.length > limit && last ? encodeKeysetCursor({ micros: last.cursor_micros, id: last.id }) : null };
 }

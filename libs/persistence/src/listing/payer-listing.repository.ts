@@ -1,5 +1,5 @@
 import { sqlRows, type SqlTarget } from '../sql/typed-query.js';
-import { afterPosition, decodeCursor, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
+import { afterPosition, cursorPosition, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
 
 /** Filters of the platform's payer records (validated by the API before they get here). */
 export interface PayerFilter {
@@ -39,8 +39,7 @@ export class PayerListingRepository {
       const compliant = `(y.kyc_status = 'approved' AND y.agreement_status = 'completed')`;
       where.push(filter.compliant ? compliant : `NOT ${compliant}`);
     }
-    const position = page.cursor ? decodeCursor(page.cursor) : undefined;
-    if (page.cursor && !position) throw new Error('cursor was not validated before reaching the repository');
+    const position = cursorPosition(page.cursor, 'uuid');
     if (position) where.push(afterPosition('y.created_at', 'y.id', p.add(position.micros), `${p.add(position.id)}::uuid`));
     const rows = await sqlRows<PayerListRow>(
       this.db,

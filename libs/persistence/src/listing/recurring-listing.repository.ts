@@ -1,5 +1,5 @@
 import { sqlRows, type SqlTarget } from '../sql/typed-query.js';
-import { afterPosition, decodeCursor, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
+import { afterPosition, cursorPosition, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
 
 /** Filters of the platform's recurring payments (validated by the API before they get here). */
 export interface RecurringFilter {
@@ -51,8 +51,7 @@ export class RecurringListingRepository {
       const evm = /^0x/i.test(filter.payer);
       where.push(evm ? `lower(s.payer) = ${p.add(filter.payer.toLowerCase())}` : `s.payer = ${p.add(filter.payer)}`);
     }
-    const position = page.cursor ? decodeCursor(page.cursor) : undefined;
-    if (page.cursor && !position) throw new Error('cursor was not validated before reaching the repository');
+    const position = cursorPosition(page.cursor, 'ulid');
     if (position) where.push(afterPosition('s.created_at', 's.id', p.add(position.micros), p.add(position.id)));
     const rows = await sqlRows<RecurringListRow>(
       this.db,

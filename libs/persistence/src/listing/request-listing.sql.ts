@@ -1,4 +1,4 @@
-import { afterPosition, decodeCursor, microsOf, SqlParams } from './keyset.js';
+import { afterPosition, cursorPosition, microsOf, SqlParams } from './keyset.js';
 
 /** Filters of the platform's request list and export (validated by the API before they get here). */
 export interface RequestFilter {
@@ -89,8 +89,7 @@ export function requestListQuery(
 ): { sql: string; params: unknown[] } {
   const p = new SqlParams();
   const where = requestConditions(platformId, filter, p);
-  const position = page.cursor ? decodeCursor(page.cursor) : undefined;
-  if (page.cursor && !position) throw new Error('cursor was not validated before reaching the repository');
+  const position = cursorPosition(page.cursor, 'requestId');
   if (position) where.push(afterPosition('r.created_at', 'r.id', p.add(position.micros), p.add(position.id)));
   const limit = page.limit === undefined ? '' : ` LIMIT ${p.add(page.limit)}`;
   return { sql: `${SELECT} WHERE ${where.join(' AND ')} ORDER BY r.created_at DESC, r.id DESC${limit}`, params: p.values };

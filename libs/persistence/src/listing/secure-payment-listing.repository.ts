@@ -1,5 +1,5 @@
 import { sqlRows, type SqlTarget } from '../sql/typed-query.js';
-import { afterPosition, decodeCursor, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
+import { afterPosition, cursorPosition, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
 
 /** Filters of the platform's payment links (validated by the API before they get here). */
 export interface SecurePaymentFilter {
@@ -74,8 +74,7 @@ export class SecurePaymentListingRepository {
     const where = [`s.platform_id = ${p.add(platformId)}`, 's.parent_token IS NULL'];
     if (filter.status) where.push(statusCondition(filter.status, p, filter.now));
     if (filter.type) where.push(`s.payment_type = ${p.add(filter.type)}`);
-    const position = page.cursor ? decodeCursor(page.cursor) : undefined;
-    if (page.cursor && !position) throw new Error('cursor was not validated before reaching the repository');
+    const position = cursorPosition(page.cursor, 'ulid');
     if (position) where.push(afterPosition('s.created_at', 's.token', p.add(position.micros), p.add(position.id)));
     const rows = await sqlRows<SecurePaymentListRow>(
       this.db,

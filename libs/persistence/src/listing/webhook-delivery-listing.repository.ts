@@ -1,6 +1,6 @@
 import { sqlOne, sqlRows, type SqlTarget } from '../sql/typed-query.js';
 import type { WebhookDeliveryRow } from '../webhooks/webhook-deliveries.repository.js';
-import { afterPosition, decodeCursor, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
+import { afterPosition, cursorPosition, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
 
 /** Filters of the platform's delivery log (validated by the API before they get here). */
 export interface DeliveryFilter {
@@ -59,8 +59,7 @@ export class WebhookDeliveryListingRepository {
     if (filter.clientId) where.push(`c.client_id = ${p.add(filter.clientId)}`);
     if (filter.from) where.push(`d.created_at >= ${p.add(filter.from)}`);
     if (filter.to) where.push(`d.created_at < ${p.add(filter.to)}`);
-    const position = page.cursor ? decodeCursor(page.cursor) : undefined;
-    if (page.cursor && !position) throw new Error('cursor was not validated before reaching the repository');
+    const position = cursorPosition(page.cursor, 'ulid');
     if (position) where.push(afterPosition('d.created_at', 'd.id', p.add(position.micros), p.add(position.id)));
     const rows = await sqlRows<DeliveryLogRow>(
       this.db,

@@ -26,10 +26,23 @@ export class CredentialsRepository {
   async anyClientIdAllowsOrigin(origin: string): Promise<boolean> {
     const rows = await sqlRows(
       this.manager,
-      `SELECT 1 FROM client_ids WHERE allowed_origins @> ARRAY[$1]::text[] AND status IN ('active', 'restricted') LIMIT 1`,
+      `SELECT 1 FROM client_ids WHERE allowed_origins @> ARRAY[$1]::text[] AND status = 'active' LIMIT 1`,
       [origin],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * The platform's origins: every origin its Client IDs allow (revoked ones aside), the only
+   * origins a browser may call its backend Client IDs from.
+   */
+  async platformOrigins(platformId: string): Promise<string[]> {
+    const rows = await sqlRows<{ origin: string }>(
+      this.manager,
+      `SELECT DISTINCT unnest(allowed_origins) AS origin FROM client_ids WHERE platform_id = $1 AND status <> 'revoked'`,
+      [platformId],
+    );
+    return rows.map((r) => r.origin);
   }
 
   /** The platform's oldest active Client ID: the one a link created with an API key carries to the hosted page. */

@@ -28,7 +28,8 @@ const clientIdCaller = (record: ClientIdEntity, origin: string | null): Extract<
 /**
  * Turns presented headers into a Caller, or a coded error: 401 for a missing header or an
  * unknown, malformed or revoked key; 403 for a Client ID that is revoked, restricted or
- * inactive, or used from an Origin outside its allowed list (spec: Errors).
+ * inactive, or used from an Origin outside its allowed list (spec: Errors) — for a backend
+ * Client ID (no allowed origins), an Origin outside its platform's origins.
  */
 export class Authenticator {
   private readonly repo: CredentialsRepository;
@@ -59,6 +60,14 @@ export class Authenticator {
       if (!origin) throw unauthenticated('Origin header is required for this Client ID');
       if (!originAllowed(origin, record.allowedOrigins) && !originAllowed(origin, trustedOrigins))
         throw forbidden('Origin is not allowed for this Client ID');
+    } else if (origin !== undefined && !originAllowed(origin, trustedOrigins)) {
+      // A backend Client ID needs no Origin, but a request carrying one comes from a browser: only
+      // from its own platform's origins (never `null`, which no list can hold), so that no page
+      // elsewhere spends its rate limit or reads its answers.
+      const platformOrigins = await this.cache.get(cacheKey.platformOrigins(record.platformId), () =>
+        this.repo.platformOrigins(record.platformId),
+      );
+      if (!originAllowed(origin, platformOrigins)) throw forbidden('Origin is not allowed for this Client ID');
     }
     return clientIdCaller(record, origin ?? null);
   }

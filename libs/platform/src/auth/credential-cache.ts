@@ -9,6 +9,8 @@ export const cacheKey = {
   orchestratorKey: (prefix: string) => `orchestrator-key:${prefix}`,
   clientId: (clientId: string) => `client-id:${clientId}`,
   origin: (origin: string) => `origin:${origin}`,
+  /** The origins of a platform's Client IDs (a backend Client ID's browser callers). */
+  platformOrigins: (platformId: string) => `platform-origins:${platformId}`,
 };
 
 /** Tells every replica to forget the given credentials now (revocation, status change). */

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { newClientId, PayrailError } from '@payrail/domain';
 import { TenancyRepository } from '@payrail/persistence';
+import { cacheKey } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { checkOrigins, checkTier } from '../client-id.rules.js';
 import { clientIdView, type ClientIdView } from '../client-id.view.js';
+import { CredentialChanges } from '../tenancy-events.js';
 
 export interface CreateClientIdCommand {
   platformId: string;
@@ -17,7 +19,10 @@ export interface CreateClientIdCommand {
 
 @Injectable()
 export class CreateClientId {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    private readonly changes: CredentialChanges,
+  ) {}
 
   async execute(command: CreateClientIdCommand): Promise<ClientIdView> {
     const repo = new TenancyRepository(this.db.manager);
@@ -37,6 +42,8 @@ export class CreateClientId {
       feePercentage: command.feePercentage ?? null,
       feeAddress: command.feeAddress ?? null,
     });
+    // Its origins join the platform's (a backend Client ID's browser callers) and may open preflights.
+    await this.changes.announce([cacheKey.platformOrigins(platform.id), ...saved.allowedOrigins.map(cacheKey.origin)]);
     return clientIdView(saved);
   }
 }

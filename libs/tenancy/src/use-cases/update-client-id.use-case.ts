@@ -3,7 +3,7 @@ import { canTransition, PayrailError } from '@payrail/domain';
 import { TenancyRepository, tenancyOwner } from '@payrail/persistence';
 import { cacheKey } from '@payrail/platform';
 import { DataSource } from 'typeorm';
-import { checkOrigins, checkStatus, checkTier } from '../client-id.rules.js';
+import { checkOrigins, checkPlatformTransition, checkStatus, checkTier } from '../client-id.rules.js';
 import { clientIdView, type ClientIdView } from '../client-id.view.js';
 import { CredentialChanges } from '../tenancy-events.js';
 
@@ -11,7 +11,10 @@ export interface UpdateClientIdCommand {
   /** The public `cli_...` value, or (API routes) the internal ULID `id`. */
   clientId?: string;
   id?: string;
-  /** When set, the Client ID must belong to this platform (API callers); operators omit it. */
+  /**
+   * When set, the Client ID must belong to this platform (API callers), and `restricted` is the
+   * operator's: the platform can neither set nor lift it (403). Operators omit it.
+   */
   platformId?: string;
   status?: string;
   rateTier?: string;
@@ -39,6 +42,7 @@ export class UpdateClientId {
       previousOrigins = [...current.allowedOrigins];
       if (command.status !== undefined) {
         const next = checkStatus(command.status);
+        if (command.platformId !== undefined) checkPlatformTransition(current.status, next);
         if (!canTransition(current.status, next))
           throw new PayrailError('VALIDATION_FAILED', 'Cannot reactivate a revoked Client ID', {
             fields: [{ field: 'status', message: 'a revoked Client ID stays revoked' }],
@@ -58,7 +62,11 @@ export class UpdateClientId {
       return repo.saveClientId(current); // as stored (numeric fee normalised)
     });
     const origins = new Set([...previousOrigins, ...updated.allowedOrigins]);
-    await this.changes.announce([cacheKey.clientId(updated.clientId), ...[...origins].map(cacheKey.origin)]);
+    await this.changes.announce([
+      cacheKey.clientId(updated.clientId),
+      cacheKey.platformOrigins(updated.platformId),
+      ...[...origins].map(cacheKey.origin),
+    ]);
     return clientIdView(updated);
   }
 }

@@ -1,13 +1,19 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsCursorId } from '@payrail/platform';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 /** Query of GET .../webhooks/{id}/deliveries. */
 export class ListDeliveriesQueryDto {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 20 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
 
-  /** `nextCursor` of the previous page. */
-  @IsOptional() @Matches(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'cursor must be a nextCursor value' }) cursor?: string;
+  @ApiPropertyOptional({ description: '`nextCursor` of the previous page' }) @IsOptional() @IsCursorId('ulid') cursor?: string;
 }
 
 export class DeliveryAttemptDto {

@@ -13,7 +13,7 @@ export class ListApiKeys {
     const page = await new ApiKeyListingRepository(this.db).list(
       platformId,
       { prefix: query.prefix, status: query.status },
-      { cursor: checkedPageCursor(query.cursor), limit: query.limit ?? DEFAULT_PAGE_SIZE },
+      { cursor: checkedPageCursor(query.cursor, 'ulid'), limit: query.limit ?? DEFAULT_PAGE_SIZE },
     );
     return {
       data: page.rows.map((k) => ({

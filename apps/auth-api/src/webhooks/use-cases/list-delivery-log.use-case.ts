@@ -46,7 +46,7 @@ export class ListDeliveryLog {
     const page = await new WebhookDeliveryListingRepository(this.db).list(
       platformId,
       { status, eventType, webhookId, clientId, from, to },
-      { cursor: checkedPageCursor(query.cursor), limit: query.limit ?? DEFAULT_PAGE_SIZE },
+      { cursor: checkedPageCursor(query.cursor, 'ulid'), limit: query.limit ?? DEFAULT_PAGE_SIZE },
     );
     const attempts = await new WebhookDeliveriesRepository(this.db.manager).attemptsOf(page.rows.map((d) => d.id));
     return { data: page.rows.map((d) => deliveryLogItemView(d, attempts)), nextCursor: page.nextCursor };

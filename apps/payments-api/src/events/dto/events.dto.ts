@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WEBHOOK_EVENT_NAMES } from '@payrail/domain';
 import { EVENT_OUTCOMES, type EventOutcome } from '@payrail/persistence';
+import { IsCursorId } from '@payrail/platform';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, Length, Matches, Max, Min } from 'class-validator';
-
-const EVENT_ID = /^[1-9][0-9]{0,18}$/;
+import { IsIn, IsInt, IsOptional, Length, Max, Min } from 'class-validator';
 
 /** Query of GET /v2/events. */
 export class ListEventsQueryDto {
@@ -18,12 +17,12 @@ export class ListEventsQueryDto {
 
   @ApiPropertyOptional({ description: '`nextCursor` of the previous page' })
   @IsOptional()
-  @Matches(EVENT_ID, { message: 'cursor must be a nextCursor value' })
+  @IsCursorId('bigint')
   cursor?: string;
 
   @ApiPropertyOptional({ description: 'Only events with a larger id than this (polling for new events)', example: '1042' })
   @IsOptional()
-  @Matches(EVENT_ID, { message: 'after must be an event id' })
+  @IsCursorId('bigint', 'after must be an event id')
   after?: string;
 
   @ApiPropertyOptional({ enum: WEBHOOK_EVENT_NAMES, description: 'Only events of this name' })

@@ -19,7 +19,7 @@ export class ListPayers {
         agreementStatus: query.agreementStatus,
         compliant: query.isCompliant,
       },
-      { cursor: checkedPageCursor(query.cursor), limit: query.limit ?? DEFAULT_PAGE_SIZE },
+      { cursor: checkedPageCursor(query.cursor, 'uuid'), limit: query.limit ?? DEFAULT_PAGE_SIZE },
     );
     return {
       data: page.rows.map((y) => {

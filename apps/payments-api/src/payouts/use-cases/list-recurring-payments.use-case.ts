@@ -53,7 +53,7 @@ export class ListRecurringPayments {
     const page = await new RecurringListingRepository(this.db).list(
       platformId,
       { status, network, payer },
-      { cursor: checkedPageCursor(query.cursor), limit: query.limit ?? DEFAULT_PAGE_SIZE },
+      { cursor: checkedPageCursor(query.cursor, 'ulid'), limit: query.limit ?? DEFAULT_PAGE_SIZE },
     );
     return { data: page.rows.map(recurringListItemView), nextCursor: page.nextCursor };
   }

@@ -42,7 +42,7 @@ export class ListPaymentLinks {
     const page = await repo.list(
       platformId,
       { status: query.status, type: query.type, now },
-      { cursor: checkedPageCursor(query.cursor), limit: query.limit ?? DEFAULT_PAGE_SIZE },
+      { cursor: checkedPageCursor(query.cursor, 'ulid'), limit: query.limit ?? DEFAULT_PAGE_SIZE },
     );
     const multicalls = page.rows.filter((r) => r.payment_type === 'multicall').map((r) => r.id);
     const [requests, children, platformClientId] = await Promise.all([
