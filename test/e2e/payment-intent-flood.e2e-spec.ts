@@ -28,6 +28,7 @@ describe('intent flood: bounded intents, block-cadence checks, unknown hashes dr
   let env: Record<string, string>;
   let attacker: { apiKey: string; clientId: string };
   let victim: { apiKey: string; clientId: string };
+  let attackerLinks: string[] = [];
 
   beforeAll(async () => {
     chain = await startPrivateChain();
@@ -161,5 +162,37 @@ describe('intent flood: bounded intents, block-cadence checks, unknown hashes dr
     expect(intentCallsFor(flood)).toHaveLength(CLIENT_CAP * UNKNOWN_CHECKS);
     // The attacker's slots are free again once its intents are resolved.
     expect((await intent(attacker, links[9], keccak('after'))).status).toBe(202);
+    attackerLinks = links;
+  }, 120000);
+
+  it('keeps intent lookups within INTENT_RPC_PER_SECOND: no batch carries more, and none is lost (a chain-worker with a budget of 5)', async () => {
+    await worker.stop();
+    const start = gate.batches().length;
+    worker = await startTestApp('chain-worker', { ...env, RPC_URL_SEPOLIA: gate.url, INTENT_RPC_PER_SECOND: '5' });
+    const hashes = Array.from({ length: 12 }, (_, i) => keccak(`budget-${i}`));
+    const answers = [];
+    for (const [i, txHash] of hashes.entries()) answers.push(await intent(attacker, attackerLinks[i % LINKS], txHash));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(202));
+    const ids = answers.map((a) => a.body.intentId);
+    const flood = new Set(hashes.map((h) => h.toLowerCase()));
+    // Blocks come every 300 ms until every hash is dropped: its checks are spread over several polls, never lost.
+    const dropped = await waitFor(
+      'the budgeted hashes dropped',
+      async () => {
+        const now = await outcomes(ids);
+        if (now.every((o) => o !== null)) return now;
+        await mine();
+        return undefined;
+      },
+      60000,
+      300,
+    );
+    expect(dropped).toEqual(Array(12).fill('unknown_transaction'));
+    expect(intentCallsFor(flood)).toHaveLength(12 * UNKNOWN_CHECKS);
+    const perBatch = gate
+      .batches()
+      .slice(start)
+      .map((b) => b.filter((c) => INTENT_METHODS.has(c.method)).length);
+    expect(Math.max(...perBatch)).toBeLessThanOrEqual(5);
   }, 120000);
 });
