@@ -149,10 +149,9 @@ describe('payment intents end to end (payments-api + chain-worker processes, loc
     );
     expect(await requestStatus(target.requestIds[0])).toBe('pending');
     expect(await status(target.token)).toBe('pending');
-    expect(
+    // The node does not know the bogus hash: still in its grace checks (one per new block), or dropped.
+    expect([null, 'unknown_transaction']).toContain(
       (await sqlOne<{ outcome: string | null }>(db, 'SELECT outcome FROM payment_intents WHERE id = $1', [bogus.body.intentId]))!.outcome,
-    ).toBe(
-      null, // still awaiting a receipt that never comes
     );
   }, 60000);
 });

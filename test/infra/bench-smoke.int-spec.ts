@@ -21,6 +21,7 @@ const BENCHES: { script: string; args?: string[]; reports?: string; ownPostgres?
   { script: 'reads.js', reports: 'reads' },
   { script: 'dashboard-export.js', reports: 'export' },
   { script: 'detection.js', reports: 'detection' },
+  { script: 'intents.js', reports: 'intents' },
   { script: 'webhooks.js', reports: 'webhooks' },
   // bench:scale itself: a tiny year, one bench on the empty and the seeded database.
   { script: 'scale.js', args: ['--scale', '0.0005', '--only', 'reads'], ownPostgres: true },

@@ -17,12 +17,15 @@ export interface RpcGate {
   holdNext(matches: (call: RpcCall) => boolean): { held: Promise<void>; release: () => void };
   /** Every call forwarded so far (batches flattened), in order. */
   calls(): RpcCall[];
+  /** Every HTTP request forwarded so far, each as the calls it carried (one for a single call, a JSON-RPC batch's calls). */
+  batches(): RpcCall[][];
   close(): Promise<void>;
 }
 
 /** A JSON-RPC proxy in front of a node that can hold a chosen call; in the test process. */
 export async function startRpcGate(upstream: string): Promise<RpcGate> {
   const seen: RpcCall[] = [];
+  const requests: RpcCall[][] = [];
   let gate: { matches: (call: RpcCall) => boolean; reached: () => void; opened: Promise<void> } | null = null;
 
   const server: Server = createServer((req, res) => {
@@ -33,6 +36,7 @@ export async function startRpcGate(upstream: string): Promise<RpcGate> {
       const parsed = JSON.parse(body) as RpcCall | RpcCall[];
       const batch = Array.isArray(parsed) ? parsed : [parsed];
       seen.push(...batch);
+      requests.push(batch);
       const current = gate;
       const wait = current && batch.some(current.matches) ? ((gate = null), current.reached(), current.opened) : Promise.resolve();
       void wait
@@ -56,6 +60,7 @@ export async function startRpcGate(upstream: string): Promise<RpcGate> {
       return { held, release };
     },
     calls: () => [...seen],
+    batches: () => [...requests],
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

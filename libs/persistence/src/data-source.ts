@@ -26,6 +26,7 @@ import { EventsApi1763886400000 } from './migrations/1763886400000-events-api.js
 import { DashboardListIndexes21763886300000 } from './migrations/1763886300000-dashboard-list-indexes-2.js';
 import { WebhookDurability1763886500000 } from './migrations/1763886500000-webhook-durability.js';
 import { OutboxTraceparent1763886537000 } from './migrations/1763886537000-outbox-traceparent.js';
+import { PaymentIntentCaps1763886545000 } from './migrations/1763886545000-payment-intent-caps.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 
@@ -63,6 +64,7 @@ const MIGRATIONS = [
   WebhookDurability1763886500000,
   ScaleIndexes1763886524000,
   OutboxTraceparent1763886537000,
+  PaymentIntentCaps1763886545000,
   Invoices1763886550000,
 ];
 

@@ -33,6 +33,27 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
    */
   @IsOptional() @IsWsRpcUrls() WS_RPC_URLS?: string;
 
+  /**
+   * Payment intents: how often the head is read while a network has intents to watch. Receipts
+   * are read once per new block (one batch for every watched intent), never more often.
+   */
+  @Type(() => Number) @IsInt() @Min(50) @Max(60000) INTENT_POLL_INTERVAL_MS: number = 500;
+
+  /**
+   * Payment intents: checks (eth_getTransactionByHash on arrival, then one per new block) before a
+   * hash the node does not know is dropped (outcome `unknown_transaction`).
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(20) INTENT_UNKNOWN_CHECKS: number = 3;
+
+  /** Payment intents: new blocks a transaction the node knows is awaited before its intent ends `not_mined`. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(10000) INTENT_WATCH_BLOCKS: number = 60;
+
+  /**
+   * Payment intents: RPC calls per second per network (every replica together, through Redis), a
+   * budget apart from detection's calls, which never wait on it. Calls past it wait for the next block.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(10000) INTENT_RPC_PER_SECOND: number = 40;
+
   /** Largest eth_getLogs block range. */
   @Type(() => Number) @IsInt() @Min(1) @Max(100000) DETECTION_MAX_RANGE: number = 500;
 

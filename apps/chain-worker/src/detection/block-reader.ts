@@ -24,6 +24,12 @@ export class BlockReader {
     return this.provider.getTransactionReceipt(txHash);
   }
 
+  /** Whether the node knows a transaction (pending or mined: `blockNumber` null while pending), or null when it does not. */
+  async transaction(txHash: string): Promise<{ blockNumber: number | null } | null> {
+    const tx = await this.provider.getTransaction(txHash);
+    return tx ? { blockNumber: tx.blockNumber } : null;
+  }
+
   /** The fee-proxy payments a receipt holds (the logs detection would read for it). */
   receiptTransfers(receipt: TransactionReceipt): ProxyTransfer[] {
     const ours = new Set(this.contracts.map((c) => c.toLowerCase()));

@@ -20,13 +20,20 @@ import { NetworkFollower, type FollowStatus } from './network-follower.js';
 import { TronFollower } from './tron-follower.js';
 import { SETTLEMENT, type Settlement } from '../shared/settlement.port.js';
 
+/** A network's RPC endpoints, chain id and fee proxies, for the intents' own reader. */
+export interface IntentRpc {
+  urls: string[];
+  chainId: number;
+  contracts: string[];
+}
+
 /** Follows every configured EVM network that has fee proxies, one leader per network across replicas. */
 @Injectable()
 export class DetectionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Detection');
   private readonly loops = new Map<
     string,
-    { loop: LeaderLoop; follower: NetworkFollower | TronFollower; reader?: BlockReader; heads?: HeadSubscription }
+    { loop: LeaderLoop; follower: NetworkFollower | TronFollower; rpc?: IntentRpc; heads?: HeadSubscription }
   >();
 
   constructor(
@@ -71,7 +78,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
         heads?.observePolledHead(follower.status.head);
         return more;
       });
-      this.loops.set(name, { loop, follower, reader, heads });
+      this.loops.set(name, { loop, follower, rpc: { urls, chainId: EVM_NETWORKS[name].chainId, contracts }, heads });
       initSettlementOutcomes(name);
       loop.start();
       heads?.start();
@@ -97,13 +104,14 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
 
   /**
    * What a payment intent on `network` needs, when this replica leads that network's detection
-   * (undefined otherwise: the leader's replica handles it): the network's reader (EVM only), its
+   * (undefined otherwise: the leader's replica handles it): the network's RPC endpoints and fee
+   * proxies (EVM only: intents read through a provider of their own, never detection's), its
    * confirmations, and a way to run the next detection pass now.
    */
-  intentTarget(network: string): { reader?: BlockReader; confirmations: number; wake(): void } | undefined {
+  intentTarget(network: string): { rpc?: IntentRpc; confirmations: number; wake(): void } | undefined {
     const entry = this.loops.get(network);
     if (!entry?.loop.leader) return undefined;
-    return { reader: entry.reader, confirmations: this.env.confirmationsFor(network), wake: () => entry.loop.wake() };
+    return { rpc: entry.rpc, confirmations: this.env.confirmationsFor(network), wake: () => entry.loop.wake() };
   }
 
   /**

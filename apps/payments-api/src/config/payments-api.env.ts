@@ -73,6 +73,15 @@ export class PaymentsApiEnv extends WithPiiEnv(WithWebhookEnv(WithChainEnv(HttpA
   @Type(() => Number) @IsInt() @Min(100) @Max(3600000) EXPORT_IDLE_TX_TIMEOUT_MS: number = 60000;
 
   /**
+   * `POST /v2/secure-payments/{token}/intent`: open intents (not yet resolved by chain-worker, at
+   * most 10 minutes old) one payment link may hold; the next is refused with 429 until one resolves.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(1000) INTENTS_OPEN_PER_LINK: number = 5;
+
+  /** Open intents one Client ID may hold over all its links (each costs chain-worker RPC calls until resolved). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(100000) INTENTS_OPEN_PER_CLIENT_ID: number = 50;
+
+  /**
    * Compliance (KYC and agreement) provider: `sandbox` (the local, deterministic provider whose
    * hosted pages this API serves; refused in production) or `none` (payer registration answers
    * 503). Default: `sandbox`, or `none` when PAYRAIL_ENV=production.

@@ -119,7 +119,9 @@ export class SecurePaymentPayController {
       'Beyond the interface. Stores the intent and tells chain-worker, which fetches the receipt at once and runs a detection pass, so the ' +
       'payment settles within about a second of the receipt. Settles nothing by itself: detection does, from the chain (a hash with no ' +
       "matching transfer settles nothing; `payerAddress` is informational). `chain` must be the payment's network. Rate limited like the " +
-      'user-event reports (per Client ID and IP, and per payment token and IP, USER_EVENTS_PER_MINUTE).',
+      'user-event reports (per Client ID and IP, and per payment token and IP, USER_EVENTS_PER_MINUTE), and bounded: a payment holds at most ' +
+      'INTENTS_OPEN_PER_LINK (default 5) and a Client ID INTENTS_OPEN_PER_CLIENT_ID (default 50) open intents (not yet resolved by ' +
+      'chain-worker), 429 beyond; a repeated report of a stored transaction is never refused.',
   })
   @ApiAcceptedResponse({ type: AcceptedPaymentIntentDto })
   @ApiBadRequestResponse({
@@ -131,7 +133,9 @@ export class SecurePaymentPayController {
       description: 'no Origin header (required here with any Client ID)',
       message: 'Origin header is required with x-client-id',
     },
-    tooManyRequests: 'Too many intents for this payment from this IP (or past the Client ID limit); Retry-After says when to try again',
+    tooManyRequests:
+      'Too many intents for this payment from this IP (or past the Client ID limit), or too many open intents for this payment or ' +
+      'Client ID; Retry-After says when to try again',
   })
   @ApiNotFoundResponse(NOT_FOUND)
   reportPaymentIntent(

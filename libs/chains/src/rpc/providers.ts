@@ -15,12 +15,14 @@ export interface RpcProviderOptions {
    * so that each does not wait 10 ms (more on a loaded machine) before it is sent.
    */
   batchStallTimeMs?: number;
+  /** Most calls in one JSON-RPC batch (ethers' default 100); a reader that batches a list of reads at once raises it. */
+  batchMaxCount?: number;
 }
 
 function single(url: string, network: Network, options: RpcProviderOptions): AbstractProvider {
   return /^wss?:\/\//.test(url)
     ? new WebSocketProvider(url, network, { cacheTimeout: options.cacheTimeoutMs })
-    : new ObservedJsonRpcProvider(url, network, options.cacheTimeoutMs, options.batchStallTimeMs);
+    : new ObservedJsonRpcProvider(url, network, options.cacheTimeoutMs, options.batchStallTimeMs, options.batchMaxCount);
 }
 
 /**

@@ -22,8 +22,13 @@ const NAME_OF_CHAIN = new Map<bigint, string>(Object.entries(EVM_NETWORKS).map((
 export class ObservedJsonRpcProvider extends JsonRpcProvider {
   private readonly networkName: string;
 
-  constructor(url: string, network: Network, cacheTimeout: number | undefined, batchStallTime?: number) {
-    super(url, network, { staticNetwork: network, cacheTimeout, ...(batchStallTime === undefined ? {} : { batchStallTime }) });
+  constructor(url: string, network: Network, cacheTimeout: number | undefined, batchStallTime?: number, batchMaxCount?: number) {
+    super(url, network, {
+      staticNetwork: network,
+      cacheTimeout,
+      ...(batchStallTime === undefined ? {} : { batchStallTime }),
+      ...(batchMaxCount === undefined ? {} : { batchMaxCount }),
+    });
     this.networkName = NAME_OF_CHAIN.get(network.chainId) ?? `chain-${network.chainId}`;
   }
 

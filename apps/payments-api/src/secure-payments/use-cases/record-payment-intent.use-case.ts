@@ -14,6 +14,20 @@ import type { AcceptedPaymentIntentDto, PaymentIntentDto } from '../dto/payment-
 const invalid = (field: string, message: string) =>
   new PayrailError('VALIDATION_FAILED', `Validation failed: ${message}`, { fields: [{ field, message }] });
 
+/** An open intent older than this no longer counts against the caps (chain-worker gave up on it long before). */
+const OPEN_FOR_MINUTES = 10;
+/** A refused intent's Retry-After: a few blocks, by when chain-worker has resolved or dropped an open one. */
+const RETRY_AFTER_SECONDS = 15;
+
+const tooManyOpen = (cap: 'link' | 'client-id') =>
+  new PayrailError(
+    'RATE_LIMITED',
+    cap === 'link'
+      ? 'Too many open payment intents for this payment; retry when one is resolved'
+      : 'Too many open payment intents for this Client ID; retry when one is resolved',
+    { retryAfterSeconds: RETRY_AFTER_SECONDS },
+  );
+
 /** The hash as stored: EVM `0x` + lowercase hex; Tron the 64 lowercase hex of its transaction id. */
 function txHashOn(network: string, txHash: string): string {
   const hex = txHash.toLowerCase();
@@ -29,7 +43,9 @@ function txHashOn(network: string, txHash: string): string {
  * once and runs a detection pass, so the payment settles within about a second of the receipt.
  * An intent settles nothing by itself: only the chain's logs, through detection's rules, do (a hash
  * with no matching transfer settles nothing; `payerAddress` is informational). Accepted for any
- * status, but announced only while the payment is open.
+ * status, but announced only while the payment is open. Bounded: a link holds at most
+ * INTENTS_OPEN_PER_LINK open intents and a Client ID INTENTS_OPEN_PER_CLIENT_ID (429 beyond, see
+ * docs/security.md), so a flood of made-up hashes cannot grow chain-worker's RPC calls.
  */
 @Injectable()
 export class RecordPaymentIntent {
@@ -58,15 +74,21 @@ export class RecordPaymentIntent {
     const network = body.chain.toLowerCase();
     if (!networks.includes(network)) throw invalid('chain', `chain must be the payment's network: ${networks.join(', ')}`);
     const txHash = txHashOn(network, body.txHash);
-    const intentId = await new PaymentIntentsRepository(this.db.manager).record({
-      id: ulid(),
-      platformId: payment.platformId,
-      securePaymentToken: payment.token,
-      network,
-      txHash,
-      payerAddress: body.payerAddress ? canonicalPayerWallet(body.payerAddress) : null,
-      referenceTopics: requests.filter((r) => r.network === network).map((r) => r.referenceTopic),
-    });
+    const recorded = await new PaymentIntentsRepository(this.db.manager).recordWithinCaps(
+      {
+        id: ulid(),
+        platformId: payment.platformId,
+        securePaymentToken: payment.token,
+        network,
+        txHash,
+        payerAddress: body.payerAddress ? canonicalPayerWallet(body.payerAddress) : null,
+        referenceTopics: requests.filter((r) => r.network === network).map((r) => r.referenceTopic),
+        clientIdId: caller.clientIdId,
+      },
+      { perLink: this.env.INTENTS_OPEN_PER_LINK, perClientId: this.env.INTENTS_OPEN_PER_CLIENT_ID, openForMinutes: OPEN_FOR_MINUTES },
+    );
+    if ('refused' in recorded) throw tooManyOpen(recorded.refused);
+    const intentId = recorded.id;
     const status = effectiveStatus(payment.status, payment.expiresAt, new Date());
     const open = status === 'pending' || status === 'partially_settled';
     const isListening = open && (await this.announce({ intentId, network, txHash }));
