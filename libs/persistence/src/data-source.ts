@@ -28,6 +28,7 @@ import { WebhookDurability1763886500000 } from './migrations/1763886500000-webho
 import { OutboxTraceparent1763886537000 } from './migrations/1763886537000-outbox-traceparent.js';
 import { PaymentSearchIndexes1763886560000 } from './migrations/1763886560000-payment-search-indexes.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
+import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 const ENTITIES = [
@@ -63,6 +64,7 @@ const MIGRATIONS = [
   WebhookDurability1763886500000,
   ScaleIndexes1763886524000,
   OutboxTraceparent1763886537000,
+  Invoices1763886550000,
   PaymentSearchIndexes1763886560000,
 ];
 

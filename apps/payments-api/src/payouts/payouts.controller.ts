@@ -18,7 +18,7 @@ import { BatchPayoutDto } from './dto/batch-payout.dto.js';
 import { InitiatePayoutDto } from './dto/initiate-payout.dto.js';
 import { RecurringPayoutResponseDto } from './dto/recurring.dto.js';
 import { BatchPayoutResponseDto, BigNumberValueDto, OneTimePayoutResponseDto } from '../payments/dto/payout-responses.dto.js';
-import type { Outcome } from './idempotency/idempotency.service.js';
+import type { Outcome } from '../payments/idempotency/idempotency.service.js';
 import { type BatchPayoutView, InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout, type PayoutView } from './use-cases/initiate-payout.use-case.js';
 import { errorExample } from '../payments/dto/error-example.js';

@@ -7,7 +7,7 @@ import { BatchFeeCache } from '../payments/chain/batch-fee.cache.js';
 import { NativeRecipientGuard } from '../payments/chain/native-recipients.js';
 import { PayerStateReader } from '../payments/chain/payer-state.reader.js';
 import { TronPayerStateReader } from '../payments/chain/tron-payer-state.reader.js';
-import { IdempotencyService } from './idempotency/idempotency.service.js';
+import { IdempotencyService } from '../payments/idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
 import { RecurringListController } from './recurring-list.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';

@@ -3,3 +3,4 @@ export * from './fee.js';
 export * from './payment-reference.js';
 export * from './request-status.js';
 export * from './settlement-rules.js';
+export * from './decimal-notation.js';

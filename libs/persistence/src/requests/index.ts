@@ -5,3 +5,4 @@ export * from './requests.repository.js';
 export * from './new-request.js';
 export * from './idempotency.repository.js';
 export * from './settlement-lock.js';
+export * from './invoices.repository.js';

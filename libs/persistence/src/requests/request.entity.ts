@@ -7,6 +7,9 @@ export const BIGINT_NUMERIC: ValueTransformer = {
   from: (value: string | null) => (value === null ? null : BigInt(value)),
 };
 
+export type RequestKind = 'payout' | 'invoice';
+export type RecurrenceFrequency = 'DAILY' | 'WEEKLY' | 'MONTHLY' | 'YEARLY';
+
 const money = (name: string) => ({ name, type: 'numeric' as const, precision: 78, scale: 0, transformer: BIGINT_NUMERIC });
 
 /**
@@ -59,6 +62,22 @@ export class RequestEntity {
   @Column(money('fee_paid')) feePaid: bigint;
   @Column({ name: 'tx_hash', type: 'text', nullable: true }) txHash: string | null;
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true }) paidAt: Date | null;
+  /** `payout` (POST /v2/payouts, secure payments, recurring executions) or `invoice` (POST /v2/request). */
+  @Column({ type: 'text', default: 'payout' }) kind: RequestKind;
+  /** Invoices: the payee accepts crypto-to-fiat (stored and shown; the off-ramp itself is not offered yet). */
+  @Column({ name: 'is_crypto_to_fiat_available', type: 'boolean', default: false }) isCryptoToFiatAvailable: boolean;
+  /** Recurring invoices, on the series' first request: how often and from when a new period's request is issued. */
+  @Column({ name: 'recurrence_frequency', type: 'text', nullable: true }) recurrenceFrequency: RecurrenceFrequency | null;
+  @Column({ name: 'recurrence_start', type: 'timestamptz', nullable: true }) recurrenceStart: Date | null;
+  /** Period of a recurring series: 0 for the first request, n for the one issued n periods after the start. */
+  @Column({ name: 'recurrence_period', type: 'integer', nullable: true }) recurrencePeriod: number | null;
+  /** On the series' first request: when the next period's request is due (null: not recurring, or stopped). */
+  @Column({ name: 'next_period_at', type: 'timestamptz', nullable: true }) nextPeriodAt: Date | null;
+  /** On the series' first request: PATCH /v2/request/{id} stopped the series. */
+  @Column({ name: 'is_recurrence_stopped', type: 'boolean', default: false }) isRecurrenceStopped: boolean;
+  /** The series' first request (a period), or the request the creator named in POST /v2/request. */
+  @Column({ name: 'original_request_id', type: 'text', nullable: true }) originalRequestId: string | null;
+  @Column({ name: 'original_request_payment_reference', type: 'text', nullable: true }) originalRequestPaymentReference: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

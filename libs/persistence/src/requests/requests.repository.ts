@@ -10,7 +10,23 @@ export interface RequestOwner {
   clientIdId?: string | null;
 }
 
-export type NewRequest = Omit<RequestEntity, 'status' | 'amountPaid' | 'feePaid' | 'txHash' | 'paidAt' | 'createdAt' | 'updatedAt'>;
+/** The columns of invoices (and recurring invoice series): optional on insert, every other request takes their defaults. */
+export type InvoiceColumns =
+  | 'kind'
+  | 'isCryptoToFiatAvailable'
+  | 'recurrenceFrequency'
+  | 'recurrenceStart'
+  | 'recurrencePeriod'
+  | 'nextPeriodAt'
+  | 'isRecurrenceStopped'
+  | 'originalRequestId'
+  | 'originalRequestPaymentReference';
+
+export type NewRequest = Omit<
+  RequestEntity,
+  'status' | 'amountPaid' | 'feePaid' | 'txHash' | 'paidAt' | 'createdAt' | 'updatedAt' | InvoiceColumns
+> &
+  Partial<Pick<RequestEntity, InvoiceColumns>>;
 
 function ownedBy(owner: RequestOwner) {
   return owner.clientIdId ? { platformId: owner.platformId, clientIdId: owner.clientIdId } : { platformId: owner.platformId };

@@ -2,7 +2,7 @@ import type { RequestStatus } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
 import { SecurePaymentsRepository } from '../secure-payments/secure-payments.repository.js';
 import { sqlRows } from '../sql/typed-query.js';
-import { RequestEntity } from './request.entity.js';
+import { RequestEntity, type RecurrenceFrequency, type RequestKind } from './request.entity.js';
 
 /** A request locked for settlement, with what its events name beyond the row. */
 export interface LockedForSettlement {
@@ -47,6 +47,15 @@ interface Row {
   paid_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  kind: RequestKind;
+  is_crypto_to_fiat_available: boolean;
+  recurrence_frequency: RecurrenceFrequency | null;
+  recurrence_start: Date | null;
+  recurrence_period: number | null;
+  next_period_at: Date | null;
+  is_recurrence_stopped: boolean;
+  original_request_id: string | null;
+  original_request_payment_reference: string | null;
   client_id: string | null;
   recurring_payment_id: string | null;
 }
@@ -66,7 +75,8 @@ export async function lockRequestsForSettlement(m: EntityManager, network: strin
             r.payee, r.payer, r.invoice_currency, r.invoice_amount::text, r.invoice_decimals, r.payment_currency, r.currency_address,
             r.currency_decimals, r.proxy_address, r.expected_amount::text, r.fee_percentage, r.fee_amount::text, r.fee_address,
             r.customer_info_encrypted, r.reference, r.status, r.amount_paid::text, r.fee_paid::text, r.tx_hash, r.paid_at, r.created_at,
-            r.updated_at, c.client_id,
+            r.updated_at, r.kind, r.is_crypto_to_fiat_available, r.recurrence_frequency, r.recurrence_start, r.recurrence_period,
+            r.next_period_at, r.is_recurrence_stopped, r.original_request_id, r.original_request_payment_reference, c.client_id,
             (SELECT e.recurring_payment_id FROM recurring_executions e WHERE e.request_id = r.id) AS recurring_payment_id
        FROM requests r LEFT JOIN client_ids c ON c.id = r.client_id_id
       WHERE r.network = $1 AND r.reference_topic = ANY($2::text[])
@@ -117,5 +127,14 @@ function requestOf(row: Row): RequestEntity {
     paidAt: row.paid_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  });
+    kind: row.kind,
+    isCryptoToFiatAvailable: row.is_crypto_to_fiat_available,
+    recurrenceFrequency: row.recurrence_frequency,
+    recurrenceStart: row.recurrence_start,
+    recurrencePeriod: row.recurrence_period,
+    nextPeriodAt: row.next_period_at,
+    isRecurrenceStopped: row.is_recurrence_stopped,
+    originalRequestId: row.original_request_id,
+    originalRequestPaymentReference: row.original_request_payment_reference,
+  } satisfies Omit<RequestEntity, never>);
 }

@@ -1,9 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { REQUEST_STATUSES } from '@payrail/domain';
 import { CustomerInfoDto } from '../../payments/dto/customer-info.dto.js';
+import { RequestRecordFieldsDto } from './request-record.dto.js';
 
-/** 200 of GET /v2/request/{requestId}; amounts are decimal strings of their currency. */
-export class RequestStatusDto {
+/** 200 of GET /v2/request/{requestId}: Request Network's status record and Payrail's fields; amounts are decimal strings of their currency. */
+export class RequestStatusDto extends RequestRecordFieldsDto {
   @ApiProperty() requestId!: string;
   @ApiProperty({ example: '0xb3581f0b0f74cc61' }) paymentReference!: string;
   @ApiProperty({

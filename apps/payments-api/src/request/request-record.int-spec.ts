@@ -1,0 +1,158 @@
+import { type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ANVIL_ACCOUNTS, waitFor } from '@payrail/devstack';
+import { createDataSource, sqlOne } from '@payrail/persistence';
+import { payWithReference, privateChainWorkerEnv, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { Wallet } from 'ethers';
+import type { DataSource } from 'typeorm';
+import { ChainWorkerModule } from '../../../chain-worker/src/app.module.js';
+import { PaymentsApiModule } from '../app.module.js';
+
+type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
+
+// An invoice paid on a private anvil (Request Network's ERC20FeeProxy), detected and settled by the
+// real chain-worker: its status record lists each settled transfer in payments[].
+describe('GET /v2/request/{requestId}: payments[] of a paid invoice', () => {
+  let chain: Chain;
+  let db: DataSource;
+  let api: InProcessApi;
+  let worker: INestApplicationContext;
+  let apiKey: string;
+
+  beforeAll(async () => {
+    chain = await startPrivateChain();
+    const databaseUrl = await createTestDatabase();
+    api = await startInProcessApi(
+      PaymentsApiModule.forRoot(
+        appEnv(databaseUrl, uniqueName('inv'), {
+          LOG_LEVEL: 'silent',
+          RATE_LIMIT_MULTIPLIER: '100',
+          RPC_URL_SEPOLIA: chain.anvil.rpcUrl,
+          CHAIN_DEPLOYMENT_FILE: chain.deploymentFile,
+        }),
+      ),
+    );
+    apiKey = (await createTenant(api.app)).apiKey.apiKey;
+    worker = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(privateChainWorkerEnv(databaseUrl, chain, 'inv')), {
+      logger: false,
+    });
+    db = createDataSource(databaseUrl, 2);
+    await db.initialize();
+  }, 90000);
+  afterAll(async () => {
+    await worker?.close();
+    await api?.close();
+    await db?.destroy();
+    await chain?.stop();
+  });
+
+  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${api.url}${path}`, {
+      method,
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+  const statusOf = async (id: string) => (await sqlOne<{ status: string }>(db, 'SELECT status FROM requests WHERE id = $1', [id]))?.status;
+
+  it('lists each settled transfer (amount, txHash, block time, payer, fees); partial until the rest arrives', async () => {
+    const payee = Wallet.createRandom().address;
+    const feeAddress = Wallet.createRandom().address;
+    const created = await call<{ requestId: string; paymentReference: string }>('POST', '/v2/request', {
+      payee,
+      amount: '5',
+      invoiceCurrency: 'fUSDC-sepolia',
+      paymentCurrency: 'fUSDC-sepolia',
+      reference: 'INV-PAID',
+    });
+    expect(created.status).toBe(201);
+    const { requestId, paymentReference } = created.body;
+    const token = chain.deployment.tokens.USDC.address;
+    const first = await payWithReference(chain.provider, chain.deployment, {
+      token,
+      payee,
+      amount: 2_000_000n,
+      fee: 10_000n,
+      feeAddress,
+      reference: paymentReference,
+    });
+    await waitFor('partial', async () => ((await statusOf(requestId)) === 'partial' ? true : undefined), 15000);
+    const partial = await call<Record<string, unknown>>('GET', `/v2/request/${requestId}`);
+    const firstBlock = await chain.provider.getBlock(first.blockNumber);
+    expect(partial.body).toMatchObject({
+      status: 'partial',
+      hasBeenPaid: false,
+      isListening: true,
+      amountPaid: '2',
+      payments: [
+        {
+          amount: '2',
+          currency: 'fUSDC-sepolia',
+          txHash: first.txHash,
+          timestamp: new Date(firstBlock!.timestamp * 1000).toISOString(),
+          payer: ANVIL_ACCOUNTS[1].address,
+          fees: [{ type: 'platform', provider: 'payrail', amount: '0.01', currency: 'fUSDC-sepolia' }],
+        },
+      ],
+      payerAddress: ANVIL_ACCOUNTS[1].address,
+    });
+    const rest = await payWithReference(chain.provider, chain.deployment, {
+      token,
+      payee,
+      amount: 3_000_000n,
+      reference: paymentReference,
+    });
+    await waitFor('paid', async () => ((await statusOf(requestId)) === 'paid' ? true : undefined), 15000);
+    const paid = await call<{ payments: { txHash: string; amount: string; fees: unknown[] }[] } & Record<string, unknown>>(
+      'GET',
+      `/v2/request/${requestId}`,
+    );
+    expect(paid.body).toMatchObject({
+      requestId,
+      paymentReference,
+      status: 'paid',
+      hasBeenPaid: true,
+      isListening: false,
+      txHash: rest.txHash,
+      amountPaid: '5',
+      reference: 'INV-PAID',
+      payerAddress: ANVIL_ACCOUNTS[1].address,
+      payerEoaAddress: ANVIL_ACCOUNTS[1].address,
+    });
+    expect(paid.body.payments.map((p) => [p.txHash, p.amount, p.fees.length])).toEqual([
+      [first.txHash, '2', 1],
+      [rest.txHash, '3', 0],
+    ]);
+  }, 60000);
+
+  it('leaves out transfers with the reference that do not count (another payee)', async () => {
+    const payee = Wallet.createRandom().address;
+    const created = await call<{ requestId: string; paymentReference: string }>('POST', '/v2/request', {
+      payee,
+      amount: '1',
+      invoiceCurrency: 'fUSDC-sepolia',
+      paymentCurrency: 'fUSDC-sepolia',
+    });
+    const token = chain.deployment.tokens.USDC.address;
+    const stray = await payWithReference(chain.provider, chain.deployment, {
+      token,
+      payee: Wallet.createRandom().address,
+      amount: 1_000_000n,
+      reference: created.body.paymentReference,
+    });
+    await payWithReference(chain.provider, chain.deployment, {
+      token,
+      payee,
+      amount: 1_000_000n,
+      reference: created.body.paymentReference,
+    });
+    await waitFor('paid', async () => ((await statusOf(created.body.requestId)) === 'paid' ? true : undefined), 15000);
+    const res = await call<{ payments: { txHash: string }[] }>('GET', `/v2/request/${created.body.requestId}`);
+    expect(res.body.payments).toHaveLength(1);
+    expect(res.body.payments[0].txHash).not.toBe(stray.txHash);
+  }, 60000);
+});
