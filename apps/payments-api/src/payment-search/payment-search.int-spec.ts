@@ -180,7 +180,7 @@ describe('GET /v2/payments: the payments search', () => {
             {
               type: 'platform',
               stage: 'sending',
-              provider: 'request-network',
+              provider: 'payrail',
               amount: '0.1',
               currency: 'fUSDC',
               receiverAddress: '0x' + 'e'.repeat(40),

@@ -40,7 +40,7 @@ export function searchedPaymentView(row: PaymentSearchRow, currencies: CurrencyR
             {
               type: 'platform',
               stage: 'sending',
-              provider: 'request-network',
+              provider: 'payrail',
               amount: amount(row.fee_amount),
               currency: symbol(row.payment_currency),
               receiverAddress: row.fee_address,
