@@ -2,6 +2,7 @@ import {
   DetectionRepository,
   EventsRepository,
   IdempotencyRepository,
+  PaymentSearchRepository,
   PRUNED_KINDS,
   RecordPruningRepository,
   RecurringListingRepository,
@@ -43,6 +44,7 @@ const LARGE = new Set([
   'payment_intents',
 ]);
 const LARGE_PLATFORM = 'seedpf000000';
+const page0 = () => ({ offset: 0, limit: 20 });
 const SMALL_PLATFORM = 'seedpf000003';
 
 describe('query plans on a seeded year (scale 0.02)', () => {
@@ -169,6 +171,29 @@ async function runEveryHotQuery({ db, during }: ReturnType<typeof capturingDataS
     await call(`volume ${platformId}`, (m) =>
       new RequestListingRepository(m).volume(platformId, new Date(Date.now() - 30 * 86400_000), now),
     );
+    // The payments search (GET /v2/payments): broad (a type), by wallet, by dates, by currency, and its bounded count.
+    const search = { offset: 0, limit: 21 };
+    await call(`payment search by type ${platformId}`, (m) =>
+      new PaymentSearchRepository(m).search(platformId, { type: 'direct' }, search),
+    );
+    await call(`payment search by wallet ${platformId}`, (m) =>
+      new PaymentSearchRepository(m).search(platformId, { walletAddress: payer }, search),
+    );
+    await call(`payment search by dates ${platformId}`, (m) =>
+      new PaymentSearchRepository(m).search(
+        platformId,
+        { type: 'direct', fromDate: new Date(Date.now() - 7 * 86400_000), toDate: now },
+        search,
+      ),
+    );
+    await call(`payment search by currency ${platformId}`, (m) =>
+      new PaymentSearchRepository(m).search(platformId, { paymentCurrencies: [`USDC-${network}`] }, search),
+    );
+    // The total of a broad search (a type, a currency: up to 10 000 matches read) is not gated here: at this seeded
+    // scale, hashing the whole transfers table is the cheapest way to count half of it. Selective totals are.
+    await call(`payment search count by wallet ${platformId}`, (m) =>
+      new PaymentSearchRepository(m).count(platformId, { walletAddress: payer }, 10_000),
+    );
     await call(`secure payment list ${platformId}`, (m) => new SecurePaymentListingRepository(m).list(platformId, { now }, page));
     await call(`recurring list ${platformId}`, (m) => new RecurringListingRepository(m).list(platformId, {}, page));
     await call(`delivery log ${platformId}`, (m) => new WebhookDeliveryListingRepository(m).list(platformId, {}, page));
@@ -185,6 +210,20 @@ async function runEveryHotQuery({ db, during }: ReturnType<typeof capturingDataS
       }),
     );
   }
+  const txHash = await one('SELECT tx_hash AS v FROM payment_transfers WHERE reference_topic = $1', [topic]);
+  await call('payment search by request', (m) => new PaymentSearchRepository(m).search(SMALL_PLATFORM, { requestId }, page0()));
+  await call('payment search by transaction', (m) => new PaymentSearchRepository(m).search(SMALL_PLATFORM, { txHash }, page0()));
+  await call('payment search by payment reference', (m) =>
+    new PaymentSearchRepository(m).search(SMALL_PLATFORM, { paymentReference: reference }, page0()),
+  );
+  await call('payment search by merchant reference', (m) =>
+    new PaymentSearchRepository(m).search(LARGE_PLATFORM, { reference: 'INV-3' }, page0()),
+  );
+  await call('payment search next page', async (m) => {
+    const repository = new PaymentSearchRepository(m);
+    const first = await repository.search(LARGE_PLATFORM, { type: 'direct' }, page0());
+    if (first.nextCursor) await repository.search(LARGE_PLATFORM, { type: 'direct' }, { ...page0(), cursor: first.nextCursor });
+  });
   await call('request detail', (m) => new RequestListingRepository(m).byId(SMALL_PLATFORM, requestId));
   await call('request transfers', (m) => new RequestListingRepository(m).transfersOf(SMALL_PLATFORM, requestId));
   await call('request deliveries', (m) => new RequestListingRepository(m).deliveriesOf(SMALL_PLATFORM, requestId, 20));

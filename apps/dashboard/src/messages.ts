@@ -245,6 +245,21 @@ export const MESSAGES = {
   'payers.compliant': 'Compliant',
   'payers.provider': 'Provider',
   'payers.updated': 'Updated',
+  'invoices.new': 'New invoice',
+  'invoices.intro': 'An invoice a payer pays later from any wallet: it appears in Payments with its reference and customer.',
+  'invoices.first_name': 'Customer first name',
+  'invoices.last_name': 'Customer last name',
+  'invoices.email': 'Customer email',
+  'invoices.create': 'Create invoice',
+  'invoices.create_failed': 'The invoice was not created: {reason}',
+  'invoices.created': 'Invoice created.',
+  'invoices.open': 'Open invoice {reference}',
+  'col.customer': 'Customer',
+  'kind.invoice': 'Invoice',
+  'detail.customer': 'Customer',
+  'detail.payments': 'Payments',
+  'detail.no_payments': 'No settled payment for this request yet.',
+  'col.time': 'Time',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

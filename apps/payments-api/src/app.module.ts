@@ -22,6 +22,7 @@ import { OrchestratorsModule } from './orchestrators/orchestrators.module.js';
 import { TenancyModule } from '@payrail/tenancy';
 import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
 import { RequestsModule } from './requests/requests.module.js';
+import { PaymentSearchModule } from './payment-search/payment-search.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -47,6 +48,7 @@ export class PaymentsApiModule {
         OrchestratorsModule,
         RequestModule,
         RequestsModule,
+        PaymentSearchModule,
         EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],

@@ -27,6 +27,7 @@ import { DashboardListIndexes21763886300000 } from './migrations/1763886300000-d
 import { WebhookDurability1763886500000 } from './migrations/1763886500000-webhook-durability.js';
 import { OutboxTraceparent1763886537000 } from './migrations/1763886537000-outbox-traceparent.js';
 import { PaymentIntentCaps1763886545000 } from './migrations/1763886545000-payment-intent-caps.js';
+import { PaymentSearchIndexes1763886560000 } from './migrations/1763886560000-payment-search-indexes.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 
@@ -66,6 +67,7 @@ const MIGRATIONS = [
   OutboxTraceparent1763886537000,
   PaymentIntentCaps1763886545000,
   Invoices1763886550000,
+  PaymentSearchIndexes1763886560000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -64,17 +64,29 @@ export async function insertRequestRow(db: SqlTarget, spec: RequestRowSpec) {
   return { id, paymentReference, referenceTopic };
 }
 
-/** Records a fee-proxy transfer for a request, as payment detection does. */
+/** Records a fee-proxy transfer for a request, as payment detection does (with the request's platform). */
 export async function insertTransferRow(
   db: SqlTarget,
   request: { referenceTopic: string; network?: string },
-  t: { txHash: string; from: string; amount: bigint; fee?: bigint; blockNumber: number; settled: boolean },
+  t: {
+    txHash: string;
+    from: string;
+    amount: bigint;
+    fee?: bigint;
+    blockNumber: number;
+    settled: boolean;
+    /** Defaults: now, log 0, the default payee of insertRequestRow. */
+    blockTimestamp?: Date;
+    logIndex?: number;
+    to?: string;
+  },
 ): Promise<void> {
   await sqlExecute(
     db,
     `INSERT INTO payment_transfers (network, contract, tx_hash, log_index, block_number, block_hash, block_timestamp, reference_topic,
-        token, to_address, from_address, amount, fee_amount, fee_address, settled_at)
-     VALUES ($1, $2, $3, 0, $4, $5, now(), $6, $7, $8, $9, $10, $11, $12, $13)`,
+        token, to_address, from_address, amount, fee_amount, fee_address, settled_at, platform_id)
+     VALUES ($1, $2, $3, $14, $4, $5, coalesce($15, now()), $6, $7, $8, $9, $10, $11, $12, $13,
+             (SELECT platform_id FROM requests WHERE network = $1 AND reference_topic = $6))`,
     [
       request.network ?? 'sepolia',
       '0x' + 'f'.repeat(40),
@@ -83,12 +95,14 @@ export async function insertTransferRow(
       `0x${hex(32)}`,
       request.referenceTopic,
       '0x' + 'c'.repeat(40),
-      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      t.to ?? '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
       t.from,
       t.amount.toString(),
       (t.fee ?? 0n).toString(),
       '0x' + 'e'.repeat(40),
       t.settled ? new Date() : null,
+      t.logIndex ?? 0,
+      t.blockTimestamp ?? null,
     ],
   );
 }

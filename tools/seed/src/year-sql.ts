@@ -92,10 +92,10 @@ export function requestSql(shape: YearShape): string[] {
           FROM (SELECT random() + i * 0 AS r) rr) x`,
     // One transfer per settled request, settled a minute after its block (12 s blocks over the year).
     `INSERT INTO payment_transfers (network, contract, tx_hash, log_index, block_number, block_hash, block_timestamp, reference_topic,
-        token, to_address, from_address, amount, fee_amount, fee_address, settled_at, created_at)
+        token, to_address, from_address, amount, fee_amount, fee_address, settled_at, created_at, platform_id)
      SELECT r.network, r.proxy_address, r.tx_hash, 0, (extract(epoch FROM r.updated_at) / 12)::bigint, '0x' || pg_temp.hex('blk' || r.tx_hash, 64),
             r.updated_at, r.reference_topic, r.currency_address, r.payee, coalesce(r.payer, '0x' || pg_temp.hex('from' || r.id, 40)),
-            r.amount_paid, r.fee_paid, r.fee_address, r.updated_at + interval '1 minute', r.updated_at
+            r.amount_paid, r.fee_paid, r.fee_address, r.updated_at + interval '1 minute', r.updated_at, r.platform_id
        FROM requests r WHERE r.platform_id LIKE 'seedpf%' AND r.status <> 'pending'`,
   ];
 }

@@ -7,6 +7,7 @@ import { QueryState } from '../components/QueryState';
 import { must } from '../lib/api-call';
 import { dateTime, money } from '../lib/format';
 import { t } from '../messages';
+import { customerName } from './PaymentsScreen';
 
 /** One request: amounts, fee, payer, every transfer seen (explorer link per network) and the webhook deliveries of its events. */
 export function PaymentDetailScreen({ requestId }: { requestId: string }) {
@@ -29,6 +30,7 @@ export function PaymentDetailScreen({ requestId }: { requestId: string }) {
             <Fact term={t('col.status')} value={r.status} />
             <Fact term={t('detail.request_id')} value={r.requestId} mono />
             <Fact term={t('field.reference')} value={r.reference ?? '—'} />
+            <Fact term={t('detail.customer')} value={customerLine(r.customerInfo)} />
             <Fact term={t('field.payment_reference')} value={r.paymentReference} mono />
             <Fact term={t('field.network')} value={r.network} />
             <Fact term={t('detail.invoice')} value={money(r.invoiceAmount, r.invoiceCurrency)} />
@@ -43,6 +45,23 @@ export function PaymentDetailScreen({ requestId }: { requestId: string }) {
             <Fact term={t('col.created')} value={dateTime(r.createdAt)} />
             <Fact term={t('detail.paid_at')} value={dateTime(r.paidAt)} />
           </dl>
+          <h2>{t('detail.payments')}</h2>
+          <DataTable
+            caption={t('detail.payments')}
+            columns={[t('col.time'), t('col.amount'), t('detail.fee'), t('col.payer'), t('col.transaction')]}
+            rowCount={r.payments.length}
+            empty={t('detail.no_payments')}
+          >
+            {r.payments.map((p) => (
+              <tr key={`${p.txHash}-${p.timestamp}-${p.amount}`}>
+                <td>{dateTime(p.timestamp)}</td>
+                <td>{money(p.amount, r.paymentCurrency)}</td>
+                <td>{money(p.fee, r.paymentCurrency)}</td>
+                <td className="mono">{p.payer ?? '—'}</td>
+                <td className="mono break">{p.txHash}</td>
+              </tr>
+            ))}
+          </DataTable>
           <h2>{t('detail.transfers')}</h2>
           <DataTable
             caption={t('detail.transfers')}
@@ -94,6 +113,12 @@ export function PaymentDetailScreen({ requestId }: { requestId: string }) {
       )}
     </section>
   );
+}
+
+/** Name and e-mail of the customer given at creation. */
+function customerLine(c: { email?: string } | null): string {
+  const name = customerName(c);
+  return c?.email && name !== c.email ? `${name} <${c.email}>` : name;
 }
 
 function Fact({ term, value, mono }: { term: string; value: string; mono?: boolean }) {

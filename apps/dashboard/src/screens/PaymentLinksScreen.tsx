@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useState } from 'react';
 import { type PaymentsSchemas, type Session, useApis } from '../api';
 import { CopyButton } from '../components/CopyButton';
+import { CreateInvoiceForm } from '../components/CreateInvoiceForm';
 import { CreateLinkForm } from '../components/CreateLinkForm';
 import { DataTable } from '../components/DataTable';
 import { Pager } from '../components/Pager';
@@ -15,7 +16,7 @@ import { t } from '../messages';
 const STATUSES = ['pending', 'completed', 'expired', 'invalidated', 'compliance_failed', 'partially_settled'] as const;
 type Link = PaymentsSchemas['PaymentLinkDto'];
 
-/** Payment links: create one (link, copy, QR code), the list with status and multicall children, invalidate. */
+/** Payment links: create one (link, copy, QR code) or an invoice, the list with status and multicall children, invalidate. */
 export function PaymentLinksScreen({ session }: { session: Session }) {
   const { payments } = useApis();
   const queries = useQueryClient();
@@ -37,6 +38,7 @@ export function PaymentLinksScreen({ session }: { session: Session }) {
     <section aria-labelledby="links-title">
       <h1 id="links-title">{t('nav.links')}</h1>
       <CreateLinkForm defaultPayee={wallet?.address} />
+      <CreateInvoiceForm defaultPayee={wallet?.address} />
       <h2>{t('links.list')}</h2>
       <div className="pr-field inline">
         <label htmlFor="links-status">{t('field.status')}</label>

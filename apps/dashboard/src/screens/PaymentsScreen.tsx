@@ -13,6 +13,12 @@ import { dateTime, money } from '../lib/format';
 import { useCursorPages } from '../lib/paging';
 import { t } from '../messages';
 
+/** The customer as a list shows it: the name, else the e-mail; '—' when none was given. */
+export function customerName(c: { firstName?: string; lastName?: string; email?: string } | null): string {
+  const name = [c?.firstName, c?.lastName].filter(Boolean).join(' ');
+  return name || c?.email || '—';
+}
+
 /** Payments: the volume overview, the filtered list of requests (keyset pages) and the CSV export of the same filters. */
 export function PaymentsScreen() {
   const { payments } = useApis();
@@ -54,6 +60,7 @@ export function PaymentsScreen() {
           columns={[
             t('col.created'),
             t('col.reference'),
+            t('col.customer'),
             t('col.status'),
             t('col.amount'),
             t('col.paid'),
@@ -68,7 +75,11 @@ export function PaymentsScreen() {
               <td>
                 <AppLink to={`/payments/${encodeURIComponent(r.requestId)}`}>{dateTime(r.createdAt)}</AppLink>
               </td>
-              <td>{r.reference ?? r.paymentReference}</td>
+              <td>
+                {r.reference ?? r.paymentReference}
+                {r.kind === 'invoice' && <span className="badge">{t('kind.invoice')}</span>}
+              </td>
+              <td>{customerName(r.customerInfo)}</td>
               <td>
                 <span className="badge" data-status={r.status}>
                   {r.status}

@@ -49,6 +49,10 @@ export class RequestController {
 
   @Post()
   @HttpCode(201)
+  // The dashboard creates invoices too ("Create invoice"): a session of the platform's account acts for the platform.
+  @Auth('api-key-client-id-or-session')
+  @ApiSecurity('__Host-session_token')
+  @ApiAuthErrors('api-key-client-id-or-session')
   @ApiOperation({
     operationId: 'RequestControllerV2_createRequest_v2',
     summary: 'Create a request (an invoice)',

@@ -1,8 +1,13 @@
 import { formatAmount, hasBeenPaid, type RequestStatus } from '@payrail/domain';
-import type { RequestDeliveryRow, RequestListRow, RequestTransferRow } from '@payrail/persistence';
-import type { RequestDeliverySummaryDto, RequestListItemDto, RequestTransferDto } from './dto/request-list.dto.js';
+import type { PaymentSearchRow, RequestDeliveryRow, RequestListRow, RequestTransferRow } from '@payrail/persistence';
+import type { FieldCipher } from '@payrail/platform';
+import type { CustomerInfoDto } from '../payments/dto/customer-info.dto.js';
+import type { RequestDeliverySummaryDto, RequestListItemDto, RequestPaymentDto, RequestTransferDto } from './dto/request-list.dto.js';
 
-export function requestListItemView(r: RequestListRow): RequestListItemDto {
+/** The request as its list shows it; `cipher` decrypts its customerInfo (the platform reads its own customers), without it null. */
+export function requestListItemView(r: RequestListRow, cipher?: FieldCipher): RequestListItemDto {
+  const customerInfo =
+    cipher && r.customer_info_encrypted ? (JSON.parse(cipher.decrypt(r.customer_info_encrypted, r.id)) as CustomerInfoDto) : null;
   const amount = (units: string) => formatAmount(BigInt(units), r.currency_decimals);
   return {
     requestId: r.id,
@@ -27,6 +32,19 @@ export function requestListItemView(r: RequestListRow): RequestListItemDto {
     txHash: r.tx_hash,
     paidAt: r.paid_at?.toISOString() ?? null,
     createdAt: r.created_at.toISOString(),
+    kind: r.kind,
+    customerInfo,
+  };
+}
+
+/** A settled payment of the request (payments search row). */
+export function requestPaymentView(p: PaymentSearchRow): RequestPaymentDto {
+  return {
+    amount: formatAmount(BigInt(p.amount), p.currency_decimals),
+    txHash: p.tx_hash,
+    timestamp: p.block_timestamp.toISOString(),
+    payer: p.from_address,
+    fee: formatAmount(BigInt(p.fee_amount), p.currency_decimals),
   };
 }
 

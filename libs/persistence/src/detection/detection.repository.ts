@@ -107,16 +107,17 @@ export class DetectionRepository {
     return new Set(rows.map((r) => r.reference_topic));
   }
 
-  /** Stores transfers once each, in one statement; returns how many were new. */
+  /** Stores transfers once each, in one statement, each with its request's platform (the payments search's scope); returns how many were new. */
   async saveTransfers(network: string, transfers: (ProxyTransfer & { from: string | null; timestamp: number })[]): Promise<number> {
     if (transfers.length === 0) return 0;
     const column = <T>(f: (t: (typeof transfers)[number]) => T) => transfers.map(f);
     return sqlExecute(
       this.m,
       `INSERT INTO payment_transfers (network, contract, tx_hash, log_index, block_number, block_hash, block_timestamp, reference_topic,
-         token, to_address, from_address, amount, fee_amount, fee_address)
+         token, to_address, from_address, amount, fee_amount, fee_address, platform_id)
        SELECT $1, t.contract, t.tx_hash, t.log_index, t.block_number, t.block_hash, to_timestamp(t.block_timestamp), t.reference_topic,
-              t.token, t.to_address, t.from_address, t.amount, t.fee_amount, t.fee_address
+              t.token, t.to_address, t.from_address, t.amount, t.fee_amount, t.fee_address,
+              (SELECT r.platform_id FROM requests r WHERE r.network = $1 AND r.reference_topic = t.reference_topic LIMIT 1)
          FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[],
                      $11::text[], $12::numeric[], $13::numeric[], $14::text[])
            AS t(contract, tx_hash, log_index, block_number, block_hash, block_timestamp, reference_topic, token, to_address, from_address,

@@ -6,3 +6,5 @@ export * from './recurring-listing.repository.js';
 export * from './webhook-delivery-listing.repository.js';
 export * from './api-key-listing.repository.js';
 export * from './payer-listing.repository.js';
+export * from './payment-search.sql.js';
+export * from './payment-search.repository.js';

@@ -44,6 +44,9 @@ export interface RequestListRow {
   tx_hash: string | null;
   paid_at: Date | null;
   created_at: Date;
+  /** payout, or invoice (POST /v2/request). */
+  kind: string;
+  customer_info_encrypted: string | null;
 }
 
 /** Transfers that count for a request: same network and reference topic (the fee proxy's indexed reference). */
@@ -56,7 +59,8 @@ const SELECT = `
            ORDER BY t.block_number, t.log_index LIMIT 1) AS payer_address,
          r.invoice_currency, r.invoice_amount::text AS invoice_amount, r.invoice_decimals, r.payment_currency, r.currency_decimals,
          r.expected_amount::text AS expected_amount, r.amount_paid::text AS amount_paid, r.fee_percentage,
-         r.fee_amount::text AS fee_amount, r.fee_paid::text AS fee_paid, r.fee_address, r.tx_hash, r.paid_at, r.created_at
+         r.fee_amount::text AS fee_amount, r.fee_paid::text AS fee_paid, r.fee_address, r.tx_hash, r.paid_at, r.created_at,
+         r.kind, r.customer_info_encrypted
     FROM requests r LEFT JOIN client_ids c ON c.id = r.client_id_id`;
 
 /** EVM addresses compare case-insensitively; Tron (base58) exactly. */

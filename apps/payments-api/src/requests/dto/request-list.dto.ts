@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { REQUEST_STATUSES } from '@payrail/domain';
+import { CustomerInfoDto } from '../../payments/dto/customer-info.dto.js';
 
 /** One request of the platform as its list shows it; amounts are decimal strings of their currency. */
 export class RequestListItemDto {
@@ -27,6 +28,9 @@ export class RequestListItemDto {
   @ApiProperty({ type: String, nullable: true }) txHash!: string | null;
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) paidAt!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ enum: ['payout', 'invoice'], description: 'payout (POST /v2/payouts) or invoice (POST /v2/request)' }) kind!: string;
+  @ApiProperty({ type: CustomerInfoDto, nullable: true, description: 'The customer given at creation (decrypted for the platform)' })
+  customerInfo!: CustomerInfoDto | null;
 }
 
 export class RequestPageDto {
@@ -60,7 +64,18 @@ export class RequestDeliverySummaryDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) completedAt!: string | null;
 }
 
+/** A settled payment of the request (Request Network's payments[] item): a counted, confirmed transfer. */
+export class RequestPaymentDto {
+  @ApiProperty({ example: '10.5', description: 'Received by the payee, in the payment currency' }) amount!: string;
+  @ApiProperty() txHash!: string;
+  @ApiProperty({ format: 'date-time', description: 'Block time' }) timestamp!: string;
+  @ApiProperty({ type: String, nullable: true }) payer!: string | null;
+  @ApiProperty({ example: '0.1', description: 'Platform fee paid with it, in the payment currency' }) fee!: string;
+}
+
 export class RequestDetailDto extends RequestListItemDto {
+  @ApiProperty({ type: [RequestPaymentDto], description: 'Its settled payments, newest first (at most 100)' })
+  payments!: RequestPaymentDto[];
   @ApiProperty({
     type: [RequestTransferDto],
     description: 'Payments seen on chain for it, oldest first (block explorer links are built by the client from network and txHash)',

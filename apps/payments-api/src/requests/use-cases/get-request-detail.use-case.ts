@@ -1,28 +1,37 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
-import { RequestListingRepository } from '@payrail/persistence';
+import { PaymentSearchRepository, RequestListingRepository } from '@payrail/persistence';
+import type { FieldCipher } from '@payrail/platform';
+import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
 import { DataSource } from 'typeorm';
 import type { RequestDetailDto } from '../dto/request-list.dto.js';
-import { deliverySummaryView, requestListItemView, transferView } from '../request-views.js';
+import { deliverySummaryView, requestListItemView, requestPaymentView, transferView } from '../request-views.js';
 
 /** How many of a request's webhook deliveries its detail shows (the delivery log pages through all). */
 export const DETAIL_DELIVERIES = 50;
+/** How many of its settled payments (the payments search pages through all). */
+export const DETAIL_PAYMENTS = 100;
 
 /** One request of the platform with its on-chain payments and the webhook deliveries of its events. */
 @Injectable()
 export class GetRequestDetail {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(CUSTOMER_INFO_CIPHER) private readonly cipher: FieldCipher,
+  ) {}
 
   async execute({ platformId, requestId }: { platformId: string; requestId: string }): Promise<RequestDetailDto> {
     const repo = new RequestListingRepository(this.db);
     const row = await repo.byId(platformId, requestId);
     if (!row) throw new PayrailError('NOT_FOUND', 'Request not found');
-    const [transfers, deliveries] = await Promise.all([
+    const [transfers, deliveries, payments] = await Promise.all([
       repo.transfersOf(platformId, requestId),
       repo.deliveriesOf(platformId, requestId, DETAIL_DELIVERIES),
+      new PaymentSearchRepository(this.db).search(platformId, { requestId }, { offset: 0, limit: DETAIL_PAYMENTS }),
     ]);
     return {
-      ...requestListItemView(row),
+      ...requestListItemView(row, this.cipher),
+      payments: payments.rows.map(requestPaymentView),
       transfers: transfers.map((t) => transferView(t, row.currency_decimals)),
       webhookDeliveries: deliveries.map(deliverySummaryView),
     };

@@ -1,0 +1,139 @@
+import { freePort, type AppHandle } from '@payrail/devstack';
+import { Contract, Wallet } from 'ethers';
+import type { Browser } from 'playwright-core';
+import { checkA11y } from '@payrail/test-support/browser/a11y.js';
+import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
+import { screenshot } from '@payrail/test-support/browser/screenshots.js';
+import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
+import { mailOutbox, registerVerified } from '@payrail/test-support/mail-outbox.js';
+import { ChainPayer, setEtherBalance } from '@payrail/test-support/payments-api/chain-payer.js';
+import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
+
+const FEE_PROXY = ['function transferFromWithReferenceAndFee(address,address,uint256,bytes,uint256,address)'];
+const ERC20 = ['function mint(address,uint256)', 'function approve(address,uint256) returns (bool)'];
+
+// Invoices in the dashboard (Debian's Chromium, real auth-api, payments-api and chain-worker):
+// "Create invoice" on Payment links (keyboard only), the invoice in Payments with its reference
+// and customer, its page; paid on the local chain through Request Network's ERC20FeeProxy, its
+// page lists the payment. axe clean; screenshots at 390 and 1280 px.
+describe('dashboard invoices (Chromium)', () => {
+  const chain = testStack().chain;
+  let auth: AppHandle;
+  let payments: AppHandle;
+  let worker: AppHandle;
+  let web: WebApps;
+  let browser: Browser;
+  let payer: ChainPayer;
+  const account = { email: `${uniqueName('inv')}@example.com`.toLowerCase(), password: 'correct horse battery staple' };
+
+  beforeAll(async () => {
+    const [pagePort, dashboardPort] = [await freePort(), await freePort()];
+    const origin = `http://localhost:${dashboardPort}`;
+    const mail = mailOutbox();
+    const env = appEnv(await createTestDatabase(), uniqueName('dinv'), {
+      ...mail.env,
+      LOG_LEVEL: 'warn',
+      DASHBOARD_ORIGINS: origin,
+      SIWE_DOMAIN: `localhost:${dashboardPort}`,
+      SIWE_URI: origin,
+      CHAIN_CONFIRMATIONS: 'sepolia:0',
+      DETECTION_POLL_INTERVAL_MS: '100',
+    });
+    [auth, payments, worker, browser] = await Promise.all([
+      startTestApp('auth-api', env),
+      startTestApp('payments-api', env),
+      startTestApp('chain-worker', env),
+      launchBrowser(),
+    ]);
+    await registerVerified(auth.url, mail.dir, account);
+    web = await startWebApps({ paymentsApiUrl: payments.url, authApiUrl: auth.url }, testStack().chain, {
+      paymentPage: pagePort,
+      dashboard: dashboardPort,
+    });
+    const wallet = Wallet.createRandom();
+    payer = new ChainPayer(chain.rpcUrl, wallet.privateKey);
+    await setEtherBalance(chain.rpcUrl, wallet.address, 10n ** 18n);
+    const token = new Contract(chain.tokens.USDC, ERC20, payer.signer);
+    await ((await token.getFunction('mint')(wallet.address, 10n ** 12n)) as { wait(): Promise<unknown> }).wait();
+  }, 120000);
+  afterAll(async () => {
+    payer?.close();
+    await browser?.close();
+    await web?.close();
+    await Promise.all([auth?.stop(), payments?.stop(), worker?.stop()]);
+  });
+
+  it('creates an invoice with the keyboard, lists it with reference and customer, and shows its payment once paid on chain', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(web.dashboard.url);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payment links' }).click();
+    const form = page.getByRole('form', { name: 'New invoice' });
+    await form.waitFor();
+
+    // Keyboard only: focus the first field, type, Tab to the next, Enter submits.
+    const payee = Wallet.createRandom().address;
+    await form.getByLabel('Payee address').focus();
+    await page.keyboard.type(payee);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12.5');
+    await page.keyboard.press('Tab'); // network: sepolia is the only one
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('fUSDC-sepolia');
+    for (const [label, value] of [
+      ['Reference', 'INV-2026-0007'],
+      ['Customer first name', 'Ada'],
+      ['Customer last name', 'Lovelace'],
+      ['Customer email', 'ada@example.com'],
+    ]) {
+      await form.getByLabel(label).focus();
+      await page.keyboard.type(value);
+    }
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-invoice-form');
+    await form.getByRole('button', { name: 'Create invoice', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const open = page.getByRole('link', { name: 'Open invoice INV-2026-0007' });
+    await open.waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payments' }).click();
+    const row = page.getByRole('row').filter({ hasText: 'INV-2026-0007' });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/INV-2026-0007[\s\S]*Invoice[\s\S]*Ada Lovelace[\s\S]*pending/);
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-invoices-list');
+
+    await row.getByRole('link').click();
+    await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor();
+    await page.getByText('Ada Lovelace <ada@example.com>').waitFor();
+    await page.getByText('No settled payment for this request yet.').waitFor();
+    const requestId = decodeURIComponent(page.url().split('/payments/')[1]);
+    const reference = (await page.locator('dd.mono').nth(1).innerText()).trim();
+    expect(reference).toMatch(/^0x[0-9a-f]{16}$/);
+
+    // Paid by a wallet the payee never knew, through Request Network's fee proxy with the invoice's reference.
+    const token = new Contract(chain.tokens.USDC, ERC20, payer.signer);
+    await ((await token.getFunction('approve')(chain.contracts.ERC20FeeProxy, 12_500_000n)) as { wait(): Promise<unknown> }).wait();
+    const proxy = new Contract(chain.contracts.ERC20FeeProxy, FEE_PROXY, payer.signer).getFunction('transferFromWithReferenceAndFee');
+    const sent = (await proxy(chain.tokens.USDC, payee, 12_500_000n, reference, 0n, payer.address)) as {
+      wait(): Promise<{ hash: string } | null>;
+    };
+    const receipt = (await sent.wait())!;
+
+    const payments = page.getByRole('table', { name: 'Payments' });
+    for (let attempt = 0; attempt < 40 && !(await payments.getByText(receipt.hash).count()); attempt++) {
+      await page.waitForTimeout(250);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor();
+    }
+    const paid = payments.getByRole('row').filter({ hasText: receipt.hash });
+    expect(await paid.innerText()).toContain(payer.address);
+    expect(await paid.innerText()).toContain('12.5');
+    expect(requestId).toMatch(/^01[0-9a-f]{64}$/);
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-invoice-paid');
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+  }, 180000);
+});
