@@ -42,7 +42,7 @@ function credentialDigest(req: Request): string {
     const value = req.headers[name];
     return typeof value === 'string' ? value : '';
   });
-  parts.push(presentedSessionToken(req) ?? '');
+  parts.push(presentedSessionToken(req)?.token ?? '');
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 }
 
