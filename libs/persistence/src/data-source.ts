@@ -26,6 +26,7 @@ import { EventsApi1763886400000 } from './migrations/1763886400000-events-api.js
 import { DashboardListIndexes21763886300000 } from './migrations/1763886300000-dashboard-list-indexes-2.js';
 import { WebhookDurability1763886500000 } from './migrations/1763886500000-webhook-durability.js';
 import { OutboxTraceparent1763886537000 } from './migrations/1763886537000-outbox-traceparent.js';
+import { LinkIntentExpectedClient1763886600000 } from './migrations/1763886600000-link-intent-expected-client.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
@@ -62,6 +63,7 @@ const MIGRATIONS = [
   WebhookDurability1763886500000,
   ScaleIndexes1763886524000,
   OutboxTraceparent1763886537000,
+  LinkIntentExpectedClient1763886600000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
