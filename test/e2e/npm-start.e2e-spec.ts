@@ -1,13 +1,13 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm, symlink } from 'node:fs/promises';
-import { createConnection } from 'node:net';
-import { networkInterfaces, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANVIL_ACCOUNTS, freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '@payrail/devstack';
 import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { walkthroughPath, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
+import { notLoopbackOnly } from '@payrail/test-support/listening-sockets.js';
 
 // `npm start` as a developer runs it (after the build): its own Postgres, Redis and anvil,
 // contracts, migrations, demo tenant, four apps; Ctrl-C (SIGINT) leaves nothing behind.
@@ -90,25 +90,12 @@ describe('npm start: the whole platform on this machine', () => {
 
   it('listens on 127.0.0.1 only: the APIs, their metrics and the browser apps are not reachable from the LAN', async () => {
     const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
-    const metricsPorts = Object.values(stack.metricsUrls).map((url) => Number(new URL(url).port));
-    const appPorts = [
-      'PAYMENTS_API_PORT',
-      'AUTH_API_PORT',
-      'WEBHOOK_WORKER_PORT',
-      'CHAIN_WORKER_PORT',
-      'PAYMENT_PAGE_PORT',
-      'DASHBOARD_PORT',
-    ];
-    const wanted = [...appPorts.map((name) => ports[name]), ...metricsPorts];
-    expect(metricsPorts).toHaveLength(4);
-    // The kernel's table of listening sockets names each socket's local address.
-    const bound = listeningAddresses(wanted);
-    expect(wanted.map((port) => [port, bound.get(port)])).toEqual(wanted.map((port) => [port, ['127.0.0.1']]));
-    // And, where this machine has a LAN address, a connection to it is refused.
-    const lan = Object.values(networkInterfaces())
-      .flat()
-      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
-    if (lan) for (const port of wanted) expect([port, await connects(lan, port)]).toEqual([port, false]);
+    const metrics = Object.values(stack.metricsUrls).map((url) => Number(new URL(url).port));
+    const names = ['PAYMENTS_API_PORT', 'AUTH_API_PORT', 'WEBHOOK_WORKER_PORT', 'CHAIN_WORKER_PORT', 'PAYMENT_PAGE_PORT', 'DASHBOARD_PORT'];
+    const wanted = [...names.map((name) => ports[name]), ...metrics];
+    expect(metrics).toHaveLength(4);
+    // Each listening socket's local address (the kernel's table), and a connect to the LAN address if any.
+    expect(await notLoopbackOnly(wanted)).toEqual([]);
   });
 
   it("serves both browser apps: a secure payment's securePaymentUrl opens the page, the dashboard proxies the APIs", async () => {
@@ -266,31 +253,3 @@ describe('npm start: the whole platform on this machine', () => {
     expect(left.stdout.trim()).toBe('');
   }, 60000);
 });
-
-/** Local addresses of the listening TCP sockets on `ports` (Linux /proc/net/tcp and tcp6). */
-function listeningAddresses(ports: number[]): Map<number, string[]> {
-  const found = new Map<number, string[]>();
-  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
-      const [, local, , state] = line.trim().split(/\s+/);
-      if (state !== '0A' || !local) continue; // 0A: LISTEN
-      const [hex, portHex] = local.split(':');
-      const port = parseInt(portHex, 16);
-      if (!ports.includes(port)) continue;
-      const address = hex.length === 8 ? [...Buffer.from(hex, 'hex')].reverse().join('.') : hex === '0'.repeat(32) ? '::' : `ipv6:${hex}`;
-      found.set(port, [...(found.get(port) ?? []), address]);
-    }
-  }
-  return found;
-}
-
-function connects(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
