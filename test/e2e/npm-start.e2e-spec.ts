@@ -7,6 +7,7 @@ import { ANVIL_ACCOUNTS, freePort, isPortBusy, repoRoot, waitFor, type StackFile
 import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { invoiceWalkthroughScript, walkthroughPath, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
+import { notLoopbackOnly } from '@payrail/test-support/listening-sockets.js';
 
 // `npm start` as a developer runs it (after the build): its own Postgres, Redis and anvil,
 // contracts, migrations, demo tenant, four apps; Ctrl-C (SIGINT) leaves nothing behind.
@@ -85,6 +86,16 @@ describe('npm start: the whole platform on this machine', () => {
     ]) {
       expect((await fetch(url)).status).toBe(200);
     }
+  });
+
+  it('listens on 127.0.0.1 only: the APIs, their metrics and the browser apps are not reachable from the LAN', async () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    const metrics = Object.values(stack.metricsUrls).map((url) => Number(new URL(url).port));
+    const names = ['PAYMENTS_API_PORT', 'AUTH_API_PORT', 'WEBHOOK_WORKER_PORT', 'CHAIN_WORKER_PORT', 'PAYMENT_PAGE_PORT', 'DASHBOARD_PORT'];
+    const wanted = [...names.map((name) => ports[name]), ...metrics];
+    expect(metrics).toHaveLength(4);
+    // Each listening socket's local address (the kernel's table), and a connect to the LAN address if any.
+    expect(await notLoopbackOnly(wanted)).toEqual([]);
   });
 
   it("serves both browser apps: a secure payment's securePaymentUrl opens the page, the dashboard proxies the APIs", async () => {

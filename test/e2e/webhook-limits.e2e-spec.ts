@@ -41,7 +41,12 @@ describe('webhook endpoint caps and the test-fire limit (built apps, real proces
     db = createDataSource(databaseUrl, 2);
     await db.initialize();
     // The credential limit raised so that only the limits under test answer 429.
-    const env = appEnv(databaseUrl, uniqueName('whl'), { RATE_LIMIT_MULTIPLIER: '100' });
+    // Platform caps lowered (defaults 50 Client IDs, 100 endpoints) so that a test reaches them.
+    const env = appEnv(databaseUrl, uniqueName('whl'), {
+      RATE_LIMIT_MULTIPLIER: '100',
+      MAX_CLIENT_IDS_PER_PLATFORM: '3',
+      WEBHOOK_MAX_ENDPOINTS_PER_PLATFORM: '25',
+    });
     apps.push(...(await Promise.all((['auth-api', 'payments-api'] as const).map((name) => startTestApp(name, env)))));
   }, 120000);
 
@@ -96,6 +101,54 @@ describe('webhook endpoint caps and the test-fire limit (built apps, real proces
     for (let i = 0; i < 5; i++) expect((await register(first, `http://localhost:${8000 + i}/hook`)).status).toBe(201);
     expect((await register(first, 'http://localhost:8100/hook')).status).toBe(409);
     expect((await register(second, 'http://localhost:8100/hook')).status).toBe(201);
+  });
+
+  it('counts names that resolve to a shared address as one host: localhost after five on 127.0.0.1 is a 409', async () => {
+    const call = await platform();
+    for (let i = 0; i < 5; i++) expect((await register(call, `http://127.0.0.1:${7000 + i}/hook`)).status).toBe(201);
+    const renamed = await register(call, 'http://localhost:7100/hook');
+    expect(renamed.status).toBe(409);
+    expect(await renamed.json()).toEqual({
+      ...CONFLICT_SHAPE,
+      message: expect.stringContaining('Webhook host limit reached: localhost') as string,
+    });
+    expect((await register(call, 'http://127.0.0.9:7100/hook')).status).toBe(201);
+  });
+
+  it('caps a platform, not only each Client ID: a 4th Client ID and a 26th active endpoint across its Client IDs are 409s', async () => {
+    const tenant = await seedTenant(db);
+    const createClientId = () =>
+      fetch(`${apps[1].url}/v2/client-ids`, {
+        method: 'POST',
+        headers: { 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ label: 'more' }),
+      });
+    const created: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await createClientId();
+      expect(res.status).toBe(201);
+      created.push(((await res.json()) as { clientId: string }).clientId);
+    }
+    const fourth = await createClientId();
+    expect([fourth.status, await fourth.json()]).toEqual([
+      409,
+      {
+        ...CONFLICT_SHAPE,
+        message: 'Client ID limit reached: a platform may hold at most 3 Client IDs; revoke one it no longer uses first',
+      },
+    ]);
+    const [first, second] = [tenant.clientId, created[0]].map((clientId) =>
+      caller(() => `${apps[0].url}/v1/webhook`, { 'x-client-id': clientId, 'x-api-key': tenant.apiKey }),
+    );
+    for (let h = 1; h <= 4; h++)
+      for (let i = 0; i < 5; i++) expect((await register(first, `http://127.0.1.${h}:${9000 + i}/hook`)).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await register(second, `http://127.0.2.1:${9000 + i}/hook`)).status).toBe(201);
+    const over = await register(second, 'http://127.0.2.2/hook');
+    expect(over.status).toBe(409);
+    expect(await over.json()).toEqual({
+      ...CONFLICT_SHAPE,
+      message: expect.stringContaining('at most 25 active endpoints together') as string,
+    });
   });
 
   it.each(['platform', 'orchestrator'] as const)(

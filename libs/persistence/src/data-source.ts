@@ -28,6 +28,7 @@ import { WebhookDurability1763886500000 } from './migrations/1763886500000-webho
 import { OutboxTraceparent1763886537000 } from './migrations/1763886537000-outbox-traceparent.js';
 import { PaymentIntentCaps1763886545000 } from './migrations/1763886545000-payment-intent-caps.js';
 import { PaymentSearchIndexes1763886560000 } from './migrations/1763886560000-payment-search-indexes.js';
+import { LinkIntentExpectedClient1763886600000 } from './migrations/1763886600000-link-intent-expected-client.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 
@@ -68,6 +69,7 @@ const MIGRATIONS = [
   PaymentIntentCaps1763886545000,
   Invoices1763886550000,
   PaymentSearchIndexes1763886560000,
+  LinkIntentExpectedClient1763886600000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -36,6 +36,7 @@ export * from './auth/rate-limit/rate-limiter.js';
 export * from './auth/rate-limit/client-ip.js';
 export * from './auth/rate-limit/redis-now.lua.js';
 export * from './auth/failed-auth-limiter.js';
+export * from './auth/failed-auth.lua.js';
 export * from './auth/rate-limit/rate-limit-class.js';
 export * from './auth/rate-limit/rate-limit-response.js';
 export * from './sessions/session-store.js';

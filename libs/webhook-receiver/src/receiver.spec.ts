@@ -74,6 +74,19 @@ describe('@payrail/webhook-receiver (pure: node:crypto only)', () => {
     expect(both.verify(BODY, headers({ 'x-service-signature': hex }))).toEqual({ ok: false, reason: 'timestamp-out-of-tolerance' });
   });
 
+  it("documents require: 'interface' honestly: a captured delivery replayed later under a fresh id is accepted; 'both' refuses it", async () => {
+    const later = at(AT + 86_400_000 * 30);
+    const replay = headers({ 'x-service-signature': INTERFACE, 'x-service-delivery': 'a-fresh-id-the-attacker-chose' });
+    const interfaceOnly = new WebhookReceiver({ secret: SECRET, require: 'interface', now: later });
+    expect((await interfaceOnly.receive(BODY, replay, () => undefined)).outcome).toBe('handled');
+    const both = new WebhookReceiver({ secret: SECRET, require: 'both', now: later });
+    expect(await both.receive(BODY, replay, () => undefined)).toEqual({
+      status: 401,
+      outcome: 'refused',
+      reason: 'timestamp-out-of-tolerance',
+    });
+  });
+
   it('runs the handler once per delivery id, answers 200 to a repeat, and lets a retry through after the handler failed', async () => {
     const receiver = new WebhookReceiver({ secret: SECRET, now: at(AT) });
     const handled: string[] = [];

@@ -8,9 +8,14 @@ export interface WebhookReceiverOptions {
   /** Seconds `webhook-timestamp` may differ from this clock, either way (default 300). */
   toleranceSeconds?: number;
   /**
-   * Which signature must match: `standard` (default: `webhook-signature`, timestamp checked),
-   * `interface` (`x-service-signature` only: no timestamp, so a replay is caught by dedupe alone),
-   * or `both`.
+   * Which signature must match: `standard` (default: `webhook-signature` over id, timestamp and
+   * body, timestamp checked: a captured delivery is refused once out of tolerance, and its id
+   * cannot be changed), `interface` (`x-service-signature` only), or `both`.
+   *
+   * `interface` has NO replay protection: that signature covers the body only, so a captured
+   * delivery can be sent again at any time with any `x-service-delivery`, and dedupe (which keys
+   * on that unsigned id) does not catch it. Use it only where the Standard Webhooks headers cannot
+   * be read, and make the handler idempotent on the event's own fields.
    */
   require?: 'standard' | 'interface' | 'both';
   /** Where handled delivery ids are remembered (default: in memory, 24 h); `false` to dedupe yourself. */

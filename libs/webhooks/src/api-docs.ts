@@ -22,7 +22,7 @@ export const ApiWebhookCapConflict = (extra?: { description: string }) =>
   ApiWebhookConflict(
     [
       ...(extra ? [extra.description] : []),
-      'The owner already has WEBHOOK_MAX_ENDPOINTS_PER_OWNER active endpoints (default 20), or WEBHOOK_MAX_ENDPOINTS_PER_HOST (default 5) on this URL host',
+      'The owner already has WEBHOOK_MAX_ENDPOINTS_PER_OWNER active endpoints (default 20), its platform WEBHOOK_MAX_ENDPOINTS_PER_PLATFORM (default 100), or WEBHOOK_MAX_ENDPOINTS_PER_HOST (default 5) on this URL host (names resolving to a shared address count as one host)',
     ].join('; or '),
     'Webhook endpoint limit reached: a Client ID may have at most 20 active endpoints; delete or deactivate one first',
   );

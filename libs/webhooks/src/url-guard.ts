@@ -1,4 +1,6 @@
 import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { addressAllowed, checkWebhookUrl, PayrailError, type WebhookUrlPolicy } from '@payrail/domain';
 
 /** Name resolution (a port, so tests can play DNS rebinding). */
@@ -26,6 +28,12 @@ export class DeliveryTargetError extends Error {
   }
 }
 
+/** One spelling per address (IPv4-mapped IPv6 as IPv4, IPv6 zero-compressed). */
+const normalisedAddress = (address: string): string => {
+  const parsed = ipaddr.process(address);
+  return parsed.kind() === 'ipv6' ? parsed.toNormalizedString() : parsed.toString();
+};
+
 const invalidUrl = (reason: string) =>
   new PayrailError('VALIDATION_FAILED', `Validation failed: ${reason}`, { fields: [{ field: 'url', message: reason }] });
 
@@ -52,6 +60,17 @@ export class WebhookUrlGuard {
         throw invalidUrl('url must not point to a loopback, private, link-local or metadata address');
     }
     return check.url;
+  }
+
+  /**
+   * The addresses a URL's host stands for (an IP literal itself, a name what it resolves to now),
+   * for caps that count targets, not names; a name that does not resolve stands for nothing.
+   */
+  async addressesOf(raw: string): Promise<string[]> {
+    const hostname = new URL(raw).hostname.replace(/^\[|\]$/g, '');
+    if (isIP(hostname)) return [normalisedAddress(hostname)];
+    const addresses = await this.resolve(hostname).catch(() => []);
+    return addresses.map((a) => normalisedAddress(a.address));
   }
 
   /** The checked address to connect to for one attempt; throws DeliveryTargetError when the policy refuses it now. */

@@ -14,6 +14,7 @@ export interface WebhookEnvFields {
   WEBHOOK_SECRET_OVERLAP_SECONDS: number;
   WEBHOOK_MAX_ENDPOINTS_PER_OWNER: number;
   WEBHOOK_MAX_ENDPOINTS_PER_HOST: number;
+  WEBHOOK_MAX_ENDPOINTS_PER_PLATFORM: number;
   WEBHOOK_TEST_FIRES_PER_MINUTE: number;
   WEBHOOK_ALLOWED_PORTS: string;
   WEBHOOK_DELIVERY_CONCURRENCY: number;
@@ -60,8 +61,11 @@ export function WithWebhookEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
     /** APIs: active endpoints one Client ID or orchestrator may have (registration and reactivation refused beyond). */
     @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_MAX_ENDPOINTS_PER_OWNER: number = 20;
 
-    /** APIs: active endpoints of one owner that may share a URL host. */
+    /** APIs: active endpoints of one owner that may share a URL host (names resolving to a shared address are one host). */
     @Type(() => Number) @IsInt() @Min(1) @Max(1000) WEBHOOK_MAX_ENDPOINTS_PER_HOST: number = 5;
+
+    /** APIs: active endpoints of all the Client IDs of one platform together. */
+    @Type(() => Number) @IsInt() @Min(1) @Max(100000) WEBHOOK_MAX_ENDPOINTS_PER_PLATFORM: number = 100;
 
     /** APIs: test fires per owner per minute (their own limit, beside the caller's rate limit). */
     @Type(() => Number) @IsInt() @Min(1) @Max(600) WEBHOOK_TEST_FIRES_PER_MINUTE: number = 10;
@@ -94,6 +98,7 @@ export interface WebhookSettings {
   rotationOverlapSeconds: number;
   maxEndpointsPerOwner: number;
   maxEndpointsPerHost: number;
+  maxEndpointsPerPlatform: number;
   testFiresPerMinute: number;
   /** The webhook URL policy is restricted (public HTTPS on allowed ports) everywhere except local. */
   restricted: boolean;
@@ -115,6 +120,7 @@ export function webhookSettings(env: BaseEnv): WebhookSettings {
     rotationOverlapSeconds: fields.WEBHOOK_SECRET_OVERLAP_SECONDS ?? 86400,
     maxEndpointsPerOwner: fields.WEBHOOK_MAX_ENDPOINTS_PER_OWNER ?? 20,
     maxEndpointsPerHost: fields.WEBHOOK_MAX_ENDPOINTS_PER_HOST ?? 5,
+    maxEndpointsPerPlatform: fields.WEBHOOK_MAX_ENDPOINTS_PER_PLATFORM ?? 100,
     testFiresPerMinute: fields.WEBHOOK_TEST_FIRES_PER_MINUTE ?? 10,
     restricted: env.PAYRAIL_ENV !== 'local',
     allowedPorts: fields.WEBHOOK_ALLOWED_PORTS ? fields.WEBHOOK_ALLOWED_PORTS.split(',').map(Number) : DEFAULT_WEBHOOK_PORTS,

@@ -1,3 +1,4 @@
+import { EndpointRoom } from './endpoint-limits.js';
 import { Logger, Module } from '@nestjs/common';
 import { BaseEnv, QueuesModule } from '@payrail/platform';
 import { WebhookDeliveryOutcomes } from './delivery-outcomes.js';
@@ -63,6 +64,7 @@ const USE_CASES = [
     },
     WebhookDeliveryQueue,
     WebhookDeliveryOutcomes,
+    EndpointRoom,
     ...USE_CASES,
   ],
   exports: [WEBHOOK_SETTINGS, WebhookSecretCipher, WebhookUrlGuard, WebhookDeliveryQueue, WebhookDeliveryOutcomes, ...USE_CASES],

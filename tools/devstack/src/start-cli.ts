@@ -29,6 +29,8 @@ const ports = {
 };
 const paymentPageOrigin = `http://localhost:${ports['payment-page']}`;
 const dashboardOrigin = `http://localhost:${ports.dashboard}`;
+/** The apps, their metrics and the browser apps listen on this machine only unless BIND_HOST says otherwise (e.g. 0.0.0.0 for the LAN). */
+const bindHost = env.BIND_HOST || '127.0.0.1';
 const dir = env.PAYRAIL_LOCAL_DIR ?? join(repoRoot(), '.local');
 /** The demo platform's wallet: an anvil account no other part of the stack pays or relays from (0 deploys, 1 pays, 2 is paid, 3 relays). */
 const DEMO_WALLET_INDEX = 4;
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
     NODE_ENV: 'development',
     PAYRAIL_ENV: 'local',
     LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+    BIND_HOST: bindHost,
     DATABASE_URL: infra.databaseUrl,
     REDIS_URL: infra.redisUrl,
     QUEUE_PREFIX: env.QUEUE_PREFIX ?? 'payrail',
@@ -134,6 +137,7 @@ async function main(): Promise<void> {
     const find = (name: AppName) => started.find((a) => a.name === name)!.url;
     web = await startLocalWebApps({
       ports: { paymentPage: ports['payment-page'], dashboard: ports.dashboard },
+      host: bindHost,
       paymentsApiUrl: find('payments-api'),
       authApiUrl: find('auth-api'),
       network: LOCAL_NETWORK,

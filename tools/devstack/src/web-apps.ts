@@ -16,6 +16,8 @@ export interface LocalWebApps {
  */
 export async function startLocalWebApps(opts: {
   ports: { paymentPage: number; dashboard: number };
+  /** Listen address of both (127.0.0.1 unless the stack is told otherwise). */
+  host: string;
   paymentsApiUrl: string;
   authApiUrl: string;
   network: string;
@@ -26,11 +28,13 @@ export async function startLocalWebApps(opts: {
   const paymentPage = await startWebServer({
     root: join(dist, 'payment-page'),
     port: opts.ports.paymentPage,
+    host: opts.host,
     config: { paymentsApiUrl: opts.paymentsApiUrl, authApiUrl: opts.authApiUrl, networks },
   });
   const dashboard = await startWebServer({
     root: join(dist, 'dashboard'),
     port: opts.ports.dashboard,
+    host: opts.host,
     config: { paymentsApiUrl: '', authApiUrl: '', networks },
     proxy: { paymentsApiUrl: opts.paymentsApiUrl, authApiUrl: opts.authApiUrl },
   }).catch(async (error: unknown) => {

@@ -8,6 +8,7 @@ import { mailTransportProvider } from './mail/mail-transport.provider.js';
 import { ResendLimiter } from './resend-limiter.js';
 import { ChallengeStore } from './challenge-store.js';
 import { LoginThrottle } from './login-throttle.js';
+import { AccountCeiling } from './account-ceiling.js';
 import { PasswordHasher } from './password-hasher.js';
 import { SignatureVerifier } from './signature-verifier.js';
 import { IssueWalletChallenge } from './use-cases/issue-wallet-challenge.use-case.js';
@@ -41,6 +42,17 @@ import { VerifyWallet } from './use-cases/verify-wallet.use-case.js';
           redis,
           env.QUEUE_PREFIX,
           { perWindow: env.EMAIL_RESEND_PER_ADDRESS, windowMs: env.EMAIL_RESEND_WINDOW_SECONDS * 1000 },
+          shift,
+        ),
+    },
+    {
+      provide: AccountCeiling,
+      inject: [REDIS, AuthApiEnv, REDIS_TIME_SHIFT],
+      useFactory: (redis: Redis, env: AuthApiEnv, shift: RedisTimeShift) =>
+        new AccountCeiling(
+          redis,
+          env.QUEUE_PREFIX,
+          { maxFailures: env.LOGIN_ACCOUNT_MAX_FAILURES, windowMs: env.LOGIN_ACCOUNT_WINDOW_SECONDS * 1000, knownForMs: 90 * 86400 * 1000 },
           shift,
         ),
     },

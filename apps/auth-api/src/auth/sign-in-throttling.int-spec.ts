@@ -140,3 +140,56 @@ describe('the dedicated per-IP limit of register, login and wallet challenge', (
     expect((await challenge('2001:db8:5:7::1')).status).toBe(201);
   });
 });
+
+describe('a per-account ceiling across addresses (a guesser rotating IPv6 /64s)', () => {
+  let api: InProcessApi;
+  let clock: ManualClock;
+  let outbox: string;
+
+  beforeAll(async () => {
+    const started = await startAuthApi(1, {
+      TRUSTED_PROXIES: 'loopback',
+      RATE_LIMIT_MULTIPLIER: '1',
+      RATE_LIMIT_SIGN_IN_PER_SECOND: '1000',
+      RATE_LIMIT_SIGN_IN_PER_MINUTE: '10000',
+      LOGIN_ACCOUNT_MAX_FAILURES: '10',
+      LOGIN_ACCOUNT_WINDOW_SECONDS: '600',
+    });
+    [api] = started.apis as [InProcessApi];
+    clock = started.clock;
+    outbox = started.outbox;
+  });
+  afterAll(() => api.close());
+
+  const login = (address: string, password: string, ip: string) =>
+    fetch(`${api.url}/v1/auth/login`, json({ email: address, password }, from(ip)));
+
+  it('refuses the 11th guess within the window from any new /64, keeps the owner signing in from a known address, and lifts a window after', async () => {
+    const address = email();
+    const res = await fetch(`${api.url}/v1/auth/register`, json({ email: address, password: 'owner secret' }, from('198.51.100.50')));
+    expect(res.status).toBe(201);
+    await verifyEmailOf(api.url, outbox, address);
+    // The owner signed in from home once.
+    expect((await login(address, 'owner secret', '198.51.100.51')).status).toBe(200);
+    // 4 guesses per /64 stay under the pair's free attempts: without a ceiling this never ends.
+    const statuses: number[] = [];
+    for (let net = 0; net < 4; net++)
+      for (let i = 0; i < 4; i++) statuses.push((await login(address, `guess ${net}.${i}`, `2001:db8:${0x100 + net}:1::${i + 1}`)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array<number>(10).fill(401));
+    expect(statuses.slice(10)).toEqual(Array<number>(6).fill(429));
+    const refused = await login(address, 'another guess', '2001:db8:999:1::1');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      statusCode: 429,
+      message: 'Too many failed sign-in attempts on this account; try again later',
+      error: 'Too Many Requests',
+    });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The owner at home is not locked out; the right password from a new address waits like a guess.
+    expect((await login(address, 'owner secret', '198.51.100.51')).status).toBe(200);
+    expect((await login(address, 'owner secret', '203.0.113.99')).status).toBe(429);
+    // The ceiling lifts by itself once the guessing stops for a window.
+    clock.advance(600_000);
+    expect((await login(address, 'owner secret', '203.0.113.99')).status).toBe(200);
+  });
+});

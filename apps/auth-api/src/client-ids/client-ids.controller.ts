@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCookieAuth,
   ApiCreatedResponse,
   ApiNotFoundResponse,
@@ -55,6 +56,9 @@ export class ClientIdsController {
   @ApiOperation({ summary: "Create a Client ID for the caller's platform" })
   @ApiCreatedResponse({ type: ClientIdResponse })
   @ApiBadRequestResponse()
+  @ApiConflictResponse({
+    description: 'The platform already holds MAX_CLIENT_IDS_PER_PLATFORM Client IDs (default 50, revoked ones aside)',
+  })
   createClientId(@Body() dto: CreateClientIdDto, @CurrentCaller('session') caller: SessionCaller) {
     const { label, allowedDomains, feePercentage, feeAddress } = dto;
     return this.create.execute({ platformId: walletPlatformOf(caller), label, allowedOrigins: allowedDomains, feePercentage, feeAddress });

@@ -33,6 +33,14 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
   @Type(() => Number) @IsInt() @Min(60) @Max(86400) LOGIN_THROTTLE_WINDOW_SECONDS: number = 900;
 
   /**
+   * Per-account ceiling across addresses (docs/security.md): after LOGIN_ACCOUNT_MAX_FAILURES failed
+   * sign-ins within LOGIN_ACCOUNT_WINDOW_SECONDS, only addresses the account signed in from before
+   * may keep trying; the ceiling lifts a window after the failures stop.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(100000) LOGIN_ACCOUNT_MAX_FAILURES: number = 50;
+  @Type(() => Number) @IsInt() @Min(60) @Max(86400) LOGIN_ACCOUNT_WINDOW_SECONDS: number = 3600;
+
+  /**
    * Where verification e-mails go. `log`: the token is printed to the log (PAYRAIL_ENV=local only);
    * `outbox`: one JSON file per mail in MAIL_OUTBOX_DIR (tests read it; a mail relay can pick the
    * files up); `none`: nothing is sent (a warning without the token is logged). Unset: `log` when

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -47,6 +48,9 @@ export class ClientIdsController {
   @ApiOperation({ summary: "Create a Client ID for the caller's platform" })
   @ApiCreatedResponse({ type: ClientIdResponse })
   @ApiBadRequestResponse()
+  @ApiConflictResponse({
+    description: 'The platform already holds MAX_CLIENT_IDS_PER_PLATFORM Client IDs (default 50, revoked ones aside)',
+  })
   createClientId(@Body() dto: CreateClientIdDto, @CurrentCaller('api-key') caller: ApiKeyCaller) {
     const { label, allowedDomains, feePercentage, feeAddress } = dto;
     return this.create.execute({ platformId: caller.platformId, label, allowedOrigins: allowedDomains, feePercentage, feeAddress });

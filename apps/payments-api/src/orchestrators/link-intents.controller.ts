@@ -45,7 +45,7 @@ export class LinkIntentsController {
     @Body() body: CreateLinkIntentDto,
     @CurrentCaller('orchestrator') caller: OrchestratorCaller,
   ): Promise<CreatedLinkIntentDto> {
-    return this.create.execute({ caller, externalId: body.externalId });
+    return this.create.execute({ caller, externalId: body.externalId, clientId: body.clientId });
   }
 
   @Post(':intentId/complete')
@@ -69,7 +69,8 @@ export class LinkIntentsController {
   @ApiAuthErrors('session', {
     cookieWrites: true,
     forbidden: {
-      description: 'An e-mail session (link intents are completed with a wallet session)',
+      description:
+        'An e-mail session (link intents are completed with a wallet session), or another Client ID than the one the intent was created for',
       message: 'Link intents are completed with a wallet session',
     },
   })

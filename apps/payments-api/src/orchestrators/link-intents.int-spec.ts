@@ -157,4 +157,38 @@ describe('onboarding link intents: client_id.linked to the orchestrator only, ne
     await p.api.app.get(LinkOrchestrator).execute({ orchestratorId: orchestrator.id, clientId: client.clientId });
     expect(await linkedEvents()).toHaveLength(before);
   });
+
+  it("attack: an intent made for one Client ID cannot be completed by another platform's wallet session (or another Client ID)", async () => {
+    const orchestrator = await createOrchestrator(p.api.app);
+    const created = await p.call<{ intentId: string }>(
+      'POST',
+      '/v2/orchestrators/link-intents',
+      { externalId: 'onb-for-tenant', clientId: p.tenant.client.clientId },
+      { 'x-orchestrator-key': orchestrator.orchestratorKey },
+    );
+    expect(created.status).toBe(201);
+    const other = await createTenant(p.api.app);
+    const otherBearer = (
+      await p.api.app
+        .get(SessionStore, { strict: false })
+        .create({ kind: 'wallet', userId: 'intruder', platformId: other.platform.id, walletAddress: WALLET, email: null })
+    ).token;
+    const complete = (clientId: string, token: string) =>
+      p.call<Record<string, unknown>>(
+        'POST',
+        `/v2/orchestrators/link-intents/${created.body.intentId}/complete`,
+        { clientId, destinationWalletAddress: WALLET, currency: 'fUSDC-sepolia' },
+        { authorization: `Bearer ${token}` },
+      );
+    const stolen = await complete(other.client.clientId, otherBearer);
+    expect([stolen.status, stolen.body]).toEqual([
+      403,
+      { statusCode: 403, message: 'This link intent is for another Client ID', error: 'Forbidden' },
+    ]);
+    expect((await complete(p.tenant.client.clientId, otherBearer)).status).toBe(404);
+    const links = () => sqlRows(db, 'SELECT 1 FROM orchestrator_links WHERE orchestrator_id = $1', [orchestrator.id]);
+    expect(await links()).toHaveLength(0);
+    expect((await complete(p.tenant.client.clientId, bearer)).status).toBe(200);
+    expect(await links()).toHaveLength(1);
+  });
 });

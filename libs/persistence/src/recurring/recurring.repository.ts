@@ -65,35 +65,27 @@ export class RecurringRepository {
   }
 
   /**
-   * What the payer's other live (active or paused) schedules of this token and proxy still pull:
-   * remaining payments x (amount + fee + gas fee), summed.
-   */
-  async outstandingFor(network: string, payer: string, token: string, proxy: string, excludeId?: string): Promise<bigint> {
-    const rows = await sqlRows<{ total: string | null }>(
-      this.manager,
-      `SELECT sum((total_payments - processed_payments) * (amount + fee_amount + gas_fee))::text AS total
-         FROM recurring_payments
-        WHERE network = $1 AND lower(payer) = lower($2) AND lower(token) = lower($3) AND lower(recurring_proxy) = lower($4)
-          AND status IN ('active', 'paused') AND id <> $5`,
-      [network, payer, token, proxy, excludeId ?? ''],
-    );
-    return BigInt(rows[0]?.total ?? '0');
-  }
-
-  /**
    * What the owner's own live (active or paused) schedules of this payer, token and proxy still
    * pull: remaining payments x (amount + fee + gas fee), summed. A Client ID owner counts only
    * the schedules made with it. Never another platform's: their volumes are theirs to know.
+   * `excludeId`: leave that schedule out (the one being cancelled).
    */
-  async outstandingOwnedBy(owner: RequestOwner, network: string, payer: string, token: string, proxy: string): Promise<bigint> {
+  async outstandingOwnedBy(
+    owner: RequestOwner,
+    network: string,
+    payer: string,
+    token: string,
+    proxy: string,
+    excludeId?: string,
+  ): Promise<bigint> {
     const row = await sqlOne<{ total: string | null }>(
       this.manager,
       `SELECT sum((total_payments - processed_payments) * (amount + fee_amount + gas_fee))::text AS total
          FROM recurring_payments
         WHERE platform_id = $1 AND ($2::text IS NULL OR client_id_id = $2)
           AND network = $3 AND lower(payer) = lower($4) AND lower(token) = lower($5) AND lower(recurring_proxy) = lower($6)
-          AND status IN ('active', 'paused')`,
-      [owner.platformId, owner.clientIdId ?? null, network, payer, token, proxy],
+          AND status IN ('active', 'paused') AND ($7::text IS NULL OR id::text <> $7)`,
+      [owner.platformId, owner.clientIdId ?? null, network, payer, token, proxy, excludeId ?? null],
     );
     return BigInt(row?.total ?? '0');
   }

@@ -5,6 +5,8 @@ export interface LinkIntentRow {
   id: string;
   orchestratorId: string;
   externalId: string | null;
+  /** The public `cli_...` the intent is for; null: any platform holding the URL may complete it. */
+  expectedClientId: string | null;
   status: 'open' | 'completed';
   expiresAt: Date;
 }
@@ -13,13 +15,12 @@ export interface LinkIntentRow {
 export class LinkIntentsRepository {
   constructor(private readonly manager: EntityManager) {}
 
-  async insert(intent: { id: string; orchestratorId: string; externalId: string | null; expiresAt: Date }): Promise<void> {
-    await sqlExecute(this.manager, 'INSERT INTO link_intents (id, orchestrator_id, external_id, expires_at) VALUES ($1, $2, $3, $4)', [
-      intent.id,
-      intent.orchestratorId,
-      intent.externalId,
-      intent.expiresAt,
-    ]);
+  async insert(intent: Omit<LinkIntentRow, 'status'>): Promise<void> {
+    await sqlExecute(
+      this.manager,
+      'INSERT INTO link_intents (id, orchestrator_id, external_id, expected_client_id, expires_at) VALUES ($1, $2, $3, $4, $5)',
+      [intent.id, intent.orchestratorId, intent.externalId, intent.expectedClientId, intent.expiresAt],
+    );
   }
 
   /** The intent, locked for completion. */
@@ -28,11 +29,23 @@ export class LinkIntentsRepository {
       id: string;
       orchestrator_id: string;
       external_id: string | null;
+      expected_client_id: string | null;
       status: 'open' | 'completed';
       expires_at: Date;
-    }>(this.manager, 'SELECT id, orchestrator_id, external_id, status, expires_at FROM link_intents WHERE id = $1 FOR UPDATE', [id]);
+    }>(
+      this.manager,
+      'SELECT id, orchestrator_id, external_id, expected_client_id, status, expires_at FROM link_intents WHERE id = $1 FOR UPDATE',
+      [id],
+    );
     return (
-      row && { id: row.id, orchestratorId: row.orchestrator_id, externalId: row.external_id, status: row.status, expiresAt: row.expires_at }
+      row && {
+        id: row.id,
+        orchestratorId: row.orchestrator_id,
+        externalId: row.external_id,
+        expectedClientId: row.expected_client_id,
+        status: row.status,
+        expiresAt: row.expires_at,
+      }
     );
   }
 

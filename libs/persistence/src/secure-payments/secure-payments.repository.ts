@@ -14,6 +14,9 @@ export interface SecurePaymentReader {
   clientIdId: string;
 }
 
+/** Screenings kept on one payment (recordScreening). */
+export const MAX_SCREENINGS_PER_PAYMENT = 50;
+
 /** Who manages a payment: its platform, narrowed to the Client ID it was created with when the caller used one. */
 export interface SecurePaymentOwner {
   platformId: string;
@@ -141,12 +144,29 @@ export class SecurePaymentsRepository {
     );
   }
 
-  /** Records a definitive screening of `wallet` on a (locked) payment. */
+  /**
+   * Records a definitive screening of `wallet` on a (locked) payment. At most
+   * MAX_SCREENINGS_PER_PAYMENT are kept (any wallet that proves control is screened, so throwaway
+   * wallets could grow the row without bound): beyond it the oldest approved ones go first, then
+   * the oldest rejected; a wallet forgotten is screened again if it comes back.
+   */
   async recordScreening(payment: SecurePaymentEntity, wallet: string, screening: StoredScreening): Promise<void> {
-    payment.screenings = { ...payment.screenings, [wallet]: screening };
-    await sqlExecute(this.manager, 'UPDATE secure_payments SET screenings = screenings || $2::jsonb, updated_at = now() WHERE token = $1', [
+    const all = { ...payment.screenings, [wallet]: screening };
+    if (Object.keys(all).length <= MAX_SCREENINGS_PER_PAYMENT) {
+      payment.screenings = all;
+      await sqlExecute(
+        this.manager,
+        'UPDATE secure_payments SET screenings = screenings || $2::jsonb, updated_at = now() WHERE token = $1',
+        [payment.token, JSON.stringify({ [wallet]: screening })],
+      );
+      return;
+    }
+    const rank = ([, s]: [string, StoredScreening]) => `${s.status === 'rejected' ? 1 : 0}:${s.at}`;
+    const older = Object.entries(payment.screenings).sort((a, b) => (rank(a) < rank(b) ? -1 : 1));
+    payment.screenings = Object.fromEntries([...older.slice(older.length - (MAX_SCREENINGS_PER_PAYMENT - 1)), [wallet, screening]]);
+    await sqlExecute(this.manager, 'UPDATE secure_payments SET screenings = $2::jsonb, updated_at = now() WHERE token = $1', [
       payment.token,
-      JSON.stringify({ [wallet]: screening }),
+      JSON.stringify(payment.screenings),
     ]);
   }
 

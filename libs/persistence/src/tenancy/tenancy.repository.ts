@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import { type EntityManager, Not } from 'typeorm';
 import { ulid } from 'ulid';
 import {
   ApiKeyEntity,
@@ -47,6 +47,16 @@ export class TenancyRepository {
 
   platform(id: string): Promise<PlatformEntity | null> {
     return this.manager.findOneBy(PlatformEntity, { id });
+  }
+
+  /** Holds the platform row until the caller's transaction ends (serialises Client ID creation). */
+  async lockPlatform(id: string): Promise<PlatformEntity | null> {
+    return this.manager.findOne(PlatformEntity, { where: { id }, lock: { mode: 'pessimistic_write' } });
+  }
+
+  /** How many Client IDs the platform holds, revoked ones aside. */
+  countLiveClientIds(platformId: string): Promise<number> {
+    return this.manager.count(ClientIdEntity, { where: { platformId, status: Not('revoked') } });
   }
 
   /** Inserts a Client ID of `platformId` and answers it as stored (numeric fee normalised). */

@@ -16,6 +16,27 @@ export class WebhookEndpointChangesRepository {
   }
 
   /**
+   * For a Client ID owner: locks its platform's endpoint set (like lockOwner, across the platform's
+   * Client IDs) and answers how many active endpoints the platform's Client IDs have, `excludeId` aside.
+   */
+  async lockAndCountPlatformActive(clientIdId: string, excludeId?: string): Promise<number> {
+    await sqlExecute(
+      this.manager,
+      `SELECT pg_advisory_xact_lock(hashtextextended('payrail:webhook-endpoints:platform:' || platform_id, 0))
+         FROM client_ids WHERE id = $1`,
+      [clientIdId],
+    );
+    const row = await sqlOne<{ n: number }>(
+      this.manager,
+      `SELECT count(*)::int AS n
+         FROM webhook_endpoints e JOIN client_ids c ON c.id = e.client_id_id
+        WHERE c.platform_id = (SELECT platform_id FROM client_ids WHERE id = $1) AND e.is_active AND e.id <> $2`,
+      [clientIdId, excludeId ?? ''],
+    );
+    return row?.n ?? 0;
+  }
+
+  /**
    * Replaces the owner's endpoint secret with `secretEncrypted` (encrypted for this endpoint id)
    * in one statement: the replaced ciphertext moves to the previous-secret column (same cipher,
    * same associated data), replacing any earlier previous secret, and keeps signing for

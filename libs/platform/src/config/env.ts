@@ -4,6 +4,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsIP,
   IsOptional,
   IsString,
   Matches,
@@ -50,6 +51,13 @@ export class BaseEnv {
     },
   })
   METRICS_PORT: number = 9464;
+
+  /**
+   * Address the API (PORT) and metrics (METRICS_PORT) listen on. A container listens on every
+   * interface; `npm start` passes 127.0.0.1 unless BIND_HOST is set (docs/security.md).
+   */
+  @IsIP(undefined, { message: 'must be an IP address (0.0.0.0: every interface, 127.0.0.1: this machine only)' })
+  BIND_HOST: string = '0.0.0.0';
 
   @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
   LOG_LEVEL: string = 'info';

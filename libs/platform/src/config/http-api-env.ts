@@ -43,6 +43,9 @@ export class HttpApiEnv extends BaseEnv {
   @int(1, 100000) FAILED_AUTH_MAX_PER_IP: number = 30;
   @int(1, 86400) FAILED_AUTH_WINDOW_SECONDS: number = 300;
 
+  /** Client IDs a platform may hold (revoked ones aside): each brings its own rate limit and webhook endpoints. */
+  @int(1, 10000) MAX_CLIENT_IDS_PER_PLATFORM: number = 50;
+
   /** Absolute lifetime of a wallet session, however active (besides its 15-minute idle timeout). */
   @int(60, 30 * 86400) WALLET_SESSION_MAX_AGE_SECONDS: number = 43200;
 

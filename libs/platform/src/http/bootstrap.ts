@@ -71,7 +71,7 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpAppOp
  */
 export async function listen(app: NestExpressApplication): Promise<void> {
   const env = app.get(BaseEnv);
-  const metrics = await startMetricsServer(env.METRICS_PORT);
+  const metrics = await startMetricsServer(env.METRICS_PORT, env.BIND_HOST);
   const tracing = startTracing(env);
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -93,5 +93,5 @@ export async function listen(app: NestExpressApplication): Promise<void> {
   };
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
-  await app.listen(env.PORT, '0.0.0.0');
+  await app.listen(env.PORT, env.BIND_HOST);
 }

@@ -6,7 +6,7 @@ import { metricsRegistry } from './registry.js';
  * `GET /metrics` answers the Prometheus text format; anything else 404. Nothing here carries
  * tenant data, so it has no credential; the network policy admits only the monitoring namespace.
  */
-export function startMetricsServer(port: number, host = '0.0.0.0'): Promise<Server> {
+export function startMetricsServer(port: number, host: string): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');

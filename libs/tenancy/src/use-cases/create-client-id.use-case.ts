@@ -1,7 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { newClientId, PayrailError } from '@payrail/domain';
 import { TenancyRepository } from '@payrail/persistence';
-import { cacheKey } from '@payrail/platform';
+import { cacheKey, HttpApiEnv } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { checkOrigins, checkTier } from '../client-id.rules.js';
 import { clientIdView, type ClientIdView } from '../client-id.view.js';
@@ -17,17 +17,32 @@ export interface CreateClientIdCommand {
   feeAddress?: string;
 }
 
+/**
+ * A new Client ID of the platform. Through the APIs a platform holds at most
+ * MAX_CLIENT_IDS_PER_PLATFORM (revoked ones aside; 409 beyond), since each brings its own rate
+ * limit and webhook endpoints; the operator's CLI (no HTTP env) is not capped.
+ */
 @Injectable()
 export class CreateClientId {
   constructor(
     private readonly db: DataSource,
     private readonly changes: CredentialChanges,
+    @Optional() @Inject(HttpApiEnv) private readonly env?: HttpApiEnv,
   ) {}
 
-  async execute(command: CreateClientIdCommand): Promise<ClientIdView> {
-    const repo = new TenancyRepository(this.db.manager);
-    const platform = await repo.platform(command.platformId);
+  execute(command: CreateClientIdCommand): Promise<ClientIdView> {
+    return this.db.transaction((manager) => this.create(new TenancyRepository(manager), command));
+  }
+
+  private async create(repo: TenancyRepository, command: CreateClientIdCommand): Promise<ClientIdView> {
+    const platform = await repo.lockPlatform(command.platformId);
     if (!platform) throw new PayrailError('NOT_FOUND', `Platform ${command.platformId} not found`);
+    const max = this.env?.MAX_CLIENT_IDS_PER_PLATFORM;
+    if (max !== undefined && (await repo.countLiveClientIds(platform.id)) >= max)
+      throw new PayrailError(
+        'CONFLICT',
+        `Client ID limit reached: a platform may hold at most ${max} Client IDs; revoke one it no longer uses first`,
+      );
     const label = (command.label ?? '').trim();
     if (label.length > 100)
       throw new PayrailError('VALIDATION_FAILED', 'label must be at most 100 characters', {

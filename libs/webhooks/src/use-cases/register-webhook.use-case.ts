@@ -1,15 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { issueWebhookSecret, PayrailError } from '@payrail/domain';
 import { type WebhookOwner, WebhookEndpointsRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
 import type { WebhookDto } from '../dto/webhook.dto.js';
-import { assertRoomForEndpoint } from '../endpoint-limits.js';
+import { EndpointRoom } from '../endpoint-limits.js';
 import { WebhookSecretCipher } from '../secret-cipher.js';
 import { WebhookUrlGuard } from '../url-guard.js';
 import { webhookView } from '../views.js';
-import type { WebhookSettings } from '../webhook-env.js';
-import { WEBHOOK_SETTINGS } from '../webhook.tokens.js';
 
 export interface RegisterWebhookCommand {
   owner: WebhookOwner;
@@ -36,7 +34,7 @@ export class RegisterWebhook {
     private readonly db: DataSource,
     private readonly guard: WebhookUrlGuard,
     private readonly cipher: WebhookSecretCipher,
-    @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
+    private readonly room: EndpointRoom,
   ) {}
 
   async execute(command: RegisterWebhookCommand): Promise<{ webhook: WebhookDto; secret: string }> {
@@ -49,7 +47,7 @@ export class RegisterWebhook {
         const existing = await repo.findByUrl(owner, url);
         if (existing) throw duplicate(existing.id);
       }
-      await assertRoomForEndpoint(manager, owner, url, this.settings);
+      await this.room.assert(manager, owner, url);
       const id = ulid();
       const inserted = await repo.insert(owner, {
         id,

@@ -1,12 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { type WebhookOwner, WebhookEndpointsRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import type { WebhookDto } from '../dto/webhook.dto.js';
-import { assertRoomForEndpoint } from '../endpoint-limits.js';
+import { EndpointRoom } from '../endpoint-limits.js';
 import { webhookView } from '../views.js';
-import type { WebhookSettings } from '../webhook-env.js';
-import { WEBHOOK_SETTINGS } from '../webhook.tokens.js';
 
 /**
  * DELETE (deactivate) and PATCH (reactivate) of an orchestrator endpoint: URL and secret are
@@ -17,7 +15,7 @@ import { WEBHOOK_SETTINGS } from '../webhook.tokens.js';
 export class SetWebhookActive {
   constructor(
     private readonly db: DataSource,
-    @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
+    private readonly room: EndpointRoom,
   ) {}
 
   async execute(command: { owner: WebhookOwner; webhookId: string; active: boolean }): Promise<WebhookDto> {
@@ -25,7 +23,7 @@ export class SetWebhookActive {
       const repo = new WebhookEndpointsRepository(manager);
       if (command.active) {
         const current = await repo.find(command.owner, command.webhookId);
-        if (current && !current.isActive) await assertRoomForEndpoint(manager, command.owner, current.url, this.settings, current.id);
+        if (current && !current.isActive) await this.room.assert(manager, command.owner, current.url, current.id);
       }
       return repo.setActive(command.owner, command.webhookId, command.active);
     });

@@ -1,12 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { type WebhookOwner, WebhookEndpointsRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import type { WebhookDto } from '../dto/webhook.dto.js';
-import { assertRoomForEndpoint } from '../endpoint-limits.js';
+import { EndpointRoom } from '../endpoint-limits.js';
 import { webhookView } from '../views.js';
-import type { WebhookSettings } from '../webhook-env.js';
-import { WEBHOOK_SETTINGS } from '../webhook.tokens.js';
 
 /**
  * PUT /v1/webhook/:webhookId: active becomes inactive and inactive becomes active (spec:
@@ -16,14 +14,14 @@ import { WEBHOOK_SETTINGS } from '../webhook.tokens.js';
 export class ToggleWebhook {
   constructor(
     private readonly db: DataSource,
-    @Inject(WEBHOOK_SETTINGS) private readonly settings: WebhookSettings,
+    private readonly room: EndpointRoom,
   ) {}
 
   async execute(command: { owner: WebhookOwner; webhookId: string }): Promise<WebhookDto> {
     const toggled = await this.db.transaction(async (manager) => {
       const repo = new WebhookEndpointsRepository(manager);
       const endpoint = await repo.find(command.owner, command.webhookId);
-      if (endpoint && !endpoint.isActive) await assertRoomForEndpoint(manager, command.owner, endpoint.url, this.settings, endpoint.id);
+      if (endpoint && !endpoint.isActive) await this.room.assert(manager, command.owner, endpoint.url, endpoint.id);
       return repo.toggle(command.owner, command.webhookId);
     });
     if (!toggled) throw new PayrailError('NOT_FOUND', 'Webhook not found');

@@ -3,6 +3,7 @@ import { PayrailError } from '@payrail/domain';
 import { AccountsRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { SessionStore, type Session } from '@payrail/platform';
+import { AccountCeiling } from '../account-ceiling.js';
 import { LoginThrottle } from '../login-throttle.js';
 import { PasswordHasher } from '../password-hasher.js';
 
@@ -15,7 +16,7 @@ export interface LoginCommand {
 }
 
 /**
- * E-mail/password sign-in: the attempt is reserved in the (account, IP) back-off before argon2
+ * E-mail/password sign-in: the account's ceiling across addresses is checked (AccountCeiling), the attempt is reserved in the (account, IP) back-off before argon2
  * runs; one answer for unknown e-mail and wrong password; a success resets the back-off and
  * replaces any session the request carried with a new one. An account whose e-mail is not
  * verified yet is refused (403) once its password is right.
@@ -26,15 +27,20 @@ export class LoginAccount {
     private readonly db: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottle,
+    private readonly ceiling: AccountCeiling,
     private readonly sessions: SessionStore,
   ) {}
 
   async execute(command: LoginCommand): Promise<{ token: string; session: Session }> {
+    await this.ceiling.check(command.email, command.ip);
     await this.throttle.reserve(command.email, command.ip);
     const account = await new AccountsRepository(this.db.manager).byEmail(command.email);
     const ok = await this.hasher.verify(account?.passwordHash ?? null, command.password);
-    if (!ok || !account) throw new PayrailError('UNAUTHENTICATED', 'Invalid e-mail or password');
-    await this.throttle.reset(command.email, command.ip);
+    if (!ok || !account) {
+      await this.ceiling.failed(command.email);
+      throw new PayrailError('UNAUTHENTICATED', 'Invalid e-mail or password');
+    }
+    await Promise.all([this.throttle.reset(command.email, command.ip), this.ceiling.succeeded(command.email, command.ip)]);
     // Only the holder of the password learns this (an unknown e-mail or a wrong password is the 401 above).
     if (!account.emailVerified)
       throw new PayrailError(

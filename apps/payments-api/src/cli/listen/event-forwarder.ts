@@ -38,7 +38,8 @@ const byId = (a: ListedEvent, b: ListedEvent) => (BigInt(a.id) < BigInt(b.id) ? 
  * nothing has to reach the developer's machine from outside.
  */
 export class EventForwarder {
-  private floor = '0';
+  /** Events up to this id are behind us; null: none yet (the events API refuses `after=0`, so it is left out). */
+  private floor: string | null = null;
   private readonly seen = new Set<string>();
   private stopped = false;
   private wake: (() => void) | undefined;
@@ -48,7 +49,7 @@ export class EventForwarder {
   /** The newest event id now: events up to it are not forwarded. */
   async start(): Promise<void> {
     const newest = await this.page(`limit=1`);
-    this.floor = newest.data[0]?.id ?? '0';
+    this.floor = newest.data[0]?.id ?? null;
   }
 
   /** Polls until stop(); every forwarded event is reported through `onForwarded`. */
@@ -76,7 +77,7 @@ export class EventForwarder {
     const found: ListedEvent[] = [];
     let cursor: string | null = null;
     do {
-      const page = await this.page(`limit=100&after=${this.floor}${cursor ? `&cursor=${cursor}` : ''}`);
+      const page = await this.page(`limit=100${this.floor ? `&after=${this.floor}` : ''}${cursor ? `&cursor=${cursor}` : ''}`);
       found.push(...page.data);
       cursor = page.nextCursor;
     } while (cursor);

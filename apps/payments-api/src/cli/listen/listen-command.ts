@@ -10,9 +10,13 @@ const flag = (flags: Flags, name: string): string | undefined => {
   return typeof value === 'string' ? value : Array.isArray(value) ? value[0] : undefined;
 };
 
-export const LISTEN_USAGE = `  listen --forward-to URL [--api-url URL] [--api-key KEY] [--secret whsec_...] [--interval-ms N]
+export const LISTEN_USAGE = `  listen --forward-to URL [--api-url URL] [--secret whsec_...] [--interval-ms N]
                                (streams the platform's events from now on, POSTed to URL and signed with a local secret it prints;
-                                API URL and key default to the local platform's, from .local/stack.json; PAYRAIL_API_KEY also works)`;
+                                API URL and key default to the local platform's, from .local/stack.json; the key of another
+                                platform goes in PAYRAIL_API_KEY: --api-key KEY still works but shows the key to anyone running ps)`;
+
+export const API_KEY_ON_ARGV_WARNING =
+  'warning: --api-key puts the key on the command line, where any user of this machine sees it (ps, /proc); set PAYRAIL_API_KEY instead';
 
 /** What `npm start` wrote about the local platform (.local/stack.json), if anything. */
 function localStack(env: NodeJS.ProcessEnv, cwd: string): { paymentsApiUrl?: string; demo?: { apiKey?: string } } {
@@ -34,12 +38,13 @@ export async function runListen(flags: Flags, env: NodeJS.ProcessEnv, cwd: strin
   const stack = localStack(env, cwd);
   const forwardTo = flag(flags, 'forward-to');
   const apiUrl = (flag(flags, 'api-url') ?? stack.paymentsApiUrl)?.replace(/\/+$/, '');
+  if (flag(flags, 'api-key') !== undefined) console.error(API_KEY_ON_ARGV_WARNING);
   const apiKey = flag(flags, 'api-key') ?? env.PAYRAIL_API_KEY ?? stack.demo?.apiKey;
   const interval = Number(flag(flags, 'interval-ms') ?? 1000);
   const problems = [
     !forwardTo || !URL.canParse(forwardTo) ? '--forward-to URL is required (e.g. http://localhost:3000/hook)' : null,
     !apiUrl ? '--api-url is required (no .local/stack.json: is `npm start` running?)' : null,
-    !apiKey ? '--api-key (or PAYRAIL_API_KEY) is required' : null,
+    !apiKey ? 'PAYRAIL_API_KEY is required (no .local/stack.json: is `npm start` running?)' : null,
     !Number.isInteger(interval) || interval < 100 || interval > 60000 ? '--interval-ms must be 100-60000' : null,
   ].filter((p): p is string => p !== null);
   if (problems.length > 0) {

@@ -6,6 +6,7 @@ import { repoRoot } from '@payrail/devstack';
 import { WebhookReceiver } from '@payrail/webhook-receiver';
 import { ORIGIN, PAYMENT, type SecurePaymentsApi, startSecurePaymentsApi } from '@payrail/test-support/payments-api/secure-payments-api.js';
 import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 const cli = () => join(repoRoot(), 'dist', 'apps', 'payments-api', 'src', 'cli', 'admin.js');
 
@@ -84,6 +85,43 @@ describe('admin listen: local forwarder of the events API', () => {
     const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('follows a platform that has no event yet (no `after=0`, which the API refuses), with its key from PAYRAIL_API_KEY', async () => {
+    const fresh = await createTenant(s.p.api.app, { allowedOrigins: [ORIGIN] });
+    let stderr = '';
+    stdout = '';
+    child = spawn(process.execPath, [cli(), 'listen', '--forward-to', receiver.url('/fresh'), '--interval-ms', '100'], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', PAYRAIL_API_KEY: fresh.apiKey.apiKey },
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await waitForOutput(/Signing secret for this session/);
+    const created = await s.create({ requests: [PAYMENT] }, { 'x-api-key': fresh.apiKey.apiKey });
+    expect(created.status).toBe(201);
+    const sent = await s.p.call(
+      'POST',
+      `/v2/secure-payments/${created.body.token}/events`,
+      { userEvent: 'wallet_connected' },
+      { 'x-client-id': fresh.client.clientId, origin: ORIGIN },
+    );
+    expect(sent.status).toBe(202);
+    await waitForOutput(/secure_payment\.user_event {2}event \d+ {2}delivery \S+ {2}-> 200/);
+    expect(receiver.received.filter((r) => r.path === '/fresh')).toHaveLength(1);
+    expect(stderr).not.toContain('events API');
+    expect(stderr).not.toContain('--api-key');
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('warns that --api-key shows the key to anyone running ps (PAYRAIL_API_KEY does not)', async () => {
+    const run = spawn(process.execPath, [cli(), 'listen', '--api-key', 'prk_visible'], { cwd, env: { PATH: process.env.PATH ?? '' } });
+    let stderr = '';
+    run.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    expect(await new Promise((resolve) => run.once('exit', resolve))).toBe(2);
+    expect(stderr).toContain('warning: --api-key puts the key on the command line');
   });
 
   it('refuses to start without --forward-to (exit 2, says what is missing)', async () => {

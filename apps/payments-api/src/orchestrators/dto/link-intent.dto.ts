@@ -9,6 +9,17 @@ export class CreateLinkIntentDto {
   @IsString()
   @Length(1, 255)
   externalId?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "The platform's Client ID this intent is for: then only that Client ID, by its own platform's wallet session, completes it (others 403). " +
+      'Without it the onboarding URL is an open invite: whichever platform completes it first is linked (check clientId in client_id.linked).',
+    example: 'cli_...',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  clientId?: string;
 }
 
 /** Body of POST /v2/orchestrators/link-intents/{intentId}/complete (the hosted onboarding page, platform session). */

@@ -48,6 +48,9 @@ export class CompleteLinkIntent {
       if (!intent) throw new PayrailError('NOT_FOUND', 'Link intent not found');
       if (intent.status !== 'open') throw new PayrailError('CONFLICT', 'Link intent is already completed');
       if (intent.expiresAt.getTime() <= Date.now()) throw new PayrailError('CONFLICT', 'Link intent has expired');
+      // An intent naming its Client ID is completed by that Client ID only (its platform's session, checked below).
+      if (intent.expectedClientId !== null && intent.expectedClientId !== body.clientId)
+        throw new PayrailError('FORBIDDEN', 'This link intent is for another Client ID');
       const tenancy = new TenancyRepository(m);
       const client = await tenancy.clientId({ kind: 'platform', platformId: caller.platformId }, { clientId: body.clientId });
       if (!client) throw new PayrailError('NOT_FOUND', 'Client ID not found');

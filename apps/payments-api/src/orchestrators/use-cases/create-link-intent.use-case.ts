@@ -16,11 +16,12 @@ export class CreateLinkIntent {
     @Inject(SECURE_PAYMENT_PAGE_URL) private readonly pageUrl: string,
   ) {}
 
-  async execute({ caller, externalId }: { caller: OrchestratorCaller; externalId?: string }) {
+  async execute({ caller, externalId, clientId }: { caller: OrchestratorCaller; externalId?: string; clientId?: string }) {
     const intent = {
       id: ulid(),
       orchestratorId: caller.orchestratorId,
       externalId: externalId ?? null,
+      expectedClientId: clientId ?? null,
       expiresAt: new Date(Date.now() + INTENT_LIFETIME_MS),
     };
     await new LinkIntentsRepository(this.db.manager).insert(intent);

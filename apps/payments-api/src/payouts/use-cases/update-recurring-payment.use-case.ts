@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { encodeApprove } from '@payrail/permits';
-import { type RecurringPaymentEntity, RecurringRepository } from '@payrail/persistence';
+import { type RecurringPaymentEntity, RecurringRepository, type RequestOwner } from '@payrail/persistence';
 import { type Caller, WalletProofLedger } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { DataSource } from 'typeorm';
@@ -63,7 +63,7 @@ export class UpdateRecurringPayment {
       if (!schedule) throw new PayrailError('NOT_FOUND', 'Recurring payment not found');
       if (subscriber !== undefined && subscriber.toLowerCase() !== schedule.payer.toLowerCase())
         throw new PayrailError('FORBIDDEN', "The wallet proof is not from this recurring payment's subscriber");
-      return command.action === 'cancel' ? this.cancel(repo, schedule) : this.unpause(repo, schedule);
+      return command.action === 'cancel' ? this.cancel(repo, schedule, ownerOf(command.caller)) : this.unpause(repo, schedule);
     });
   }
 
@@ -89,7 +89,7 @@ export class UpdateRecurringPayment {
     return this.proofs.spend(`${command.action}-recurring-payment`, command.id, command.proof, 'recurring-payment');
   }
 
-  private async cancel(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {
+  private async cancel(repo: RecurringRepository, s: RecurringPaymentEntity, owner: RequestOwner): Promise<RecurringUpdateView> {
     if (s.status === 'cancelled') throw badRequest('Recurring payment is already cancelled');
     if (s.status === 'completed') throw badRequest('Cannot cancel a completed recurring payment');
     // The row lock waits for an executor that is sending: its transaction is recorded by now.
@@ -97,7 +97,7 @@ export class UpdateRecurringPayment {
     const processedPayments = inFlight?.state === 'paid' ? Math.max(s.processedPayments, inFlight.index) : s.processedPayments;
     const remainingPayments = s.totalPayments - processedPayments;
     const remainingAmount = s.perPayment * BigInt(remainingPayments);
-    const transactions = [...(await this.allowanceDecrease(repo, s, remainingAmount)), ...this.cancelEffects.revokeTransactions(s)];
+    const transactions = [...(await this.allowanceDecrease(repo, s, owner, remainingAmount)), ...this.cancelEffects.revokeTransactions(s)];
     await repo.update(s.id, { status: 'cancelled' });
     return {
       id: s.id,
@@ -121,16 +121,22 @@ export class UpdateRecurringPayment {
     return { id: s.id, status: 'active', transactions: [], metadata: progressOf(s) };
   }
 
-  /** approve(proxy, allowance - remaining), floored at what the payer's other live schedules need; none when nothing is lowered. */
+  /**
+   * approve(proxy, allowance - remaining), floored at what the caller's own other live schedules of
+   * the payer need; none when nothing is lowered. Never floored at other platforms' schedules: the
+   * answer would disclose their volumes to anyone who names the wallet (docs/security.md). As at
+   * creation, the allowance is the wallet's one number and the payer signs the approve.
+   */
   private async allowanceDecrease(
     repo: RecurringRepository,
     s: RecurringPaymentEntity,
+    owner: RequestOwner,
     remaining: bigint,
   ): Promise<RecurringTransaction[]> {
     if (remaining === 0n) return [];
     const [state, others] = await Promise.all([
       this.reader.read({ network: s.network, payer: s.payer, tokens: [{ token: s.token, spender: s.recurringProxy }], estimates: [] }),
-      repo.outstandingFor(s.network, s.payer, s.token, s.recurringProxy, s.id),
+      repo.outstandingOwnedBy(owner, s.network, s.payer, s.token, s.recurringProxy, s.id),
     ]);
     // Without an RPC endpoint the allowance is unknown: assume this schedule's whole need was approved.
     const current = state?.tokens[0]?.allowance ?? others + remaining;
