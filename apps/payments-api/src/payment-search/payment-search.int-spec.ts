@@ -1,4 +1,5 @@
-import { encodeCursor, sqlExecute, sqlOne } from '@payrail/persistence';
+import { encodeKeysetCursor } from '@payrail/domain';
+import { sqlExecute, sqlOne } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { insertRequestRow, insertTransferRow } from '@payrail/test-support/dashboard/request-rows.js';
 import { platformSession } from '@payrail/test-support/dashboard/platform-session.js';
@@ -272,7 +273,7 @@ describe('GET /v2/payments: the payments search', () => {
     });
   });
 
-  const forged = encodeCursor({ micros: '1740830400000000', id: 'abc' });
+  const forged = encodeKeysetCursor({ micros: '1740830400000000', id: 'abc' });
   it.each([
     ['query', ''],
     ['query', `?fromDate=${at(1).toISOString()}&limit=5`],
@@ -291,7 +292,7 @@ describe('GET /v2/payments: the payments search', () => {
     ['limit', '?type=direct&limit=ten'],
     ['offset', '?type=direct&offset=-1'],
     ['offset', '?type=direct&offset=9990&limit=20'],
-    ['offset', '?type=direct&offset=1&cursor=' + encodeCursor({ micros: '1', id: '1' })],
+    ['offset', '?type=direct&offset=1&cursor=' + encodeKeysetCursor({ micros: '1', id: '1' })],
     ['cursor', '?type=direct&cursor=not-a-cursor'],
     ['cursor', `?type=direct&cursor=${forged}`],
     ['unknown', '?type=direct&unknown=1'],

@@ -1,5 +1,5 @@
 import { sqlOne, sqlRows, type SqlTarget } from '../sql/typed-query.js';
-import { encodeCursor } from './keyset.js';
+import { encodeKeysetCursor } from '@payrail/domain';
 import { type PaymentSearchFilter, type PaymentSearchRow, paymentCountQuery, paymentSearchQuery } from './payment-search.sql.js';
 
 /** A page of the payments search: its rows, whether more follow, and the keyset cursor of the next page. */
@@ -24,7 +24,7 @@ export class PaymentSearchRepository {
     const shown = rows.slice(0, page.limit);
     const last = shown.at(-1);
     const hasMore = rows.length > page.limit;
-    return { rows: shown, hasMore, nextCursor: hasMore && last ? encodeCursor({ micros: last.cursor_micros, id: last.id }) : null };
+    return { rows: shown, hasMore, nextCursor: hasMore && last ? encodeKeysetCursor({ micros: last.cursor_micros, id: last.id }) : null };
   }
 
   /** The number of matches, at most `cap` (a bounded count: never a scan of everything the platform ever received). */

@@ -1,4 +1,4 @@
-import { afterPosition, decodeCursor, microsOf, SqlParams } from './keyset.js';
+import { afterPosition, cursorPosition, microsOf, SqlParams } from './keyset.js';
 
 /** Request Network's payment types: crosschain is never stored (cross-chain execution is not offered). */
 export const PAYMENT_TYPES = ['direct', 'conversion', 'crosschain', 'recurring'] as const;
@@ -132,9 +132,8 @@ export function paymentSearchQuery(
 ): { sql: string; params: unknown[] } {
   const p = new SqlParams();
   const where = paymentSearchConditions(platformId, filter, p);
-  const position = page.cursor ? decodeCursor(page.cursor) : undefined;
-  if (page.cursor && !(position && /^\d{1,19}$/.test(position.id)))
-    throw new Error('cursor was not validated before reaching the repository');
+  // Transfer ids are bigints: anything else is the coded 400, never a cast error.
+  const position = cursorPosition(page.cursor, 'bigint');
   if (position) where.push(afterPosition('t.block_timestamp', 't.id', p.add(position.micros), `${p.add(position.id)}::bigint`));
   const offset = page.offset > 0 ? ` OFFSET ${p.add(page.offset)}` : '';
   return {

@@ -6,7 +6,8 @@ import { CustomerInfoDto } from '../../payments/dto/customer-info.dto.js';
 export class PaymentFeeDto {
   @ApiProperty({ enum: ['gas', 'platform', 'crosschain', 'crypto-to-fiat', 'offramp'], example: 'platform' }) type!: string;
   @ApiProperty({ enum: ['sending', 'receiving', 'proxying', 'refunding'], example: 'sending' }) stage!: string;
-  @ApiProperty({ example: 'payrail', description: 'payrail: the platform fee, paid with the payment through the fee proxy' }) provider!: string;
+  @ApiProperty({ example: 'payrail', description: 'payrail: the platform fee, paid with the payment through the fee proxy' })
+  provider!: string;
   @ApiProperty({ example: '0.1', description: 'Decimal string of the payment currency' }) amount!: string;
   @ApiProperty({ example: 'USDC', description: 'Symbol of the payment currency' }) currency!: string;
   @ApiProperty({ description: 'The fee address' }) receiverAddress!: string;

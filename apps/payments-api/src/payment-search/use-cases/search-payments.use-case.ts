@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CurrencyRegistry } from '@payrail/chains';
-import { PayrailError } from '@payrail/domain';
-import { decodeCursor, type PaymentSearchFilter, PaymentSearchRepository } from '@payrail/persistence';
+import { decodeKeysetCursor, PayrailError } from '@payrail/domain';
+import { type PaymentSearchFilter, PaymentSearchRepository } from '@payrail/persistence';
 import type { FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
@@ -98,8 +98,7 @@ export class SearchPayments {
   private pageOf(query: PaymentSearchQueryDto, limit: number, offset: number): string | undefined {
     if (query.cursor !== undefined) {
       if (offset > 0) throw invalid('offset', 'offset cannot be combined with cursor: the cursor already says where the page starts');
-      const position = decodeCursor(query.cursor);
-      if (!position || !/^\d{1,19}$/.test(position.id)) throw invalid('cursor', 'cursor must be a nextCursor value');
+      if (!decodeKeysetCursor(query.cursor, 'bigint')) throw invalid('cursor', 'cursor must be a nextCursor value');
       return query.cursor;
     }
     if (offset + limit > MAX_SEARCH_WINDOW)
