@@ -240,7 +240,8 @@ describe('admin CLI chain commands', () => {
       const local = await mkdtemp(join(testStack().dir, 'local-stack-'));
       await mkdir(join(local, 'anvil'));
       await copyFile(deploymentFile, join(local, 'anvil', 'deployment.json'));
-      const { CHAIN_DEPLOYMENT_FILE: _unset, ...env } = doctorEnv(deploymentFile, { PAYRAIL_LOCAL_DIR: local });
+      const env: Record<string, string> = doctorEnv(deploymentFile, { PAYRAIL_LOCAL_DIR: local });
+      delete env.CHAIN_DEPLOYMENT_FILE;
       const { code, body } = await json(env, 'doctor');
       expect(checksOf(body).filter((c) => !c.ok)).toEqual([]);
       expect(code).toBe(0);
