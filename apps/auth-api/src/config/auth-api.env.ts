@@ -103,12 +103,12 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
   /** PEM file of a CA to trust for the SMTP server's certificate besides the public ones (a private relay). */
   @IsOptional() @IsString() SMTP_CA_FILE?: string;
 
-  /** SMTP AUTH of SMTP_HOST (both or neither); the password is a secret (never logged). */
-  @ValidateIf((env: AuthApiEnv) => env.SMTP_PASSWORD !== undefined || env.SMTP_USER !== undefined)
+  /** SMTP AUTH of SMTP_HOST (both or neither; ignored with SMTP_URL); the password is a secret (never logged). */
+  @ValidateIf((env: AuthApiEnv) => env.SMTP_URL === undefined && (env.SMTP_PASSWORD !== undefined || env.SMTP_USER !== undefined))
   @IsString({ message: 'SMTP_USER and SMTP_PASSWORD go together' })
   SMTP_USER?: string;
 
-  @ValidateIf((env: AuthApiEnv) => env.SMTP_USER !== undefined || env.SMTP_PASSWORD !== undefined)
+  @ValidateIf((env: AuthApiEnv) => env.SMTP_URL === undefined && (env.SMTP_USER !== undefined || env.SMTP_PASSWORD !== undefined))
   @IsString({ message: 'SMTP_USER and SMTP_PASSWORD go together' })
   SMTP_PASSWORD?: string;
 
