@@ -247,9 +247,9 @@ describe('npm start: the whole platform on this machine', () => {
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.getByText(`Open the link in the e-mail we sent to ${email}`).waitFor();
 
-      // The inbox's REST API (what its web page shows): the mail auth-api sent over SMTP.
-      const inboxPage = await fetch(stack.inboxUrl);
-      expect(inboxPage.status).toBe(200);
+      // The printed inbox is a web page (for a browser); its REST API shows the mail auth-api sent over SMTP.
+      const inboxPage = await fetch(stack.inboxUrl, { headers: { accept: 'text/html' } });
+      expect([inboxPage.status, inboxPage.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
       const mail = await waitFor('the verification mail in the local inbox', async () => {
         const mails = (await (await fetch(`${stack.inboxUrl}/api/email`)).json()) as {
           to: { address: string }[];

@@ -1,6 +1,6 @@
 import { Alert, Button, Status, TextField, TronLinkWallet } from '@payrail/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useConfig, useConnectors } from 'wagmi';
 import { SESSION_KEY, useApis } from '../api';
 import { done } from '../lib/api-call';
@@ -39,6 +39,12 @@ export function SignInScreen() {
     onSuccess: () => setNote(t('signin.registered', { email })),
   });
   const [linkToken, setLinkToken] = useState(linkedVerificationToken);
+  // The link opened in a tab already on this screen changes only the fragment (no reload).
+  useEffect(() => {
+    const update = () => setLinkToken(linkedVerificationToken());
+    window.addEventListener('hashchange', update);
+    return () => window.removeEventListener('hashchange', update);
+  }, []);
   const verifyEmail = useMutation({
     mutationFn: (token: string) => done(auth.POST('/v1/auth/verify-email', { body: { token } })),
     onSuccess: () => {
