@@ -30,6 +30,8 @@ describe('npm start: the whole platform on this machine', () => {
       'REDIS_PORT',
       'PAYMENT_PAGE_PORT',
       'DASHBOARD_PORT',
+      'INBOX_SMTP_PORT',
+      'INBOX_PORT',
     ])
       ports[name] = await freePort();
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', PAYRAIL_LOCAL_DIR: dir };
@@ -280,6 +282,51 @@ describe('npm start: the whole platform on this machine', () => {
       reference: 'INV-0001',
       payments: [expect.objectContaining({ txHash: sent.at(-1), payer: stack.demo.payerAddress })],
     });
+  }, 90000);
+
+  it('verifies an account created in the dashboard through the printed local inbox (SMTP to MailDev), then signs it in', async () => {
+    const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
+    expect(stack.inboxUrl).toBe(`http://127.0.0.1:${ports.INBOX_PORT}`);
+    expect(output).toMatch(new RegExp(`inbox +${stack.inboxUrl}`));
+    const email = `newcomer.${Date.now()}@example.com`;
+    const password = 'newcomer password';
+    const browser = await launchBrowser();
+    try {
+      const { page } = await openPage(browser);
+      await page.goto(stack.dashboardUrl);
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByText(`Open the link in the e-mail we sent to ${email}`).waitFor();
+
+      // The printed inbox is a web page (for a browser); its REST API shows the mail auth-api sent over SMTP.
+      const inboxPage = await fetch(stack.inboxUrl, { headers: { accept: 'text/html' } });
+      expect([inboxPage.status, inboxPage.headers.get('content-type')]).toEqual([200, expect.stringContaining('text/html')]);
+      const mail = await waitFor('the verification mail in the local inbox', async () => {
+        const mails = (await (await fetch(`${stack.inboxUrl}/api/email`)).json()) as {
+          to: { address: string }[];
+          html: string;
+          subject: string;
+        }[];
+        return mails.find((m) => m.to.some((to) => to.address === email));
+      });
+      expect(mail.subject).toBe('Confirm your e-mail address for Payrail');
+      const link = /href="([^"]+)"/.exec(mail.html)?.[1]?.replace(/&amp;/g, '&') ?? '';
+      expect(link).toMatch(new RegExp(`^${stack.dashboardUrl}/#verify-email=evt_`));
+
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Confirm my e-mail address' }).click();
+      await page.getByText('E-mail address confirmed').waitFor();
+    } finally {
+      await browser.close();
+    }
+    const login = await fetch(`${stack.authApiUrl}/v1/auth/login?bearer=true`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    expect(login.status).toBe(200);
+    expect(await login.json()).toMatchObject({ kind: 'email', user: { email } });
   }, 90000);
 
   it('stops everything it started on Ctrl-C (SIGINT)', async () => {

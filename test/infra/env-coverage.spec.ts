@@ -25,6 +25,9 @@ const SECRETS = {
   WEBHOOK_ENCRYPTION_KEYS: KEY,
   PII_ENCRYPTION_KEYS: KEY,
   RELAYER_PRIVATE_KEY: `0x${'11'.repeat(32)}`,
+  SMTP_URL: 'smtp://payrail:CHANGE_ME@smtp.example.com:587',
+  SMTP_PASSWORD: 'CHANGE_ME',
+  TRON_API_KEY: '00000000-0000-0000-0000-000000000000',
 };
 
 describe('the apps read variables that the deployment files know', () => {

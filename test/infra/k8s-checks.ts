@@ -29,7 +29,17 @@ export const CHAIN_ENV = [
   'TRON_API_URL',
 ];
 export const SECRET_NAME = 'payrail-secrets';
-export const SECRET_KEYS = ['DATABASE_URL', 'REDIS_URL', 'WEBHOOK_ENCRYPTION_KEYS', 'RELAYER_PRIVATE_KEY', 'PII_ENCRYPTION_KEYS'];
+export const SECRET_KEYS = [
+  'DATABASE_URL',
+  'REDIS_URL',
+  'WEBHOOK_ENCRYPTION_KEYS',
+  'RELAYER_PRIVATE_KEY',
+  'PII_ENCRYPTION_KEYS',
+  // Provider credentials, optional (secretKeyRef optional: true): SMTP relay and TronGrid.
+  'SMTP_URL',
+  'SMTP_PASSWORD',
+  'TRON_API_KEY',
+];
 
 export function ofKind(objects: K8sObject[], kind: string): K8sObject[] {
   return objects.filter((o) => o.kind === kind);

@@ -27,6 +27,8 @@ export const MESSAGES = {
   'signin.tron_refused':
     'Sign-in refused: the signature does not belong to the TronLink account that asked to sign in, or the request expired. Check the account selected in TronLink, then try again.',
   'signin.tron_failed': 'TronLink could not sign you in: {reason}. Try again.',
+  'signin.verify_email': 'Confirm my e-mail address',
+  'signin.verified': 'E-mail address confirmed. Sign in with your e-mail and password.',
   'signin.registered': 'Account created. Open the link in the e-mail we sent to {email}, then sign in.',
   'session.signed_in_as': 'Signed in as {who}',
   'session.idle_warning': 'Your wallet session ends in {minutes}:{seconds} because of inactivity.',

@@ -38,6 +38,14 @@ export function WithChainEnv<TBase extends Ctor>(Base: TBase) {
     /** TronGrid-compatible HTTP API of the Tron network. */
     @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_tld: false }) TRON_API_URL?: string;
 
+    /**
+     * TronGrid API key, sent as the `TRON-PRO-API-KEY` header of every TRON_API_URL request (without
+     * one TronGrid's free tier throttles within minutes of real traffic). A secret: never logged.
+     */
+    @IsOptional()
+    @Matches(/^[A-Za-z0-9-]{16,128}$/, { message: 'must be a TronGrid API key (16-128 letters, digits or dashes)' })
+    TRON_API_KEY?: string;
+
     /** Local environment: the JSON file (`.local/stack.json`) holding the local chain's contract addresses. */
     @IsOptional() CHAIN_DEPLOYMENT_FILE?: string;
 

@@ -2,6 +2,7 @@ export * from './config/env.js';
 export * from './config/config.module.js';
 export * from './logging/logging.module.js';
 export * from './logging/redaction.js';
+export { scrubUrls } from './logging/scrub.js';
 export * from './health/health.module.js';
 export * from './redis/redis.module.js';
 export * from './redis/redis-options.js';

@@ -4,6 +4,7 @@ export * from './contracts/deploy.js';
 export * from './contracts/compile.js';
 export * from './contracts/artifacts.js';
 export * from './contracts/feeds.js';
+export * from './inbox.js';
 export * from './infra.js';
 export * from './paths.js';
 export * from './ports.js';

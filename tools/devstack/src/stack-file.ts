@@ -19,6 +19,8 @@ export interface StackFile {
   paymentPageUrl: string;
   /** The dashboard (apps/dashboard), same-origin with both APIs through its proxy. */
   dashboardUrl: string;
+  /** The local inbox (MailDev web UI; REST API under /api): the mails auth-api sent over SMTP. */
+  inboxUrl: string;
   webhookWorkerHealthUrl: string;
   chainWorkerHealthUrl: string;
   /** Each app's Prometheus endpoint (on a free port picked at start). */

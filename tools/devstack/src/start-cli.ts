@@ -8,6 +8,7 @@ import type { LocalDeployment } from './contracts/deploy.js';
 import { FEED_REFRESH_AFTER_SECONDS, refreshLocalFeeds } from './contracts/feeds.js';
 import { LOCAL_NETWORK, startInfra } from './infra.js';
 import { repoRoot } from './paths.js';
+import { startLocalInbox, type LocalInbox } from './inbox.js';
 import { isPortBusy } from './ports.js';
 import { writeStackFile, type StackFile } from './stack-file.js';
 import { startLocalWebApps, type LocalWebApps } from './web-apps.js';
@@ -26,6 +27,9 @@ const ports = {
   // Vite's usual ports: the demo Client ID allows http://localhost:5173 (DEMO_ORIGIN), the payment page's origin.
   'payment-page': num('PAYMENT_PAGE_PORT', 5173),
   dashboard: num('DASHBOARD_PORT', 5174),
+  // The local inbox (MailDev): auth-api's SMTP server, and the web inbox its mails are read in.
+  'inbox-smtp': num('INBOX_SMTP_PORT', 1025),
+  inbox: num('INBOX_PORT', 1080),
 };
 const paymentPageOrigin = `http://localhost:${ports['payment-page']}`;
 const dashboardOrigin = `http://localhost:${ports.dashboard}`;
@@ -76,6 +80,13 @@ async function main(): Promise<void> {
   await mkdir(join(dir, 'anvil'), { recursive: true });
   await writeFile(deploymentFile, JSON.stringify(infra.deployment, null, 2));
   const stackPath = join(dir, 'stack.json');
+  let inbox: LocalInbox;
+  try {
+    inbox = await startLocalInbox({ smtpPort: ports['inbox-smtp'], webPort: ports.inbox, dir: join(dir, 'inbox') });
+  } catch (error) {
+    await infra.stop();
+    throw error;
+  }
   const appEnv: Record<string, string> = {
     NODE_ENV: 'development',
     PAYRAIL_ENV: 'local',
@@ -96,6 +107,11 @@ async function main(): Promise<void> {
     // The wallet sign-in message (EIP-4361) names the dashboard, where it is signed (wallets warn on a mismatch).
     SIWE_DOMAIN: env.SIWE_DOMAIN ?? `localhost:${ports.dashboard}`,
     SIWE_URI: env.SIWE_URI ?? dashboardOrigin,
+    // Verification mails go over SMTP to the local inbox (MAIL_TRANSPORT=log prints them instead).
+    MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? 'smtp',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(inbox.smtpPort),
+    MAIL_FROM: 'Payrail (local) <no-reply@payrail.localhost>',
   };
   const demoTenant = await ensureDemoTenant({
     file: join(dir, 'demo.json'),
@@ -113,6 +129,7 @@ async function main(): Promise<void> {
     log('stopping...');
     await web?.close();
     await Promise.all(apps.map((a) => a.stop()));
+    await inbox.stop();
     await infra.stop();
     log('stopped');
     process.exit(code);
@@ -173,6 +190,7 @@ async function main(): Promise<void> {
     authApiUrl: url('auth-api'),
     paymentPageUrl: web.paymentPage.url,
     dashboardUrl: web.dashboard.url,
+    inboxUrl: inbox.url,
     webhookWorkerHealthUrl: `${url('webhook-worker')}/health/ready`,
     chainWorkerHealthUrl: `${url('chain-worker')}/health/ready`,
     metricsUrls: Object.fromEntries(apps.map((a) => [a.name, a.metricsUrl])),
@@ -212,6 +230,7 @@ function printBanner(stack: StackFile, stackPath: string): void {
     `  demo link      ${stack.demo.paymentLink}   (ready to pay: 10 fUSDC from the demo payer)`,
     `  dashboard      ${stack.dashboardUrl}   (sign in: ${stack.demo.dashboardEmail} / ${stack.demo.dashboardPassword})`,
     `                 or "Sign in with wallet" as ${stack.demo.dashboardWallet} (${stack.demo.dashboardWalletAccount}; key: demo.dashboardWalletKey)`,
+    `  inbox          ${stack.inboxUrl}   (every mail the platform sends: open the verification link of a new account)`,
     `  webhook-worker ${stack.webhookWorkerHealthUrl}`,
     `  chain-worker   ${stack.chainWorkerHealthUrl}`,
     `  metrics        ${Object.values(stack.metricsUrls).join(' ')}`,

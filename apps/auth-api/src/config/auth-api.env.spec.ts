@@ -29,7 +29,35 @@ describe('auth-api mail settings', () => {
   it('needs MAIL_OUTBOX_DIR with the outbox transport, and knows no other transport', () => {
     expect(problemsOf({ MAIL_TRANSPORT: 'outbox' })).toEqual(['MAIL_OUTBOX_DIR: must name a directory when MAIL_TRANSPORT=outbox']);
     expect(problemsOf({ ...KEYS, PAYRAIL_ENV: 'production', MAIL_TRANSPORT: 'outbox', MAIL_OUTBOX_DIR: '/var/mail/payrail' })).toEqual([]);
-    expect(problemsOf({ MAIL_TRANSPORT: 'smtp' })).toHaveLength(1);
+    expect(problemsOf({ MAIL_TRANSPORT: 'smtp' })).toEqual([
+      'SMTP_HOST: must name the SMTP server (or set SMTP_URL) when MAIL_TRANSPORT=smtp',
+    ]);
+    expect(problemsOf({ MAIL_TRANSPORT: 'carrier-pigeon' })).toHaveLength(1);
+  });
+
+  it('reads the SMTP server from SMTP_URL or SMTP_HOST/PORT/USER/PASSWORD, and checks MAIL_FROM', () => {
+    const smtp = (env: Record<string, string>) => validateEnv(AuthApiEnv, { ...REQUIRED, MAIL_TRANSPORT: 'smtp', ...env }).smtpServer();
+    expect(smtp({ SMTP_URL: 'smtp://mailer%40acme:p%40ss@smtp.example.com' })).toEqual({
+      host: 'smtp.example.com',
+      port: 587,
+      secure: false,
+      auth: { user: 'mailer@acme', pass: 'p@ss' },
+    });
+    expect(smtp({ SMTP_URL: 'smtps://smtp.example.com' })).toEqual({ host: 'smtp.example.com', port: 465, secure: true, auth: undefined });
+    expect(smtp({ SMTP_HOST: 'mail', SMTP_PORT: '2525', SMTP_USER: 'u', SMTP_PASSWORD: 'p' })).toEqual({
+      host: 'mail',
+      port: 2525,
+      secure: false,
+      auth: { user: 'u', pass: 'p' },
+    });
+    expect(problemsOf({ MAIL_TRANSPORT: 'smtp', SMTP_URL: 'https://smtp.example.com' })).toEqual([
+      'SMTP_URL: must be an smtp:// or smtps:// URL',
+    ]);
+    expect(problemsOf({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'mail', SMTP_USER: 'u' })).toEqual([
+      'SMTP_PASSWORD: SMTP_USER and SMTP_PASSWORD go together',
+    ]);
+    expect(problemsOf({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'mail', MAIL_FROM: 'not an address' })).toHaveLength(1);
+    expect(problemsOf({ MAIL_TRANSPORT: 'smtp', SMTP_HOST: 'mail', MAIL_FROM: 'Acme Pay <pay@acme.example>' })).toEqual([]);
   });
 
   it('defaults the token lifetime to 24 hours and bounds it', () => {

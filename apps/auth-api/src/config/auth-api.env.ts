@@ -1,10 +1,30 @@
-import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min, ValidateBy, ValidateIf, type ValidationArguments } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  isEmail,
+  type ValidationArguments,
+} from 'class-validator';
+import addressparser from 'nodemailer/lib/addressparser';
 import { HttpApiEnv } from '@payrail/platform';
 import { WithWebhookEnv } from '@payrail/webhooks';
 
-const MAIL_TRANSPORTS = ['log', 'outbox', 'none'] as const;
+const MAIL_TRANSPORTS = ['log', 'outbox', 'smtp', 'none'] as const;
 export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];
+
+/** One mailbox (`a@example.com` or `Name <a@example.com>`), parsed as nodemailer will. */
+const isMailbox = (value: string): boolean => {
+  const parsed = addressparser(value);
+  return parsed.length === 1 && 'address' in parsed[0] && isEmail(parsed[0].address, { require_tld: false });
+};
 
 /** auth-api ({auth_url}, /v1/...) configuration. */
 export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
@@ -41,10 +61,11 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
   @Type(() => Number) @IsInt() @Min(60) @Max(86400) LOGIN_ACCOUNT_WINDOW_SECONDS: number = 3600;
 
   /**
-   * Where verification e-mails go. `log`: the token is printed to the log (PAYRAIL_ENV=local only);
-   * `outbox`: one JSON file per mail in MAIL_OUTBOX_DIR (tests read it; a mail relay can pick the
-   * files up); `none`: nothing is sent (a warning without the token is logged). Unset: `log` when
-   * PAYRAIL_ENV=local, `none` elsewhere.
+   * Where verification e-mails go. `smtp`: sent through the SMTP server of SMTP_URL or SMTP_HOST
+   * (queued, retried with back-off; TLS required outside PAYRAIL_ENV=local); `log`: the token is
+   * printed to the log (PAYRAIL_ENV=local only); `outbox`: one JSON file per mail in MAIL_OUTBOX_DIR
+   * (tests read it; a mail relay can pick the files up); `none`: nothing is sent (a warning without
+   * the token is logged). Unset: `log` when PAYRAIL_ENV=local, `none` elsewhere.
    */
   @IsOptional()
   @IsIn(MAIL_TRANSPORTS)
@@ -62,6 +83,62 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
   @IsString({ message: 'MAIL_OUTBOX_DIR must name a directory when MAIL_TRANSPORT=outbox' })
   MAIL_OUTBOX_DIR?: string;
 
+  /**
+   * SMTP server of MAIL_TRANSPORT=smtp, as one URL (`smtp://user:password@host:587`, or `smtps://`
+   * for TLS from the first byte, port 465) or as SMTP_HOST/SMTP_PORT/SMTP_USER/SMTP_PASSWORD
+   * (SMTP_URL wins). Outside PAYRAIL_ENV=local the connection must be encrypted: `smtp://` and
+   * SMTP_HOST connections are made to upgrade with STARTTLS (a server that does not offer it is
+   * refused) and certificates are always checked.
+   */
+  @ValidateIf((env: AuthApiEnv) => env.SMTP_URL !== undefined)
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['smtp', 'smtps'] }, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @ValidateIf((env: AuthApiEnv) => env.mailTransport() === 'smtp' && env.SMTP_URL === undefined)
+  @IsString({ message: 'must name the SMTP server (or set SMTP_URL) when MAIL_TRANSPORT=smtp' })
+  SMTP_HOST?: string;
+
+  /** Port of SMTP_HOST: 587 (submission, STARTTLS) unless SMTP_SECURE (465). */
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(65535) SMTP_PORT?: number;
+
+  /** SMTP_HOST speaks TLS from the first byte (port 465) instead of upgrading with STARTTLS. */
+  @Transform(({ value }: { value: unknown }) =>
+    value === undefined ? false : value === true || value === 'true' ? true : value === 'false' ? false : value,
+  )
+  @IsBoolean({ message: 'must be true or false' })
+  SMTP_SECURE: boolean = false;
+
+  /** PEM file of a CA to trust for the SMTP server's certificate besides the public ones (a private relay). */
+  @IsOptional() @IsString() SMTP_CA_FILE?: string;
+
+  /** SMTP AUTH of SMTP_HOST (both or neither; ignored with SMTP_URL); the password is a secret (never logged). */
+  @ValidateIf((env: AuthApiEnv) => env.SMTP_URL === undefined && (env.SMTP_PASSWORD !== undefined || env.SMTP_USER !== undefined))
+  @IsString({ message: 'SMTP_USER and SMTP_PASSWORD go together' })
+  SMTP_USER?: string;
+
+  @ValidateIf((env: AuthApiEnv) => env.SMTP_URL === undefined && (env.SMTP_USER !== undefined || env.SMTP_PASSWORD !== undefined))
+  @IsString({ message: 'SMTP_USER and SMTP_PASSWORD go together' })
+  SMTP_PASSWORD?: string;
+
+  /** Sender of every mail (`From:`), an address the SMTP server may send as. */
+  @ValidateIf((env: AuthApiEnv) => env.mailTransport() === 'smtp' || env.MAIL_FROM !== 'Payrail <no-reply@localhost>')
+  @ValidateBy({
+    name: 'mailFrom',
+    validator: {
+      validate: (value: unknown) => typeof value === 'string' && isMailbox(value),
+      defaultMessage: () => 'MAIL_FROM must be an e-mail address, or a name and an address (Payrail <no-reply@example.com>)',
+    },
+  })
+  MAIL_FROM: string = 'Payrail <no-reply@localhost>';
+
+  /**
+   * A mail the SMTP server did not take is retried by the mail queue, MAIL_RETRY_ATTEMPTS times in
+   * all, the n-th retry MAIL_RETRY_BASE_MS × 2^(n-1) after the failure (defaults: 10 attempts over
+   * about 8.5 hours, within the token's lifetime).
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(50) MAIL_RETRY_ATTEMPTS: number = 10;
+  @Type(() => Number) @IsInt() @Min(100) @Max(3600000) MAIL_RETRY_BASE_MS: number = 30000;
+
   /** How long an e-mail verification token is valid. */
   @Type(() => Number) @IsInt() @Min(1) @Max(720) EMAIL_VERIFICATION_TTL_HOURS: number = 24;
 
@@ -71,6 +148,18 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
    */
   @Type(() => Number) @IsInt() @Min(1) @Max(1000) EMAIL_RESEND_PER_ADDRESS: number = 3;
   @Type(() => Number) @IsInt() @Min(60) @Max(86400) EMAIL_RESEND_WINDOW_SECONDS: number = 3600;
+
+  /** The SMTP server of MAIL_TRANSPORT=smtp, from SMTP_URL or SMTP_HOST/PORT/USER/PASSWORD/SECURE. */
+  smtpServer(): { host: string; port: number; secure: boolean; auth?: { user: string; pass: string } } {
+    if (this.SMTP_URL !== undefined) {
+      const url = new URL(this.SMTP_URL);
+      const secure = url.protocol === 'smtps:';
+      const auth = url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined;
+      return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port) || (secure ? 465 : 587), secure, auth };
+    }
+    const auth = this.SMTP_USER !== undefined ? { user: this.SMTP_USER, pass: this.SMTP_PASSWORD ?? '' } : undefined;
+    return { host: this.SMTP_HOST ?? 'localhost', port: this.SMTP_PORT ?? (this.SMTP_SECURE ? 465 : 587), secure: this.SMTP_SECURE, auth };
+  }
 
   /** The mail transport in effect (MAIL_TRANSPORT, or its default for PAYRAIL_ENV). */
   mailTransport(): MailTransportName {

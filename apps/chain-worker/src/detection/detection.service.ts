@@ -90,7 +90,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
   /** Tron through TRON_API_URL (TronGrid-compatible), when configured. */
   private followTron(proxy: string | undefined): void {
     if (!this.env.TRON_API_URL || !proxy) return;
-    const source = new TronGridEventSource(this.env.TRON_API_URL, httpFetchJson());
+    const source = new TronGridEventSource(this.env.TRON_API_URL, httpFetchJson(undefined, this.env.TRON_API_KEY));
     const follower = new TronFollower(this.db, source, proxy, (network, through) => this.settlement.settle(network, through));
     const loop = new LeaderLoop(this.db, 'detection:tron', Math.max(this.env.DETECTION_POLL_INTERVAL_MS, 3000), () => follower.pass());
     this.loops.set('tron', { loop, follower });

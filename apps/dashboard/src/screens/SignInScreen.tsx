@@ -1,6 +1,6 @@
 import { Alert, Button, Status, TextField, TronLinkWallet } from '@payrail/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useConfig, useConnectors } from 'wagmi';
 import { SESSION_KEY, useApis } from '../api';
 import { done } from '../lib/api-call';
@@ -9,8 +9,12 @@ import { sessionEnded } from '../session/ended';
 import { signInWithTron } from '../session/tron-sign-in';
 import { signInWithWallet } from '../session/wallet-sign-in';
 
+/** The token of a verification mail's link (`#verify-email=evt_...`: a fragment never reaches a server). */
+const linkedVerificationToken = (): string | undefined => /^#verify-email=(evt_[A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1];
+
 /**
- * E-mail sign-in and registration, Sign-In with Ethereum through an injected wallet, and sign-in with
+ * E-mail sign-in and registration (a verification mail's link opens this screen with its token:
+ * one click confirms the address), Sign-In with Ethereum through an injected wallet, and sign-in with
  * a TronLink-compatible wallet (auth-api, same origin; the TronLink adapter loads on first use).
  */
 export function SignInScreen() {
@@ -34,6 +38,21 @@ export function SignInScreen() {
     mutationFn: () => done(auth.POST('/v1/auth/register', { body: { email, password } })),
     onSuccess: () => setNote(t('signin.registered', { email })),
   });
+  const [linkToken, setLinkToken] = useState(linkedVerificationToken);
+  // The link opened in a tab already on this screen changes only the fragment (no reload).
+  useEffect(() => {
+    const update = () => setLinkToken(linkedVerificationToken());
+    window.addEventListener('hashchange', update);
+    return () => window.removeEventListener('hashchange', update);
+  }, []);
+  const verifyEmail = useMutation({
+    mutationFn: (token: string) => done(auth.POST('/v1/auth/verify-email', { body: { token } })),
+    onSuccess: () => {
+      window.history.replaceState(null, '', window.location.pathname);
+      setLinkToken(undefined);
+      setNote(t('signin.verified'));
+    },
+  });
   // EIP-6963 wallets come first (wagmi adds them as they announce); the generic injected one last.
   const wallet = connectors.find((c) => c.type === 'injected' && c.id !== 'injected') ?? connectors[0];
   const walletSignIn = useMutation({
@@ -47,7 +66,7 @@ export function SignInScreen() {
   const tronSignIn = useMutation({ mutationFn: () => signInWithTron(auth, tronWallet), onSuccess: signedIn });
   /** Starts one way of signing in; the failure of an earlier attempt is cleared, so only the latest shows. */
   const start = (chosen: { mutate: () => void }) => {
-    for (const m of [signIn, register, walletSignIn, tronSignIn]) if (m !== chosen) m.reset();
+    for (const m of [signIn, register, walletSignIn, tronSignIn, verifyEmail]) if (m !== chosen) m.reset();
     setNote(undefined);
     chosen.mutate();
   };
@@ -55,12 +74,17 @@ export function SignInScreen() {
     event.preventDefault();
     start(signIn);
   };
-  const error = signIn.error ?? register.error ?? walletSignIn.error;
+  const error = signIn.error ?? register.error ?? walletSignIn.error ?? verifyEmail.error;
   const failure = tronSignIn.error ? tronSignIn.error.message : error && t('signin.failed', { reason: error.message });
   return (
     <main className="signin">
       <div className="pr-card signin-card">
         <h1>{t('signin.title')}</h1>
+        {linkToken && (
+          <Button disabled={verifyEmail.isPending} onClick={() => start({ mutate: () => verifyEmail.mutate(linkToken) })}>
+            {t('signin.verify_email')}
+          </Button>
+        )}
         <form onSubmit={submit}>
           <TextField
             label={t('signin.email')}

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import {
   Wallet,
 } from 'ethers';
 import { publishedArtifact } from '@payrail/chains';
-import { repoRoot } from '@payrail/devstack';
+import { freePort, repoRoot } from '@payrail/devstack';
 import { testStack } from '@payrail/test-support/stack.js';
 import { recurringProxySource } from './chain/expected-code.js';
 
@@ -234,6 +234,52 @@ describe('admin CLI chain commands', () => {
       expect(text.code).toBe(1);
       expect(text.stdout).toMatch(new RegExp(`FAIL rpc +sepolia +${host} answers chain id 1`));
       expect(text.stdout).toMatch(/1 of \d+ checks failed/);
+    });
+
+    it('beside npm start (no CHAIN_DEPLOYMENT_FILE, the RPC is its anvil chain) checks the local deployment of .local and passes', async () => {
+      const local = await mkdtemp(join(testStack().dir, 'local-stack-'));
+      await mkdir(join(local, 'anvil'));
+      await copyFile(deploymentFile, join(local, 'anvil', 'deployment.json'));
+      const env: Record<string, string> = doctorEnv(deploymentFile, { PAYRAIL_LOCAL_DIR: local });
+      delete env.CHAIN_DEPLOYMENT_FILE;
+      const { code, body } = await json(env, 'doctor');
+      expect(checksOf(body).filter((c) => !c.ok)).toEqual([]);
+      expect(code).toBe(0);
+      expect(checksOf(body)[0]).toEqual({
+        check: 'deployment',
+        network: 'sepolia',
+        ok: true,
+        detail: `${new URL(chain.rpcUrl).host} is a local anvil chain: checking the local deployment of ${join(local, 'anvil', 'deployment.json')} (npm start)`,
+      });
+      expect(checksOf(body).find((c) => c.detail.startsWith('ERC20FeeProxy'))!.detail).toContain(feeProxy);
+
+      // Without npm start's files, the published addresses are not checked against anvil: one clear failure says why.
+      const empty = await mkdtemp(join(testStack().dir, 'no-stack-'));
+      const missing = await json({ ...env, PAYRAIL_LOCAL_DIR: empty }, 'doctor');
+      expect(missing.code).toBe(1);
+      expect(checksOf(missing.body)[0]).toMatchObject({
+        check: 'deployment',
+        ok: false,
+        detail: expect.stringContaining('start the platform with npm start'),
+      });
+    });
+
+    it('prints no provider key of an RPC URL, even when the RPC error quotes the URL', async () => {
+      const key = 'prov1derKey0f0ps5ecret9';
+      const keyed = `${new URL(stub.url).origin}/v3/${key}`;
+      const failing = `http://127.0.0.1:${await freePort()}/v2/${key}`;
+      const env = doctorEnv(deploymentFile, {
+        RPC_URL_SEPOLIA: `${chain.rpcUrl},${keyed},${failing}`,
+        TRON_API_KEY: 'tron-4pi-key-0f-the-operator',
+      });
+      const text = await admin(env, 'doctor');
+      const body = await json(env, 'doctor');
+      expect(text.code).toBe(1);
+      expect(checksOf(body.body).filter((c) => !c.ok)).toHaveLength(2);
+      for (const output of [text.stdout, JSON.stringify(body.body)]) {
+        expect(output).not.toContain(key);
+        expect(output).not.toContain('tron-4pi-key-0f-the-operator');
+      }
     });
   });
 });

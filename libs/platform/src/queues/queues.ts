@@ -8,6 +8,8 @@ export const QUEUES = {
   webhookDeliveries: 'webhook-deliveries',
   /** Recovery lane: deliveries redelivered in bulk, on their own (smaller, rate-limited) worker slots. */
   webhookRecovery: 'webhook-recovery',
+  /** E-mails auth-api sends over SMTP (MAIL_TRANSPORT=smtp): one job per mail, retried with back-off. */
+  mail: 'mail',
 } as const;
 
 export type DomainEventJob = PublishedDomainEvent;

@@ -1,7 +1,8 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newUlid } from '@payrail/domain';
-import { MailTransport, renderVerificationMail, type VerificationMail } from './mail-transport.js';
+import { renderVerificationMail } from './mail-templates.js';
+import { MailTransport, type VerificationMail } from './mail-transport.js';
 
 /** One mail as the outbox holds it (`<ulid>.json`, owner-readable only). */
 export interface OutboxMail {
@@ -9,6 +10,7 @@ export interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  html: string;
   token: string;
   expiresAt: string;
   createdAt: string;
@@ -20,7 +22,10 @@ export interface OutboxMail {
  * mail relay can pick the files up.
  */
 export class OutboxMailTransport extends MailTransport {
-  constructor(private readonly dir: string) {
+  constructor(
+    private readonly dir: string,
+    private readonly dashboardUrl: string,
+  ) {
     super();
   }
 
@@ -28,7 +33,7 @@ export class OutboxMailTransport extends MailTransport {
     const message: OutboxMail = {
       kind: 'email-verification',
       to: mail.to,
-      ...renderVerificationMail(mail),
+      ...renderVerificationMail(mail, this.dashboardUrl),
       token: mail.token,
       expiresAt: mail.expiresAt.toISOString(),
       createdAt: new Date().toISOString(),

@@ -34,7 +34,7 @@ export class RegisterAccount {
     const pending = await this.db.transaction((m) =>
       new AccountsRepository(m).registerByEmail(command.email, hash, { tokenHash, issuedAt, expiresAt }),
     );
-    if (pending) await this.mail.sendVerification({ to: command.email, userId: pending.userId, token, expiresAt });
+    if (pending) await this.mail.sendVerification({ to: command.email, userId: pending.userId, token, expiresAt, reason: 'registration' });
     return { status: 'registered', email: command.email };
   }
 }

@@ -30,7 +30,7 @@ export class ResendVerification {
     const pending = await this.db.transaction((m) =>
       new EmailVerificationRepository(m).issueForUnverified(command.email, { tokenHash, issuedAt, expiresAt }),
     );
-    if (pending) await this.mail.sendVerification({ to: command.email, userId: pending.userId, token, expiresAt });
+    if (pending) await this.mail.sendVerification({ to: command.email, userId: pending.userId, token, expiresAt, reason: 'resend' });
     return { status: 'accepted', email: command.email };
   }
 }

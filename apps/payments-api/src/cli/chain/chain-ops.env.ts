@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
-import { IsIn, IsOptional, Matches, validateSync } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, validateSync } from 'class-validator';
 import { WithChainEnv } from '@payrail/chains';
 import { ConfigError, ENVIRONMENTS, type PayrailEnvironment } from '@payrail/platform';
 
@@ -14,6 +14,9 @@ class ChainOpsBase {
 
   /** The relayer's address, when the doctor should not see the key. */
   @IsOptional() @Matches(/^0x[0-9a-fA-F]{40}$/, { message: 'must be an EVM address' }) RELAYER_ADDRESS?: string;
+
+  /** Where `npm start` keeps its local platform (default `.local` under the working directory): doctor finds its deployment there. */
+  @IsOptional() @IsString() PAYRAIL_LOCAL_DIR?: string;
 
   /** `recurring-proxy deploy`: the key that pays for the deployment. Never a flag, so it stays out of shell history. */
   @IsOptional() @Matches(KEY, { message: 'must be 0x + 64 hex' }) DEPLOYER_PRIVATE_KEY?: string;

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { Contract, formatEther, JsonRpcProvider, Wallet } from 'ethers';
 import {
   AggregatorRateSource,
@@ -12,11 +14,12 @@ import {
   withLocalDeployment,
   withRecurringProxies,
 } from '@payrail/chains';
+import { REDACTED, scrubUrls } from '@payrail/platform';
 import { RATE_MAX_AGE_SECONDS } from '../../payments/payments.tokens.js';
 import type { ChainOpsEnv } from './chain-ops.env.js';
 import { codeHash, codeSourceOf, expectedRuntimeCode } from './expected-code.js';
 
-export type CheckName = 'rpc' | 'contract' | 'feed' | 'relayer-gas' | 'relayer-role';
+export type CheckName = 'deployment' | 'rpc' | 'contract' | 'feed' | 'relayer-gas' | 'relayer-role';
 
 /** One finding: what was checked, where, whether it passed and why. */
 export interface DoctorCheck {
@@ -124,16 +127,80 @@ async function checkRelayer(network: NetworkInfo, relayer: string, provider: Jso
   }
 }
 
+/** The network `npm start` runs its anvil chain as (tools/devstack LOCAL_NETWORK). */
+const LOCAL_STACK_NETWORK: EvmNetwork = 'sepolia';
+
+/** Whether an RPC is a local anvil node (`web3_clientVersion` is `anvil/v...`). */
+async function isAnvil(url: string): Promise<boolean> {
+  const provider = new JsonRpcProvider(url, undefined, { staticNetwork: true });
+  try {
+    return /^anvil\//i.test(String(await withTimeout(provider.send('web3_clientVersion', []) as Promise<string>, new URL(url).host)));
+  } catch {
+    return false;
+  } finally {
+    provider.destroy();
+  }
+}
+
+/**
+ * PAYRAIL_ENV=local without CHAIN_DEPLOYMENT_FILE, and the local network's RPC is an anvil node
+ * (the chain `npm start` runs): the contracts to check are the ones `npm start` deployed there
+ * (`<PAYRAIL_LOCAL_DIR or .local>/anvil/deployment.json`), not the network's published addresses,
+ * which hold nothing on a fresh local chain. Sets CHAIN_DEPLOYMENT_FILE and says so in a check.
+ */
+async function useLocalStackDeployment(env: ChainOpsEnv, cwd: string, out: DoctorCheck[]): Promise<void> {
+  const urls = configuredRpcUrls(env)[LOCAL_STACK_NETWORK];
+  if (env.PAYRAIL_ENV !== 'local' || env.CHAIN_DEPLOYMENT_FILE || !urls?.[0] || !(await isAnvil(urls[0]))) return;
+  const file = join(env.PAYRAIL_LOCAL_DIR ?? join(cwd, '.local'), 'anvil', 'deployment.json');
+  const shown = relative(cwd, file).startsWith('..') ? file : relative(cwd, file);
+  if (!existsSync(file)) {
+    out.push({
+      check: 'deployment',
+      network: LOCAL_STACK_NETWORK,
+      ok: false,
+      detail: `${new URL(urls[0]).host} is a local anvil chain, but ${shown} (written by npm start) does not exist: start the platform with npm start, or set CHAIN_DEPLOYMENT_FILE`,
+    });
+    return;
+  }
+  env.CHAIN_DEPLOYMENT_FILE = file;
+  out.push({
+    check: 'deployment',
+    network: LOCAL_STACK_NETWORK,
+    ok: true,
+    detail: `${new URL(urls[0]).host} is a local anvil chain: checking the local deployment of ${shown} (npm start)`,
+  });
+}
+
+/** The provider keys of the env (RPC URL paths and credentials, TRON_API_KEY): never printed, even inside an error text. */
+function secretsOf(env: ChainOpsEnv): string[] {
+  const secrets: string[] = [];
+  for (const url of Object.values(configuredRpcUrls(env)).flat()) {
+    const parsed = new URL(url);
+    secrets.push(
+      ...[parsed.username, parsed.password, ...parsed.pathname.split('/'), parsed.search.slice(1)].filter((part) => part.length >= 8),
+    );
+  }
+  if (env.TRON_API_KEY) secrets.push(env.TRON_API_KEY);
+  return secrets.sort((a, b) => b.length - a.length);
+}
+
+/** A check's detail with every URL cut to its host and every provider key replaced. */
+const redacted = (detail: string, secrets: string[]): string =>
+  secrets.reduce((text, secret) => text.split(secret).join(REDACTED), scrubUrls(detail));
+
 /**
  * Checks a configured environment, network by network (every RPC_URL_<NETWORK> set): each RPC's
  * chain id, each configured contract's code against its published bytes, each USD rate (answers,
- * fresh), and the recurring relayer's gas and role. Talks to the chains only.
+ * fresh), and the recurring relayer's gas and role. Talks to the chains only. Against the local
+ * anvil chain of `npm start` it checks that chain's deployment (useLocalStackDeployment). No
+ * detail holds a URL's path or a provider key (ethers quotes the request URL in its errors).
  */
-export async function runDoctor(env: ChainOpsEnv): Promise<{ ok: boolean; checks: DoctorCheck[] }> {
+export async function runDoctor(env: ChainOpsEnv, cwd = process.cwd()): Promise<{ ok: boolean; checks: DoctorCheck[] }> {
+  const checks: DoctorCheck[] = [];
+  await useLocalStackDeployment(env, cwd, checks);
   const local = loadLocalDeploymentFile(env, () => undefined);
   const networks = withRecurringProxies(local ? withLocalDeployment(NETWORKS, local) : NETWORKS, env);
   const relayer = relayerOf(env);
-  const checks: DoctorCheck[] = [];
   const configured = Object.entries(configuredRpcUrls(env)) as [EvmNetwork, string[]][];
   if (configured.length === 0) checks.push({ check: 'rpc', network: '*', ok: false, detail: 'no RPC_URL_<NETWORK> is set' });
   for (const [name, urls] of configured) {
@@ -145,7 +212,8 @@ export async function runDoctor(env: ChainOpsEnv): Promise<{ ok: boolean; checks
     if (relayer) await checkRelayer(networks[name], relayer, provider, checks);
     for (const p of providers) p.destroy();
   }
-  return { ok: checks.every((c) => c.ok), checks };
+  const secrets = secretsOf(env);
+  return { ok: checks.every((c) => c.ok), checks: checks.map((c) => ({ ...c, detail: redacted(c.detail, secrets) })) };
 }
 
 /** The human-readable report: one line per check. */
