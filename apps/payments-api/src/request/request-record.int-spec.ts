@@ -10,7 +10,6 @@ import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { ChainWorkerModule } from '../../../chain-worker/src/app.module.js';
-import { PeriodIssuer } from '../../../chain-worker/src/invoices/period-issuer.service.js';
 import { PaymentsApiModule } from '../app.module.js';
 
 type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
@@ -40,7 +39,9 @@ describe('GET /v2/request/{requestId}: payments[] of a paid invoice', () => {
     );
     apiKey = (await createTenant(api.app)).apiKey.apiKey;
     // The worker's recurring invoice periods follow `clock` (detection and settlement do not read it).
-    const ref = await Test.createTestingModule({ imports: [ChainWorkerModule.forRoot(privateChainWorkerEnv(databaseUrl, chain, 'inv'))] })
+    const ref = await Test.createTestingModule({
+      imports: [ChainWorkerModule.forRoot(privateChainWorkerEnv(databaseUrl, chain, 'inv', { RECURRING_INVOICES_INTERVAL_MS: '100' }))],
+    })
       .overrideProvider(CLOCK)
       .useValue(clock)
       .compile();
@@ -173,13 +174,17 @@ describe('GET /v2/request/{requestId}: payments[] of a paid invoice', () => {
       recurrence: { startDate: today, frequency: 'DAILY' },
     });
     expect(root.status).toBe(201);
-    clock.advance(24 * 3600 * 1000); // period 1 starts at 00:00 UTC tomorrow
-    await worker.get(PeriodIssuer).issueDue();
-    const period = (await sqlOne<{ id: string; payment_reference: string }>(
-      db,
-      'SELECT id, payment_reference FROM requests WHERE original_request_id = $1 AND recurrence_period = 1',
-      [root.body.requestId],
-    ))!;
+    clock.advance(24 * 3600 * 1000); // period 1 starts at 00:00 UTC tomorrow: the worker's next pass issues it
+    const period = await waitFor(
+      'period 1',
+      () =>
+        sqlOne<{ id: string; payment_reference: string }>(
+          db,
+          'SELECT id, payment_reference FROM requests WHERE original_request_id = $1 AND recurrence_period = 1',
+          [root.body.requestId],
+        ),
+      15000,
+    );
     const token = chain.deployment.tokens.USDC.address;
     const paid = await payWithReference(chain.provider, chain.deployment, {
       token,
