@@ -6,10 +6,11 @@ import { DetectionHealth } from './detection/detection.health.js';
 import { DetectionModule } from './detection/detection.module.js';
 import { ExpiryModule } from './expiry/expiry.module.js';
 import { IntentsModule } from './detection/intents/intents.module.js';
+import { InvoicesModule } from './invoices/invoices.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { SettlementModule } from './settlement/settlement.module.js';
 
-/** chain-worker: payment detection and settlement, recurring payment execution, secure payment expiry, payment intents. */
+/** chain-worker: payment detection and settlement, recurring payment execution, secure payment expiry, payment intents, recurring invoice periods. */
 @Module({})
 export class ChainWorkerModule {
   static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
@@ -27,6 +28,7 @@ export class ChainWorkerModule {
         RecurringModule,
         ExpiryModule,
         IntentsModule,
+        InvoicesModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls, extraChecks: [DetectionHealth] }),
       ],
     };

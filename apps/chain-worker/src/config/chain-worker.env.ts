@@ -90,6 +90,15 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   /** Payments expired per transaction (a pass repeats until fewer are due). */
   @Type(() => Number) @IsInt() @Min(1) @Max(5000) EXPIRY_SWEEP_BATCH_SIZE: number = 200;
 
+  /**
+   * Recurring invoices: how often series whose next period has started are looked for (each gets
+   * that period's request and its `request.recurring` event). Any number of replicas may look at once.
+   */
+  @Type(() => Number) @IsInt() @Min(100) @Max(3600000) RECURRING_INVOICES_INTERVAL_MS: number = 30000;
+
+  /** Series issued per transaction (a pass repeats until none is due). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(5000) RECURRING_INVOICES_BATCH_SIZE: number = 100;
+
   /** The WebSocket endpoint of a network's new heads, when WS_RPC_URLS names one. */
   wsUrlFor(network: string): string | undefined {
     return parseWsRpcUrls(this.WS_RPC_URLS)?.get(network as EvmNetwork);

@@ -19,6 +19,15 @@ export interface EventIdentity {
   recurringPaymentId: string | null;
 }
 
+/** The series' first request, on the events of a recurring invoice's period (and of a request created naming an original). */
+const originalOf = (request: RequestEntity) =>
+  request.originalRequestId
+    ? {
+        originalRequestId: request.originalRequestId,
+        originalRequestPaymentReference: request.originalRequestPaymentReference ?? undefined,
+      }
+    : {};
+
 const aggregateOf = (request: RequestEntity) => ({ aggregateType: 'request', aggregateId: request.id });
 const routingOf = (request: RequestEntity) => ({ platformId: request.platformId });
 
@@ -58,6 +67,7 @@ export function paymentEvent(
     subStatus: payerCheck ?? (request.status === 'overpaid' ? 'overpaid' : ''),
     paymentProcessor: PAYMENT_PROCESSOR,
     fees: settled.fees > 0n ? [{ type: 'platform', amount: units(settled.fees), currency: request.paymentCurrency }] : [],
+    ...originalOf(request),
   };
   if (request.status === 'partial') return webhookEvent('payment.partial', aggregateOf(request), base, routingOf(request));
   const excess = request.amountPaid - request.expectedAmount;
@@ -83,6 +93,7 @@ function feeShortEvent(request: RequestEntity, who: EventIdentity, txHash: strin
       subStatus: 'fee_short',
       paymentProcessor: PAYMENT_PROCESSOR,
       ...(who.recurringPaymentId ? { recurringPayment: { id: who.recurringPaymentId } } : {}),
+      ...originalOf(request),
       txHash,
       expectedFeeAmount: units(request.feeAmount),
       paidFeeAmount: units(request.feePaid),

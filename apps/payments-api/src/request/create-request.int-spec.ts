@@ -91,6 +91,7 @@ describe('POST /v2/request (invoices)', () => {
     ['originalRequestId', { originalRequestId: `01${'0'.repeat(64)}` }],
     ['originalRequestId', { originalRequestPaymentReference: '0x0123456789abcdef' }],
     ['originalRequestPaymentReference', { originalRequestPaymentReference: 'abc' }],
+    ['originalRequestId', { originalRequestId: `01${'a'.repeat(64)}`, recurrence: { startDate: '2030-01-01', frequency: 'DAILY' } }],
     ['feePercentage', { feePercentage: '1' }],
   ])('answers 400 naming %s for %j', async (field, change) => {
     const res = await p.call<Failure>('POST', '/v2/request', { ...BODY, ...change });

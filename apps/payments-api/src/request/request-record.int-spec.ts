@@ -1,9 +1,10 @@
 import { type INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
 import { ANVIL_ACCOUNTS, waitFor } from '@payrail/devstack';
 import { createDataSource, sqlOne } from '@payrail/persistence';
 import { payWithReference, privateChainWorkerEnv, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
-import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
+import { CLOCK } from '@payrail/platform';
+import { ManualClock, startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { Wallet } from 'ethers';
@@ -21,6 +22,7 @@ describe('GET /v2/request/{requestId}: payments[] of a paid invoice', () => {
   let api: InProcessApi;
   let worker: INestApplicationContext;
   let apiKey: string;
+  const clock = new ManualClock();
 
   beforeAll(async () => {
     chain = await startPrivateChain();
@@ -36,9 +38,14 @@ describe('GET /v2/request/{requestId}: payments[] of a paid invoice', () => {
       ),
     );
     apiKey = (await createTenant(api.app)).apiKey.apiKey;
-    worker = await NestFactory.createApplicationContext(ChainWorkerModule.forRoot(privateChainWorkerEnv(databaseUrl, chain, 'inv')), {
-      logger: false,
-    });
+    // The worker's recurring invoice periods follow `clock` (detection and settlement do not read it).
+    const ref = await Test.createTestingModule({
+      imports: [ChainWorkerModule.forRoot(privateChainWorkerEnv(databaseUrl, chain, 'inv', { RECURRING_INVOICES_INTERVAL_MS: '100' }))],
+    })
+      .overrideProvider(CLOCK)
+      .useValue(clock)
+      .compile();
+    worker = await ref.init();
     db = createDataSource(databaseUrl, 2);
     await db.initialize();
   }, 90000);
@@ -154,5 +161,59 @@ describe('GET /v2/request/{requestId}: payments[] of a paid invoice', () => {
     const res = await call<{ payments: { txHash: string }[] }>('GET', `/v2/request/${created.body.requestId}`);
     expect(res.body.payments).toHaveLength(1);
     expect(res.body.payments[0].txHash).not.toBe(stray.txHash);
+  }, 60000);
+
+  it("pays a recurring invoice's period: payment.confirmed names the series' first request (originalRequestId)", async () => {
+    const payee = Wallet.createRandom().address;
+    const today = new Date().toISOString().slice(0, 10);
+    const root = await call<{ requestId: string; paymentReference: string }>('POST', '/v2/request', {
+      payee,
+      amount: '4',
+      invoiceCurrency: 'fUSDC-sepolia',
+      paymentCurrency: 'fUSDC-sepolia',
+      recurrence: { startDate: today, frequency: 'DAILY' },
+    });
+    expect(root.status).toBe(201);
+    clock.advance(24 * 3600 * 1000); // period 1 starts at 00:00 UTC tomorrow: the worker's next pass issues it
+    const period = await waitFor(
+      'period 1',
+      () =>
+        sqlOne<{ id: string; payment_reference: string }>(
+          db,
+          'SELECT id, payment_reference FROM requests WHERE original_request_id = $1 AND recurrence_period = 1',
+          [root.body.requestId],
+        ),
+      15000,
+    );
+    const token = chain.deployment.tokens.USDC.address;
+    const paid = await payWithReference(chain.provider, chain.deployment, {
+      token,
+      payee,
+      amount: 4_000_000n,
+      reference: period.payment_reference,
+    });
+    const event = await waitFor(
+      'payment.confirmed',
+      () =>
+        sqlOne<{ payload: Record<string, unknown> }>(
+          db,
+          `SELECT payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.confirmed'`,
+          [period.id],
+        ),
+      15000,
+    );
+    expect(event.payload).toMatchObject({
+      event: 'payment.confirmed',
+      requestId: period.id,
+      paymentReference: period.payment_reference,
+      originalRequestId: root.body.requestId,
+      originalRequestPaymentReference: root.body.paymentReference,
+      txHash: paid.txHash,
+      amount: '4.0',
+    });
+    expect((await call('GET', `/v2/request/${period.id}`)).body).toMatchObject({
+      hasBeenPaid: true,
+      originalRequestId: root.body.requestId,
+    });
   }, 60000);
 });

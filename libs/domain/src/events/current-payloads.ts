@@ -61,6 +61,9 @@ export interface PaymentConfirmedPayload extends Identity {
   fees: PaymentFee[];
   /** Set when the payment is an execution of a recurring payment. */
   recurringPayment?: { id: string };
+  /** Set when the request is a period of a recurring invoice (the series' first request), or was created naming one (POST /v2/request). */
+  originalRequestId?: string;
+  originalRequestPaymentReference?: string;
 }
 
 export interface PaymentFailedPayload {
@@ -73,6 +76,9 @@ export interface PaymentFailedPayload {
   paymentProcessor: string;
   /** Set when a recurring payment's execution failed. */
   recurringPayment?: { id: string };
+  /** As on payment.confirmed: the first request of the recurring invoice the request is a period of. */
+  originalRequestId?: string;
+  originalRequestPaymentReference?: string;
   /** Extension, with `subStatus: "fee_short"`: the transaction that reached the amount, and the fee expected and paid (decimal strings). */
   txHash?: string;
   expectedFeeAmount?: Decimal;

@@ -53,12 +53,26 @@ export interface PaymentDetailUpdatedPayload {
   [field: string]: unknown;
 }
 
-/** Not shown by the spec: the new request of a recurring series and the one it continues. */
+/**
+ * Not shown by the spec: the request issued for a new period of a recurring invoice (POST
+ * /v2/request with `recurrence`) and the series' first request it continues. Payrail sends the
+ * identifying fields Request Network's clients read (easy-invoice: `originalRequestId`,
+ * `requestId`, `paymentReference`), then the period's terms (see docs/invoices.md).
+ */
 export interface RequestRecurringPayload {
   event: 'request.recurring';
   requestId: string;
+  requestID: string;
   paymentReference: string;
   originalRequestId: string;
+  originalRequestPaymentReference: string;
+  /** When the period's request was issued (ISO 8601). */
   timestamp: string;
+  clientId?: string | null;
+  /** 1 for the first period after the created request (period 0), and so on. */
+  period?: number;
+  /** When the period starts (ISO 8601): the series' startDate plus `period` periods. */
+  periodStart?: string;
+  recurrence?: { startDate: string; frequency: string };
   [field: string]: unknown;
 }

@@ -144,9 +144,12 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
   'request.recurring': (c) => ({
     event: 'request.recurring',
     requestId: REQUEST_ID,
+    requestID: REQUEST_ID,
     paymentReference: PAYMENT_REFERENCE,
     originalRequestId: REQUEST_ID,
+    originalRequestPaymentReference: PAYMENT_REFERENCE,
     timestamp: c.now,
+    clientId: c.clientId,
   }),
   'payment.reversed': (c) => ({
     event: 'payment.reversed',

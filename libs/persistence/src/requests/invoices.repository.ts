@@ -79,9 +79,12 @@ export class InvoicesRepository {
     );
   }
 
-  /** The first request of the series a period request belongs to (same platform); undefined for any other request. */
+  /**
+   * The first request of the series a period request belongs to (same platform); undefined for any other
+   * request. A series' first request has no originalRequestId; its recurrence_period counts the periods issued.
+   */
   async seriesRoot(request: RequestEntity): Promise<SeriesRoot | undefined> {
-    if (!request.recurrencePeriod || !request.originalRequestId) return undefined;
+    if (request.recurrencePeriod === null || !request.originalRequestId) return undefined;
     return sqlOne<SeriesRoot>(
       this.manager,
       'SELECT id, is_recurrence_stopped, customer_info_encrypted FROM requests WHERE id = $1 AND platform_id = $2',
@@ -97,7 +100,8 @@ export class InvoicesRepository {
   async setRecurrenceStopped(owner: RequestOwner, id: string, stopped: boolean, now: Date): Promise<boolean> {
     const found = await sqlOne<{ root: string }>(
       this.manager,
-      `SELECT CASE WHEN recurrence_period > 0 THEN original_request_id ELSE id END AS root FROM requests
+      `SELECT CASE WHEN original_request_id IS NOT NULL AND recurrence_period IS NOT NULL THEN original_request_id ELSE id END AS root
+         FROM requests
         WHERE id = $1 AND platform_id = $2 AND ($3::text IS NULL OR client_id_id = $3)`,
       [id, owner.platformId, owner.clientIdId ?? null],
     );

@@ -98,7 +98,8 @@ export class CreateRequestDto {
   reference?: string;
 
   @ApiPropertyOptional({
-    description: 'A request of the caller this one follows (e.g. the first of a series); 400 when unknown to the caller',
+    description:
+      'A request of the caller this one follows; 400 when unknown to the caller, or given with recurrence (a recurring invoice starts its own series)',
   })
   @IsOptional()
   @Matches(REQUEST_ID_PATTERN, { message: 'originalRequestId must be 01 followed by 64 lowercase hex digits' })

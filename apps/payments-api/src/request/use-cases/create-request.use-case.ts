@@ -91,6 +91,12 @@ export class CreateRequest {
         throw invalidField('originalRequestId', 'originalRequestId is required with originalRequestPaymentReference');
       return undefined;
     }
+    if (body.recurrence) {
+      throw invalidField(
+        'originalRequestId',
+        'originalRequestId cannot be given with recurrence: a recurring invoice starts its own series',
+      );
+    }
     const found = await new RequestsRepository(this.db.manager).byId(owner, id);
     if (!found) throw invalidField('originalRequestId', 'originalRequestId is not a request of this caller');
     if (reference !== undefined && reference.toLowerCase() !== found.paymentReference.toLowerCase()) {
