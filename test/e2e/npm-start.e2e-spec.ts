@@ -1,12 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdtemp, rm, symlink } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ANVIL_ACCOUNTS, freePort, isPortBusy, repoRoot, waitFor, type StackFile } from '@payrail/devstack';
 import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
-import { invoiceWalkthroughScript, walkthroughPath, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
+import { invoiceWalkthroughScript, runWalkthrough, walkthroughScript } from '@payrail/test-support/readme-walkthrough.js';
 import { notLoopbackOnly } from '@payrail/test-support/listening-sockets.js';
 
 // `npm start` as a developer runs it (after the build): its own Postgres, Redis and anvil,
@@ -203,27 +203,15 @@ describe('npm start: the whole platform on this machine', () => {
 
   it("runs the README's first payment in five calls as written: webhook, payout, payment, paid request, delivered event", async () => {
     const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
-    // The README runs at the repository root, where `npm start` keeps .local/: here the stack's own directory.
-    const cwd = await mkdtemp(join(tmpdir(), 'payrail-readme-'));
-    await symlink(dir, join(cwd, '.local'));
-    const script = walkthroughScript(readFileSync(join(repoRoot(), 'README.md'), 'utf8'), await freePort());
-    const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const bash = spawn('bash', ['-c', script], { cwd, env: { PATH: walkthroughPath(), HOME: process.env.HOME ?? '/root' } });
-      let out = '';
-      bash.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      bash.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      bash.once('close', (code) => resolve({ code, out }));
-    });
-    await rm(cwd, { recursive: true, force: true });
+    const run = await runWalkthrough(walkthroughScript(readFileSync(join(repoRoot(), 'README.md'), 'utf8'), await freePort()), dir);
     expect([run.code, run.out]).toEqual([0, expect.any(String)]);
-    const answers = run.out.split('\n').filter((line) => line.startsWith('{'));
-    const pick = (key: string) => JSON.parse(answers.find((line) => line.includes(`"${key}"`)) ?? 'null') as Record<string, unknown>;
+    const { pick } = run;
     const webhook = pick('secret');
     expect(webhook).toMatchObject({ id: expect.any(String), secret: expect.stringMatching(/^whsec_/) });
     const payout = pick('transactions') as { requestId: string; transactions: unknown[] };
     expect(payout.transactions).toHaveLength(1);
     const txHash = (pick('jsonrpc') as { result: string }).result;
-    const request = JSON.parse(run.out.split('@@request ')[1].split('\n')[0]) as Record<string, unknown>;
+    const request = run.last('request');
     expect(request).toMatchObject({
       requestId: payout.requestId,
       status: 'paid',
@@ -231,7 +219,7 @@ describe('npm start: the whole platform on this machine', () => {
       txHash,
       payee: stack.demo.payeeAddress,
     });
-    const history = JSON.parse(run.out.split('@@deliveries ')[1].split('\n')[0]) as { data: Record<string, unknown>[] };
+    const history = run.last('deliveries') as { data: Record<string, unknown>[] };
     expect(history.data).toEqual([
       expect.objectContaining({
         eventType: 'payment.confirmed',
@@ -240,25 +228,14 @@ describe('npm start: the whole platform on this machine', () => {
       }),
     ]);
     // The receiver printed the delivered body.
-    expect(answers).toContainEqual(expect.stringContaining(`"event":"payment.confirmed","requestId":"${payout.requestId}"`));
+    expect(run.answers).toContainEqual(expect.stringContaining(`"event":"payment.confirmed","requestId":"${payout.requestId}"`));
   }, 90000);
 
   it("runs the README's first invoice in five calls as written: invoice, routes, transactions, payment, paid record with payments[]", async () => {
     const stack = JSON.parse(readFileSync(join(dir, 'stack.json'), 'utf8')) as StackFile;
-    const cwd = await mkdtemp(join(tmpdir(), 'payrail-readme-'));
-    await symlink(dir, join(cwd, '.local'));
-    const script = invoiceWalkthroughScript(readFileSync(join(repoRoot(), 'README.md'), 'utf8'));
-    const run = await new Promise<{ code: number | null; out: string }>((resolve) => {
-      const bash = spawn('bash', ['-c', script], { cwd, env: { PATH: walkthroughPath(), HOME: process.env.HOME ?? '/root' } });
-      let out = '';
-      bash.stdout.on('data', (d: Buffer) => (out += d.toString()));
-      bash.stderr.on('data', (d: Buffer) => (out += d.toString()));
-      bash.once('close', (code) => resolve({ code, out }));
-    });
-    await rm(cwd, { recursive: true, force: true });
+    const run = await runWalkthrough(invoiceWalkthroughScript(readFileSync(join(repoRoot(), 'README.md'), 'utf8')), dir);
     expect([run.code, run.out]).toEqual([0, expect.any(String)]);
-    const answers = run.out.split('\n').filter((line) => line.startsWith('{'));
-    const pick = (key: string) => JSON.parse(answers.find((line) => line.includes(`"${key}"`)) ?? 'null') as Record<string, unknown>;
+    const { pick } = run;
     const created = pick('paymentReference') as { requestId: string; paymentReference: string };
     expect(created).toEqual({
       requestId: expect.stringMatching(/^01[0-9a-f]{64}$/),
@@ -267,9 +244,9 @@ describe('npm start: the whole platform on this machine', () => {
     const routes = pick('routes') as { routes: { id: string; chain: string; token: string }[] };
     expect(routes.routes[0]).toMatchObject({ id: 'REQUEST_NETWORK_PAYMENT', chain: 'SEPOLIA', token: 'fUSDC' });
     const pay = pick('transactions') as { transactions: unknown[] };
-    const sent = answers.filter((line) => line.includes('"jsonrpc"')).map((line) => (JSON.parse(line) as { result: string }).result);
+    const sent = run.answers.filter((line) => line.includes('"jsonrpc"')).map((line) => (JSON.parse(line) as { result: string }).result);
     expect(sent).toHaveLength(pay.transactions.length);
-    const record = JSON.parse(run.out.split('@@invoice ')[1].split('\n')[0]) as Record<string, unknown>;
+    const record = run.last('invoice');
     expect(record).toMatchObject({
       requestId: created.requestId,
       paymentReference: created.paymentReference,

@@ -1,4 +1,6 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
 const SECTION = '## A first payment in five calls';
@@ -91,4 +93,40 @@ export function walkthroughPath(): string {
   const hasCurl = spawnSync('curl', ['--version']).status === 0;
   const standIn = join(dirname(new URL(import.meta.url).pathname), 'bin');
   return [dirname(process.execPath), ...(hasCurl ? [] : [standIn]), process.env.PATH ?? ''].join(':');
+}
+
+/** What a walkthrough printed, and its JSON answers (the lines that start with `{`) to pick from by a key they hold. */
+export interface WalkthroughRun {
+  code: number | null;
+  out: string;
+  /** The lines printed that start with `{`: the calls' JSON answers and the receiver's bodies. */
+  answers: string[];
+  pick: (key: string) => Record<string, unknown>;
+  /** The JSON printed after `@@name ` by a repeated call. */
+  last: (name: string) => Record<string, unknown>;
+}
+
+/**
+ * Runs a README walkthrough script with bash as a reader would at the repository root, where
+ * `npm start` keeps .local/: here a temporary directory whose .local is the stack's own directory.
+ */
+export async function runWalkthrough(script: string, stackDir: string): Promise<WalkthroughRun> {
+  const cwd = await mkdtemp(join(tmpdir(), 'payrail-readme-'));
+  await symlink(stackDir, join(cwd, '.local'));
+  const { code, out } = await new Promise<{ code: number | null; out: string }>((resolve) => {
+    const bash = spawn('bash', ['-c', script], { cwd, env: { PATH: walkthroughPath(), HOME: process.env.HOME ?? '/root' } });
+    let text = '';
+    bash.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    bash.stderr.on('data', (d: Buffer) => (text += d.toString()));
+    bash.once('close', (exit) => resolve({ code: exit, out: text }));
+  });
+  await rm(cwd, { recursive: true, force: true });
+  const answers = out.split('\n').filter((line) => line.startsWith('{'));
+  return {
+    code,
+    out,
+    answers,
+    pick: (key) => JSON.parse(answers.find((line) => line.includes(`"${key}"`)) ?? 'null') as Record<string, unknown>,
+    last: (name) => JSON.parse(out.split(`@@${name} `)[1]?.split('\n')[0] ?? 'null') as Record<string, unknown>,
+  };
 }
