@@ -143,32 +143,37 @@ describe('dashboard jobs (Chromium, wallet session, real APIs and workers)', () 
 
     // "Redeliver failed since": the recover route with the endpoint's Client ID and the session; the
     // answer's count is shown (0 here: test deliveries are never recovered, and this one succeeded).
-    await page.getByLabel('Failed since', { exact: true }).fill('2020-01-01T00:00');
+    // An hour ago, as the local time a datetime-local input holds (recover reaches back at most 14 days).
+    const since = new Date(Date.now() - 3_600_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel('Failed since', { exact: true }).fill(since);
     const recovered = page.waitForResponse((r) => /\/v1\/webhook\/[0-9A-Z]{26}\/recover$/.test(r.url()));
     await page.getByRole('button', { name: 'Redeliver failed since' }).click();
     const answer = await recovered;
     expect(answer.status()).toBe(202);
-    expect(answer.request().postDataJSON()).toEqual({ since: new Date('2020-01-01T00:00').toISOString(), status: 'failed' });
-    expect(await answer.json()).toEqual({ queued: 0 });
+    expect(answer.request().postDataJSON()).toEqual({ since: new Date(since).toISOString(), status: 'failed' });
+    expect(await answer.json()).toEqual({ queued: 0, more: false });
     await page.getByText('Queued 0 failed deliveries again').waitFor();
     await checkA11y(page);
     await screenshot(page, 'dashboard-webhooks-recover');
   }, 90000);
 
+  /** The Payment links screen's link form (the invoice form beside it has fields of the same names). */
+  const linkForm = () => page.getByRole('region', { name: 'New payment link' });
+
   it('creates a payment link (copy, QR code) that a payer pays through the hosted page; the list shows it completed', async () => {
     await nav('Payment links');
-    await page.getByLabel('Payee address', { exact: true }).fill(PAYEE);
-    await page.getByLabel('Amount', { exact: true }).fill('3.25');
+    await linkForm().getByLabel('Payee address', { exact: true }).fill(PAYEE);
+    await linkForm().getByLabel('Amount', { exact: true }).fill('3.25');
     // The form offers the API's currencies of the chosen network (GET /v2/currencies by session), fiat for the invoice.
-    expect(await page.getByLabel('Network', { exact: true }).inputValue()).toBe('sepolia');
+    expect(await linkForm().getByLabel('Network', { exact: true }).inputValue()).toBe('sepolia');
     await page.locator('#network-currencies option[value="fUSDC-sepolia"]').waitFor({ state: 'attached' });
     await page.locator('#invoice-currencies option[value="USD"]').waitFor({ state: 'attached' });
     for (const id of ['FAU-sepolia', 'DAI-sepolia'])
       await page.locator(`#network-currencies option[value="${id}"]`).waitFor({ state: 'attached' });
     // Only the chosen network's: every offered id ends in -sepolia.
     expect(await page.locator('#network-currencies option:not([value$="-sepolia"])').count()).toBe(0);
-    await page.getByLabel('Payment currency', { exact: true }).fill('fUSDC-sepolia');
-    await page.getByLabel('Reference', { exact: true }).fill('INV-DASH-1');
+    await linkForm().getByLabel('Payment currency', { exact: true }).fill('fUSDC-sepolia');
+    await linkForm().getByLabel('Reference', { exact: true }).fill('INV-DASH-1');
     await page.getByRole('button', { name: 'Create payment link' }).click();
     const link = (await page.locator('[data-field="created-link"]').textContent())!.trim();
     expect(link).toMatch(new RegExp(`^${web.paymentPage.url}/pay/[0-9A-Z]{26}\\?clientId=`));
@@ -193,10 +198,10 @@ describe('dashboard jobs (Chromium, wallet session, real APIs and workers)', () 
 
   it('shows the payment in the list and its detail (explorer link, delivery), and exports the CSV, equal row by row to the API', async () => {
     // A second, unpaid request, so the export has more than one row to check.
-    await page.getByLabel('Payee address', { exact: true }).fill(PAYEE);
-    await page.getByLabel('Amount', { exact: true }).fill('1.5');
-    await page.getByLabel('Payment currency', { exact: true }).fill('fUSDC-sepolia');
-    await page.getByLabel('Reference', { exact: true }).fill('INV-DASH-2');
+    await linkForm().getByLabel('Payee address', { exact: true }).fill(PAYEE);
+    await linkForm().getByLabel('Amount', { exact: true }).fill('1.5');
+    await linkForm().getByLabel('Payment currency', { exact: true }).fill('fUSDC-sepolia');
+    await linkForm().getByLabel('Reference', { exact: true }).fill('INV-DASH-2');
     await page.getByRole('button', { name: 'Create payment link' }).click();
     await page.locator('[data-field="created-link"]').waitFor();
 
