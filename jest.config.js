@@ -33,4 +33,8 @@ export default {
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
   testTimeout: 60000,
   maxWorkers: 2,
+  // ESM test files under --experimental-vm-modules keep their module graphs alive in the worker;
+  // recycle a worker once its heap passes 1 GB after a file instead of letting it grow to the
+  // 4 GB limit (the CI of 2026-11-27 crashed two workers that way and spent minutes in GC).
+  workerIdleMemoryLimit: '1GB',
 };
