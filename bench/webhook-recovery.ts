@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type AppHandle, freePort, startApp, startEphemeralInfra } from '@payrail/devstack';
 import { appendToOutbox, createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
+import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { emit, paymentConfirmed, seedTenant } from '@payrail/test-support/webhook-worker/fixtures.js';
 import { fmt } from './autocannon.js';
@@ -87,7 +88,7 @@ async function main(): Promise<void> {
       }).then(async (r) => (await r.json()) as { queued: number });
 
     if (PARTS === 'fair') {
-      await fairness(db, apps[0].url, receiver);
+      await fairness(db, apps[0].url, receiver, infra.redisUrl);
       return;
     }
     await liveBurst(db, receiver, event, 1000); // warm-up: JIT, pools, caches
@@ -117,7 +118,7 @@ async function main(): Promise<void> {
       `  live event-to-receiver at ${LIVE_RATE}/s: p50 ${fmt(alone.p50)} ms  p99 ${fmt(alone.p99)} ms alone; ` +
         `p50 ${fmt(beside.p50)} ms  p99 ${fmt(beside.p99)} ms while a recovery of ${COUNT} drains`,
     );
-    await fairness(db, apps[0].url, receiver);
+    await fairness(db, apps[0].url, receiver, infra.redisUrl);
   } finally {
     await Promise.all(apps.map((a) => a.stop()));
     receiver.server.closeAllConnections();
@@ -131,7 +132,7 @@ async function main(): Promise<void> {
  * Owner B's recovery of FAIR_SMALL alone, then again right after owner A's POST .../recover of
  * FAIR_BIG returned (A's jobs already draining): call-to-last-arrival of B's both times.
  */
-async function fairness(db: DataSource, apiUrl: string, receiver: Receiver): Promise<void> {
+async function fairness(db: DataSource, apiUrl: string, receiver: Receiver, redisUrl: string): Promise<void> {
   const owner = async (name: string) => {
     const tenant = await seedTenant(db);
     const call = (path: string, body: object) =>
@@ -197,10 +198,30 @@ async function fairness(db: DataSource, apiUrl: string, receiver: Receiver): Pro
   const seeding = Date.now();
   await seedFailed(a, FAIR_BIG);
   const seeded = (Date.now() - seeding) / 1000;
+  const redis = new Redis(redisUrl);
+  const lane = async () => {
+    const [wait, ranked, active] = await Promise.all([
+      redis.llen('bench:webhook-recovery:wait'),
+      redis.zcard('bench:webhook-recovery:prioritized'),
+      redis.llen('bench:webhook-recovery:active'),
+    ]);
+    return { wait, ranked, active };
+  };
   const callStarted = Date.now();
+  const trace = process.env.BENCH_TRACE
+    ? setInterval(() => {
+        const at = Date.now() - callStarted;
+        void lane().then((l) =>
+          console.log(`  [trace +${fmt(at / 1000, 1)} s] lane: ${l.wait} unranked, ${l.ranked} ranked, ${l.active} active`),
+        );
+      }, 5000)
+    : undefined;
   const big = await a.recover();
   const bigCall = (Date.now() - callStarted) / 1000;
+  const atB = await lane();
   const beside = await timeSmall();
+  clearInterval(trace);
+  await redis.quit();
   const bigDone = [...receiver.arrivedAt.keys()].filter((id) => id.startsWith('faira')).length;
 
   console.log(
@@ -209,6 +230,9 @@ async function fairness(db: DataSource, apiUrl: string, receiver: Receiver): Pro
   console.log(`  B alone (call -> last arrival)                 ${fmt(alone * 1000)} ms (its POST: ${fmt(callMs[1])} ms)`);
   console.log(
     `  B while A's ${fmt(big.queued)} drain (A had ${fmt(bigDone)} delivered when B finished)  ${fmt(beside * 1000)} ms (its POST: ${fmt(callMs[2])} ms)`,
+  );
+  console.log(
+    `  the lane when B called: ${fmt(atB.wait)} jobs without a rank (they go first), ${fmt(atB.ranked)} ranked, ${atB.active} active`,
   );
   console.log(`  ratio beside / alone: ${fmt(beside / alone, 2)}  target: within 2x: ${beside <= 2 * alone ? 'met' : 'not met'}`);
 }

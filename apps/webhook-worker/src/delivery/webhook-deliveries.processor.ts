@@ -15,6 +15,19 @@ import { WebhookHttpSender } from './http-sender.js';
 import { startWorker } from '../shared/bullmq-worker.js';
 
 /** The round's last attempt failed: the job fails for good (kept in the failed set, not retried). */
+/**
+ * The recovery lane's limiter: WEBHOOK_RECOVERY_MAX_PER_SECOND as windows of about 50 ms
+ * (`max` jobs per `duration`), not one window of a second. With one-second windows a saturated
+ * lane starts its second's budget in a burst and then idles until the window ends, so a job that
+ * another owner's recovery just queued at the head of the turns waits up to a second for the
+ * next window (measured: ~0.25-0.5 s of the 2x fairness budget); short windows bound that wait
+ * at ~50 ms at the same rate (issue #29 item 6).
+ */
+export function recoveryLimiter(perSecond: number): { max: number; duration: number } {
+  const max = Math.ceil(perSecond / 20);
+  return { max, duration: Math.round((1000 * max) / perSecond) };
+}
+
 export class DeliveryAttemptFailed extends UnrecoverableError {
   constructor(reason: string) {
     super(reason);
@@ -65,7 +78,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
         process,
         {
           concurrency: this.env.WEBHOOK_RECOVERY_CONCURRENCY,
-          limiter: { max: this.env.WEBHOOK_RECOVERY_MAX_PER_SECOND, duration: 1000 },
+          limiter: recoveryLimiter(this.env.WEBHOOK_RECOVERY_MAX_PER_SECOND),
         },
         this.logger,
       ),
