@@ -36,6 +36,17 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
   /** EIP-4361 `URI` of the message. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SIWE_URI: string = 'http://localhost:5173';
 
+  /**
+   * The hosted payment page's base address (the same SECURE_PAYMENT_PAGE_URL payments-api reads),
+   * optional: its origin gets non-credentialed CORS, so the page's onboarding screen signs a
+   * platform in with `?bearer=true` (docs/security.md, "the onboarding page").
+   */
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SECURE_PAYMENT_PAGE_URL?: string;
+
+  override hostedPageOrigins(): string[] {
+    return this.SECURE_PAYMENT_PAGE_URL ? [new URL(this.SECURE_PAYMENT_PAGE_URL).origin] : [];
+  }
+
   /** EIP-4361 `Chain ID` of the message. */
   @Type(() => Number) @IsInt() @Min(1) SIWE_CHAIN_ID: number = 1;
 
