@@ -17,8 +17,9 @@ export function grantCors(res: Response, origin: string): void {
 /**
  * CORS for browser Client IDs. A preflight carries no x-client-id value, so it is granted to
  * an origin that some usable Client ID allows; the actual request is then granted only when
- * the guard finds the origin in that request's own Client ID list. The hosted page's own origin
- * (hostedPageCors) is granted on every route, without credentials. Every response varies
+ * the guard finds the origin in that request's own Client ID list (or, on the hosted page's
+ * routes, it is the page's own origin). The hosted page's calls without a Client ID are granted
+ * without credentials (hostedPageCors). Every response varies
  * on Origin. Other origins get no grant (the browser refuses the call).
  */
 export function corsMiddleware(
@@ -33,7 +34,7 @@ export function corsMiddleware(
     if (typeof origin !== 'string') return next();
     const normalized = normalizeOrigin(origin);
     if (normalized.ok && dashboardOrigins.includes(normalized.origin)) return dashboardCors(origin, preflight, res, next);
-    if (normalized.ok && hostedPageOrigins.includes(normalized.origin)) return hostedPageCors(origin, preflight, res, next);
+    if (normalized.ok && hostedPageOrigins.includes(normalized.origin)) return hostedPageCors(origin, preflight, req, res, next);
     if (!preflight) return next();
     const grant = normalized.ok ? authenticator.originKnown(normalized.origin) : Promise.resolve(false);
     grant.then(
@@ -52,14 +53,18 @@ export function corsMiddleware(
 }
 
 /**
- * Payrail's own hosted page gets CORS without credentials on every route: its reads answer it, and
- * its onboarding screen sends a wallet session as `Authorization: Bearer` (held in the page's memory,
- * never a cookie: no cookie is sent or read cross-origin, so no CSRF). What a route accepts is still
- * the guard's decision (Client ID routes: @HostedPageRoute()).
+ * Payrail's own hosted page gets CORS without credentials: its preflights (with `authorization`
+ * allowed), and the answers to its calls that carry no Client ID (the onboarding screen's public
+ * intent read, wallet sign-in and `Authorization: Bearer` wallet session, held in the page's memory,
+ * never a cookie: no cookie is sent or read cross-origin, so no CSRF). A call with a Client ID is
+ * granted by the guard only, as for any origin (@HostedPageRoute() routes accept the page's origin).
  */
-function hostedPageCors(origin: string, preflight: boolean, res: Response, next: NextFunction): void {
-  grantCors(res, origin);
-  if (!preflight) return next();
+function hostedPageCors(origin: string, preflight: boolean, req: Request, res: Response, next: NextFunction): void {
+  if (!preflight) {
+    if (req.headers['x-client-id'] === undefined) grantCors(res, origin);
+    return next();
+  }
+  res.setHeader('Access-Control-Allow-Origin', origin);
   res.setHeader('Access-Control-Allow-Methods', METHODS);
   res.setHeader('Access-Control-Allow-Headers', [...CORS_ALLOWED_HEADERS, 'authorization'].join(', '));
   res.setHeader('Access-Control-Max-Age', '600');
