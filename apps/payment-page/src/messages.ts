@@ -81,7 +81,7 @@ export const MESSAGES = {
   'onboarding.loading': 'Loading the onboarding link…',
   'onboarding.intro':
     '{orchestrator} asks to be linked to one of your Client IDs: it can then create payments for it, paid to the wallet you choose below.',
-  'onboarding.for_client_id': 'This link is for your Client ID {clientId}.',
+  'onboarding.for_client_id': 'This link is for Client ID {clientId} only.',
   'onboarding.expires': 'This link expires on {date}.',
   'onboarding.sign_in': 'Sign in with wallet',
   'onboarding.signing_in': 'Confirm the sign-in message in your wallet…',

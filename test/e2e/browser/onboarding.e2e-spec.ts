@@ -172,7 +172,7 @@ describe('hosted onboarding page (Chromium, real auth-api, payments-api and webh
     const { page } = await openPage(browser);
     await injectWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, account: platformB.address });
     await page.goto(intent.onboardingUrl);
-    await page.getByText(`This link is for your Client ID ${platformA.clientIds[0]}.`).waitFor();
+    await page.getByText(`This link is for Client ID ${platformA.clientIds[0]} only.`).waitFor();
     await signIn(page);
     await page
       .getByRole('alert')
