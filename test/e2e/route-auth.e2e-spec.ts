@@ -34,13 +34,13 @@ describe('every route declares its auth mode', () => {
     expect(routesOfApp.filter((r) => r.auth === undefined).map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
-  it('public routes are only the health probes, the sign-in and e-mail verification steps and the sandbox compliance pages (and say why)', () => {
+  it("public routes are only the health probes, the sign-in and e-mail verification steps, the sandbox compliance pages and the onboarding page's intent read (and say why)", () => {
     const publicRoutes = Object.values(routes)
       .flat()
       .filter((r) => r.auth?.mode === 'public');
     for (const r of publicRoutes) {
       expect(r.path).toMatch(
-        /^\/health\/|^\/v1\/auth\/(wallet\/challenge|wallet\/verify|register|login|logout|verify-email|verify-email\/resend)$|^\/sandbox\/compliance\/:step\/:session$/,
+        /^\/health\/|^\/v1\/auth\/(wallet\/challenge|wallet\/verify|register|login|logout|verify-email|verify-email\/resend)$|^\/sandbox\/compliance\/:step\/:session$|^\/v2\/orchestrators\/link-intents\/:intentId$/,
       );
       expect(r.auth?.mode === 'public' && r.auth.reason.length).toBeGreaterThan(5);
     }

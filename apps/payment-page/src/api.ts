@@ -1,4 +1,12 @@
-import { errorMessageOf, originHeader, type PaymentsClient, type PaymentsComponents, type WebRuntimeConfig } from '@payrail/web';
+import {
+  type AuthClient,
+  type AuthComponents,
+  errorMessageOf,
+  originHeader,
+  type PaymentsClient,
+  type PaymentsComponents,
+  type WebRuntimeConfig,
+} from '@payrail/web';
 import { createContext, useContext } from 'react';
 
 type Schemas = PaymentsComponents['schemas'];
@@ -9,6 +17,10 @@ export type SinglePayAnswer = Schemas['OneTimePayoutResponseDto'];
 export type MulticallPayAnswer = Schemas['BatchPayoutResponseDto'];
 export type PayAnswer = SinglePayAnswer | MulticallPayAnswer;
 export type UserEvent = Schemas['UserEventDto']['userEvent'];
+export type LinkIntentView = Schemas['LinkIntentViewDto'];
+export type CompletedLinkIntent = Schemas['CompletedLinkIntentDto'];
+export type Currency = Schemas['CurrencyDto'];
+export type PlatformClientId = AuthComponents['schemas']['ClientIdResponse'];
 /** `{CHAIN: {TOKEN: {balance, hasEnoughBalance, neededAmount, unavailable?}}}` (the record's paymentOptions). */
 export type PaymentOptions = Record<string, Record<string, PaymentOption>>;
 export interface PaymentOption {
@@ -18,9 +30,16 @@ export interface PaymentOption {
   unavailable?: string;
 }
 
-export const ApiContext = createContext<{ api: PaymentsClient; runtime: WebRuntimeConfig } | null>(null);
+export interface PageApis {
+  api: PaymentsClient;
+  /** auth-api: the onboarding screen's wallet sign-in and the platform's Client IDs. */
+  auth: AuthClient;
+  runtime: WebRuntimeConfig;
+}
 
-export function useApi(): { api: PaymentsClient; runtime: WebRuntimeConfig } {
+export const ApiContext = createContext<PageApis | null>(null);
+
+export function useApi(): PageApis {
   const value = useContext(ApiContext);
   if (!value) throw new Error('ApiContext is missing');
   return value;
@@ -36,6 +55,15 @@ export function pageLocation(): { token: string | undefined; clientId: string | 
   return { token: match ? decodeURIComponent(match[1]) : undefined, clientId };
 }
 
+/**
+ * `<SECURE_PAYMENT_PAGE_URL>/onboarding/<intentId>`, a link intent's onboardingUrl: under `/pay`
+ * (the page's usual base) or at the root, so either base of SECURE_PAYMENT_PAGE_URL routes here.
+ */
+export function onboardingLocation(): string | undefined {
+  const match = /^(?:\/pay)?\/onboarding\/([^/]+)\/?$/.exec(window.location.pathname);
+  return match ? decodeURIComponent(match[1]) : undefined;
+}
+
 /** An API answer that is not a success: its status and the API's sentence. */
 export class ApiError extends Error {
   constructor(
@@ -44,6 +72,12 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The body of an answer, or an ApiError with the API's sentence. */
+export function unwrap<T>(r: { data?: T; error?: unknown; response: Response }): T {
+  if (r.data === undefined) throw new ApiError(r.response.status, errorMessageOf(r.error) ?? `HTTP ${r.response.status}`);
+  return r.data;
 }
 
 /** What the page knows of the paying wallet: its address and, when it signed one, the wallet proof headers. */
@@ -56,10 +90,6 @@ export interface PayerContext {
 export function pageCalls(api: PaymentsClient, token: string, clientId: string) {
   const headers = (payer: PayerContext = {}) => ({ 'x-client-id': clientId, ...payer.proof });
   const query = (payer: PayerContext) => (payer.wallet ? { wallet: payer.wallet } : {});
-  const unwrap = <T>(r: { data?: T; error?: unknown; response: Response }): T => {
-    if (r.data === undefined) throw new ApiError(r.response.status, errorMessageOf(r.error) ?? `HTTP ${r.response.status}`);
-    return r.data;
-  };
   const path = { token };
   return {
     record: async (payer: PayerContext = {}): Promise<PaymentRecord> =>

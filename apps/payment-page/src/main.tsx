@@ -1,7 +1,7 @@
 import '../../../libs/web/src/styles/tokens.css';
 import './page.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createPaymentsClient, createWalletConfig, loadRuntimeConfig } from '@payrail/web';
+import { createAuthClient, createPaymentsClient, createWalletConfig, loadRuntimeConfig } from '@payrail/web';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { WagmiProvider } from 'wagmi';
@@ -13,11 +13,12 @@ async function boot(): Promise<void> {
   const wagmi = createWalletConfig(runtime);
   const queries = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
   const api = createPaymentsClient(runtime.paymentsApiUrl);
+  const auth = createAuthClient(runtime.authApiUrl);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <WagmiProvider config={wagmi}>
         <QueryClientProvider client={queries}>
-          <ApiContext.Provider value={{ api, runtime }}>
+          <ApiContext.Provider value={{ api, auth, runtime }}>
             <App />
           </ApiContext.Provider>
         </QueryClientProvider>

@@ -77,6 +77,42 @@ export const MESSAGES = {
   'multicall.child.expired': 'Payment {position}: its link expired.',
   'multicall.child.invalidated': 'Payment {position}: the sender cancelled it.',
   'multicall.child.compliance_failed': 'Payment {position}: blocked by compliance checks.',
+  'onboarding.title': 'Link your account to {orchestrator}',
+  'onboarding.loading': 'Loading the onboarding link…',
+  'onboarding.intro':
+    '{orchestrator} asks to be linked to one of your Client IDs: it can then create payments for it, paid to the wallet you choose below.',
+  'onboarding.for_client_id': 'This link is for Client ID {clientId} only.',
+  'onboarding.expires': 'This link expires on {date}.',
+  'onboarding.sign_in': 'Sign in with wallet',
+  'onboarding.signing_in': 'Confirm the sign-in message in your wallet…',
+  'onboarding.signed_in': 'Signed in as {address}',
+  'onboarding.sign_in_hint': 'Sign in with the wallet of the platform account that owns the Client ID.',
+  'onboarding.client_id': 'Client ID to link',
+  'onboarding.destination': 'Payout wallet address',
+  'onboarding.destination_hint': 'Where payments created by {orchestrator} for this Client ID are paid.',
+  'onboarding.currency': 'Payout currency',
+  'onboarding.submit': 'Link to {orchestrator}',
+  'onboarding.submitting': 'Linking…',
+  'onboarding.done.title': 'Account linked',
+  'onboarding.done.body': 'Your Client ID {clientId} is now linked to {orchestrator}. You can close this page.',
+  'onboarding.not_found.title': 'Onboarding link not found',
+  'onboarding.not_found.body': 'Check the link you were given, or ask the orchestrator for a new one.',
+  'onboarding.expired.title': 'Onboarding link expired',
+  'onboarding.expired.body': 'This onboarding link has expired. Ask {orchestrator} for a new one.',
+  'onboarding.completed.title': 'Onboarding link already used',
+  'onboarding.completed.body':
+    'This onboarding link has already been completed. Ask {orchestrator} for a new one if you need to link again.',
+  'onboarding.load_failed': 'The onboarding link could not be loaded: {reason}. Reload the page to try again.',
+  'onboarding.no_wallet': 'No browser wallet was found. Install one (for example MetaMask) and reload the page.',
+  'onboarding.sign_in_failed': 'Signing in did not work: {reason}. Try again.',
+  'onboarding.no_client_ids': 'Your account has no Client ID yet. Create one in the dashboard, then reload this page.',
+  'onboarding.not_your_client_id':
+    'This link is for Client ID {clientId}, which your account does not own. Sign in with the wallet of the platform it belongs to, or ask {orchestrator} for a link for your own Client ID.',
+  'onboarding.wrong_client_id':
+    'This link is for another Client ID than the one you chose. Choose {clientId}, or ask {orchestrator} for a link for your own Client ID.',
+  'onboarding.not_signed_in': 'Your session ended. Sign in with your wallet again, then link.',
+  'onboarding.email_session': 'Only a wallet sign-in can link an account. Sign in with your wallet.',
+  'onboarding.failed': 'Linking did not work: {reason}. Check the fields and try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -11,3 +11,4 @@ export * from './components/Status';
 export * from './wallet/wallet-proof';
 export * from './wallet/explorer';
 export * from './wallet/tronlink';
+export * from './wallet/wallet-sign-in';

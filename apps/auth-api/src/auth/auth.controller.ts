@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiCookieAuth,
@@ -69,8 +69,8 @@ export class AuthController {
   @ApiCreatedResponse({ type: WalletChallengeResponse })
   @ApiBadRequestResponse({ description: 'Not an EVM or Tron address' })
   @ApiTooManyRequestsResponse(SIGN_IN_LIMIT)
-  challenge(@Body() dto: WalletChallengeDto) {
-    return this.issueChallenge.execute(dto);
+  challenge(@Body() dto: WalletChallengeDto, @Headers('origin') origin: string | undefined) {
+    return this.issueChallenge.execute({ ...dto, origin });
   }
 
   @Post('wallet/verify')

@@ -6,6 +6,8 @@ export interface StoredChallenge {
   nonce: string;
   message: string;
   expiresAt: number;
+  /** EIP-4361 domain the message names when it is not SIWE_DOMAIN (the hosted page's host, signed there). */
+  domain?: string;
 }
 
 /** Wallet challenges in Redis with a 5-minute TTL, consumed atomically (GETDEL) exactly once. */

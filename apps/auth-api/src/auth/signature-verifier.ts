@@ -23,7 +23,7 @@ export class SignatureVerifier {
     try {
       if (challenge.kind === 'tron') return tronUtils.message.verifyMessage(challenge.message, signature) === challenge.address;
       const result = await new SiweMessage(challenge.message).verify(
-        { signature, domain: this.domain, nonce: challenge.nonce, time: new Date(now).toISOString() },
+        { signature, domain: challenge.domain ?? this.domain, nonce: challenge.nonce, time: new Date(now).toISOString() },
         { suppressExceptions: true, ...(this.provider ? { provider: this.provider } : {}) },
       );
       return result.success && result.data.address.toLowerCase() === challenge.address.toLowerCase();

@@ -36,6 +36,17 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
   /** EIP-4361 `URI` of the message. */
   @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SIWE_URI: string = 'http://localhost:5173';
 
+  /**
+   * The hosted payment page's base address (the same SECURE_PAYMENT_PAGE_URL payments-api reads, same
+   * default): its origin gets CORS without credentials on calls without a Client ID, and its wallet
+   * sign-in message names it, for the page's onboarding screen (docs/security.md, "the onboarding page").
+   */
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'] }) SECURE_PAYMENT_PAGE_URL: string = 'http://localhost:3000/pay';
+
+  override hostedPageOrigins(): string[] {
+    return [new URL(this.SECURE_PAYMENT_PAGE_URL).origin];
+  }
+
   /** EIP-4361 `Chain ID` of the message. */
   @Type(() => Number) @IsInt() @Min(1) SIWE_CHAIN_ID: number = 1;
 

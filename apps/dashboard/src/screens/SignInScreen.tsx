@@ -1,4 +1,4 @@
-import { Alert, Button, Status, TextField, TronLinkWallet } from '@payrail/web';
+import { Alert, Button, signInWithWallet, Status, TextField, TronLinkWallet } from '@payrail/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useConfig, useConnectors } from 'wagmi';
@@ -7,7 +7,6 @@ import { done } from '../lib/api-call';
 import { t } from '../messages';
 import { sessionEnded } from '../session/ended';
 import { signInWithTron } from '../session/tron-sign-in';
-import { signInWithWallet } from '../session/wallet-sign-in';
 
 /** The token of a verification mail's link (`#verify-email=evt_...`: a fragment never reaches a server). */
 const linkedVerificationToken = (): string | undefined => /^#verify-email=(evt_[A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1];

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -9,12 +9,28 @@ import {
   ApiOperation,
   ApiSecurity,
   ApiTags,
+  ApiTooManyRequestsResponse,
 } from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, CurrentCaller, type OrchestratorCaller, type SessionCaller } from '@payrail/platform';
+import {
+  ApiAuthErrors,
+  Auth,
+  CurrentCaller,
+  Public,
+  RateLimitClassOf,
+  type OrchestratorCaller,
+  type SessionCaller,
+} from '@payrail/platform';
 import { errorExample } from '../payments/dto/error-example.js';
 import { CompleteLinkIntent } from './use-cases/complete-link-intent.use-case.js';
 import { CreateLinkIntent } from './use-cases/create-link-intent.use-case.js';
-import { CompleteLinkIntentDto, CompletedLinkIntentDto, CreateLinkIntentDto, CreatedLinkIntentDto } from './dto/link-intent.dto.js';
+import { ViewLinkIntent } from './use-cases/view-link-intent.use-case.js';
+import {
+  CompleteLinkIntentDto,
+  CompletedLinkIntentDto,
+  CreateLinkIntentDto,
+  CreatedLinkIntentDto,
+  LinkIntentViewDto,
+} from './dto/link-intent.dto.js';
 
 /** Onboarding link intents: how an orchestrator gets a platform's Client ID linked with client_id.linked. */
 @ApiTags('Orchestrators')
@@ -23,6 +39,7 @@ export class LinkIntentsController {
   constructor(
     private readonly create: CreateLinkIntent,
     private readonly complete: CompleteLinkIntent,
+    private readonly view: ViewLinkIntent,
   ) {}
 
   @Post()
@@ -46,6 +63,23 @@ export class LinkIntentsController {
     @CurrentCaller('orchestrator') caller: OrchestratorCaller,
   ): Promise<CreatedLinkIntentDto> {
     return this.create.execute({ caller, externalId: body.externalId, clientId: body.clientId });
+  }
+
+  @Get(':intentId')
+  @Public('hosted onboarding page: the intent id in the onboarding URL is the bearer secret (a ULID, 7 days)')
+  @RateLimitClassOf('ip')
+  @ApiOperation({
+    operationId: 'OrchestratorV2Controller_getLinkIntent_v2',
+    summary: 'Read an onboarding link intent (hosted onboarding page)',
+    description:
+      'Beyond the spec: what the hosted onboarding page shows before the platform signs in: the orchestrator asking to link, ' +
+      'the Client ID the intent is for (null: an open invite), its state and expiry. No credential: the intent id is the secret.',
+  })
+  @ApiOkResponse({ type: LinkIntentViewDto })
+  @ApiNotFoundResponse({ description: 'Unknown intent', ...errorExample(404, 'Link intent not found', 'Not Found') })
+  @ApiTooManyRequestsResponse({ description: 'Too many requests from this client IP; Retry-After says when to try again' })
+  getLinkIntent(@Param('intentId') intentId: string): Promise<LinkIntentViewDto> {
+    return this.view.execute({ intentId });
   }
 
   @Post(':intentId/complete')

@@ -1,4 +1,4 @@
-import { sqlRows } from '@payrail/persistence';
+import { sqlExecute, sqlRows } from '@payrail/persistence';
 import { SessionStore } from '@payrail/platform';
 import { CreateClientId, LinkOrchestrator } from '@payrail/tenancy';
 import { getAddress } from 'ethers';
@@ -190,5 +190,72 @@ describe('onboarding link intents: client_id.linked to the orchestrator only, ne
     expect(await links()).toHaveLength(0);
     expect((await complete(p.tenant.client.clientId, bearer)).status).toBe(200);
     expect(await links()).toHaveLength(1);
+  });
+
+  it('shows the hosted page an intent without a credential: orchestrator name, bound Client ID, open, then completed or expired; unknown is 404', async () => {
+    const orchestrator = await createOrchestrator(p.api.app);
+    const create = async (body: object) =>
+      (
+        await p.call<{ intentId: string }>('POST', '/v2/orchestrators/link-intents', body, {
+          'x-orchestrator-key': orchestrator.orchestratorKey,
+        })
+      ).body.intentId;
+    const view = (id: string) => p.call<Record<string, unknown>>('GET', `/v2/orchestrators/link-intents/${id}`, undefined, {});
+    const bound = await create({ externalId: 'onb-view', clientId: p.tenant.client.clientId });
+    const opened = await view(bound);
+    expect(opened.status).toBe(200);
+    expect(opened.body).toEqual({
+      intentId: bound,
+      orchestratorName: 'Test orchestrator',
+      clientId: p.tenant.client.clientId,
+      status: 'open',
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
+    });
+    // Nothing of the orchestrator's own records (externalId) is shown.
+    expect(JSON.stringify(opened.body)).not.toContain('onb-view');
+    const body = { clientId: p.tenant.client.clientId, destinationWalletAddress: WALLET, currency: 'fUSDC-sepolia' };
+    expect(
+      (await p.call('POST', `/v2/orchestrators/link-intents/${bound}/complete`, body, { authorization: `Bearer ${bearer}` })).status,
+    ).toBe(200);
+    expect((await view(bound)).body).toMatchObject({ status: 'completed', clientId: p.tenant.client.clientId });
+
+    const open = await create({});
+    expect((await view(open)).body).toMatchObject({ status: 'open', clientId: null });
+    await sqlExecute(db, `UPDATE link_intents SET expires_at = now() - interval '1 second' WHERE id = $1`, [open]);
+    expect((await view(open)).body).toMatchObject({ status: 'expired' });
+    const unknown = await view('01JD0000000000000000000000');
+    expect([unknown.status, unknown.body]).toEqual([404, { statusCode: 404, message: 'Link intent not found', error: 'Not Found' }]);
+  });
+
+  it("grants the hosted page's origin CORS without credentials for a bearer session (onboarding), and no other origin", async () => {
+    const orchestrator = await createOrchestrator(p.api.app);
+    const { intentId } = (
+      await p.call<{ intentId: string }>(
+        'POST',
+        '/v2/orchestrators/link-intents',
+        {},
+        { 'x-orchestrator-key': orchestrator.orchestratorKey },
+      )
+    ).body;
+    const path = `${p.api.url}/v2/orchestrators/link-intents/${intentId}/complete`;
+    const preflight = (origin: string) =>
+      fetch(path, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+    const granted = await preflight('https://pay.payrail.test');
+    expect(granted.headers.get('access-control-allow-origin')).toBe('https://pay.payrail.test');
+    expect(granted.headers.get('access-control-allow-headers')).toContain('authorization');
+    expect(granted.headers.get('access-control-allow-credentials')).toBeNull();
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    const body = { clientId: p.tenant.client.clientId, destinationWalletAddress: WALLET, currency: 'fUSDC-sepolia' };
+    const done = await fetch(path, {
+      method: 'POST',
+      headers: { origin: 'https://pay.payrail.test', 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+      body: JSON.stringify(body),
+    });
+    expect(done.status).toBe(200);
+    expect(done.headers.get('access-control-allow-origin')).toBe('https://pay.payrail.test');
+    expect(done.headers.get('access-control-allow-credentials')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { LinkIntentsController } from './link-intents.controller.js';
 import { OrchestratorWebhookDurabilityController } from './orchestrator-webhook-durability.controller.js';
 import { OrchestratorWebhooksController } from './orchestrator-webhooks.controller.js';
 import { CompleteLinkIntent } from './use-cases/complete-link-intent.use-case.js';
+import { ViewLinkIntent } from './use-cases/view-link-intent.use-case.js';
 import { CreateLinkIntent } from './use-cases/create-link-intent.use-case.js';
 
 /**
@@ -15,6 +16,6 @@ import { CreateLinkIntent } from './use-cases/create-link-intent.use-case.js';
 @Module({
   imports: [PaymentsModule, WebhooksCoreModule],
   controllers: [LinkIntentsController, OrchestratorWebhooksController, OrchestratorWebhookDurabilityController],
-  providers: [CreateLinkIntent, CompleteLinkIntent],
+  providers: [CreateLinkIntent, CompleteLinkIntent, ViewLinkIntent],
 })
 export class OrchestratorsModule {}

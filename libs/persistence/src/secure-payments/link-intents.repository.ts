@@ -11,6 +11,14 @@ export interface LinkIntentRow {
   expiresAt: Date;
 }
 
+export interface LinkIntentView {
+  id: string;
+  orchestratorName: string;
+  expectedClientId: string | null;
+  status: 'open' | 'completed';
+  expiresAt: Date;
+}
+
 /** Onboarding link intents (table link_intents). */
 export class LinkIntentsRepository {
   constructor(private readonly manager: EntityManager) {}
@@ -42,6 +50,31 @@ export class LinkIntentsRepository {
         id: row.id,
         orchestratorId: row.orchestrator_id,
         externalId: row.external_id,
+        expectedClientId: row.expected_client_id,
+        status: row.status,
+        expiresAt: row.expires_at,
+      }
+    );
+  }
+
+  /** What the hosted onboarding page shows of an intent: its orchestrator's name, the Client ID it is for, its state. */
+  async view(id: string): Promise<LinkIntentView | undefined> {
+    const row = await sqlOne<{
+      id: string;
+      orchestrator_name: string;
+      expected_client_id: string | null;
+      status: 'open' | 'completed';
+      expires_at: Date;
+    }>(
+      this.manager,
+      `SELECT i.id, o.name AS orchestrator_name, i.expected_client_id, i.status, i.expires_at
+         FROM link_intents i JOIN orchestrators o ON o.id = i.orchestrator_id WHERE i.id = $1`,
+      [id],
+    );
+    return (
+      row && {
+        id: row.id,
+        orchestratorName: row.orchestrator_name,
         expectedClientId: row.expected_client_id,
         status: row.status,
         expiresAt: row.expires_at,

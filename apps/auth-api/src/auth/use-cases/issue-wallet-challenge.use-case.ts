@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { detectAddressKind, parseEvmAddress } from '@payrail/chains';
-import { PayrailError } from '@payrail/domain';
+import { normalizeOrigin, PayrailError } from '@payrail/domain';
 import { CLOCK, type Clock } from '@payrail/platform';
 import { generateNonce } from 'siwe';
 import { ulid } from 'ulid';
@@ -18,7 +18,19 @@ export class IssueWalletChallenge {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(command: { address: string }) {
+  /**
+   * The message names where it is signed, as EIP-4361 wants (wallets warn on a mismatch): the
+   * dashboard (SIWE_DOMAIN / SIWE_URI), or the hosted page when the request comes from its origin
+   * (its onboarding screen); verify checks the signature against the domain stored here.
+   */
+  private placeOf(origin: string | undefined): { domain: string; uri: string; hosted: boolean } {
+    const normalized = origin ? normalizeOrigin(origin) : undefined;
+    if (normalized?.ok && this.env.hostedPageOrigins().includes(normalized.origin))
+      return { domain: new URL(normalized.origin).host, uri: normalized.origin, hosted: true };
+    return { domain: this.env.SIWE_DOMAIN, uri: this.env.SIWE_URI, hosted: false };
+  }
+
+  async execute(command: { address: string; origin?: string }) {
     const kind = detectAddressKind(command.address);
     if (!kind) {
       throw new PayrailError('VALIDATION_FAILED', 'address must be an EVM (0x...) or Tron (T...) wallet address', {
@@ -27,9 +39,10 @@ export class IssueWalletChallenge {
     }
     const address = kind === 'evm' ? (parseEvmAddress(command.address) as string) : command.address;
     const now = this.clock.now();
+    const place = this.placeOf(command.origin);
     const fields = {
-      domain: this.env.SIWE_DOMAIN,
-      uri: this.env.SIWE_URI,
+      domain: place.domain,
+      uri: place.uri,
       chainId: this.env.SIWE_CHAIN_ID,
       nonce: generateNonce(),
       issuedAt: new Date(now).toISOString(),
@@ -38,7 +51,11 @@ export class IssueWalletChallenge {
     const message = kind === 'evm' ? evmSignInMessage(address, fields) : tronSignInMessage(address, fields);
     const challengeId = ulid();
     const expiresAt = now + CHALLENGE_TTL_MS;
-    await this.challenges.save(challengeId, { address, kind, nonce: fields.nonce, message, expiresAt }, CHALLENGE_TTL_MS);
+    await this.challenges.save(
+      challengeId,
+      { address, kind, nonce: fields.nonce, message, expiresAt, ...(place.hosted ? { domain: place.domain } : {}) },
+      CHALLENGE_TTL_MS,
+    );
     return { challengeId, nonce: fields.nonce, message, expiresAt: fields.expirationTime };
   }
 }

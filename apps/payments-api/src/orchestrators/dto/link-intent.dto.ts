@@ -52,3 +52,18 @@ export class CompletedLinkIntentDto {
   @ApiProperty() orchestratorId!: string;
   @ApiProperty({ enum: [true] }) linked!: boolean;
 }
+
+/** 200 of GET /v2/orchestrators/link-intents/{intentId} (the hosted onboarding page, public). */
+export class LinkIntentViewDto {
+  @ApiProperty({ description: 'Link intent id (ULID)' }) intentId!: string;
+  @ApiProperty({ description: 'Name of the orchestrator asking to be linked', example: 'Acme Payments' }) orchestratorName!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The Client ID this intent is for (only it may complete it), or null for an open invite',
+    example: 'cli_...',
+  })
+  clientId!: string | null;
+  @ApiProperty({ enum: ['open', 'completed', 'expired'] }) status!: 'open' | 'completed' | 'expired';
+  @ApiProperty({ format: 'date-time' }) expiresAt!: string;
+}
