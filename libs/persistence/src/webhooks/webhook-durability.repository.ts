@@ -31,6 +31,8 @@ export interface DisabledEndpoint {
   url: string;
   reason: 'failing' | 'gone';
   failingSince: Date | null;
+  /** When it was disabled (the database clock). */
+  disabledAt: Date;
   clientIdId: string | null;
   orchestratorId: string | null;
 }
@@ -137,7 +139,8 @@ export class WebhookDurabilityRepository {
           SET is_active = false, disabled_reason = $2, disabled_at = now(), updated_at = now()
         WHERE id = $1 AND is_active
           AND ($2 = 'gone' OR failing_since <= now() - $3 * interval '1 millisecond')
-        RETURNING id, url, disabled_reason AS reason, failing_since AS "failingSince", client_id_id AS "clientIdId", orchestrator_id AS "orchestratorId"`,
+        RETURNING id, url, disabled_reason AS reason, failing_since AS "failingSince", disabled_at AS "disabledAt",
+                  client_id_id AS "clientIdId", orchestrator_id AS "orchestratorId"`,
       [endpointId, reason, failingForMs],
     );
   }
