@@ -1,5 +1,6 @@
+import { BullModule } from '@nestjs/bullmq';
 import { Module } from '@nestjs/common';
-import { BullmqEventPublisher, QueuesModule } from '@payrail/platform';
+import { BullmqEventPublisher, QUEUES, QueuesModule } from '@payrail/platform';
 import { WebhooksCoreModule } from '@payrail/webhooks';
 import { DeliverWebhook } from './delivery/deliver-webhook.use-case.js';
 import { DeliverWebhookBatch } from './delivery/deliver-webhook-batch.use-case.js';
@@ -19,15 +20,17 @@ import { FanOutPublisher } from './fan-out/fan-out-publisher.js';
 import { FanOutStore } from './fan-out/fan-out-store.js';
 import { DomainEventsProcessor } from './fan-out/domain-events.processor.js';
 import { WebhookDeliveriesProcessor } from './delivery/webhook-deliveries.processor.js';
+import { EndpointDisabledMail } from './fan-out/endpoint-disabled-mail.js';
 import { QueueMetrics } from './shared/queue-metrics.js';
 
 /**
  * The webhook dispatcher: fan-out of domain events into deliveries (FanOutPublisher, handed to
  * the outbox relay; DomainEventsProcessor for events on the domain-events queue), and the
- * signed HTTP attempts.
+ * signed HTTP attempts; the e-mail to the owner of an endpoint it disabled is queued here too.
  */
 @Module({
-  imports: [WebhooksCoreModule, QueuesModule],
+  // The mail queue: owner notices of disabled endpoints, sent by auth-api's mail worker.
+  imports: [WebhooksCoreModule, QueuesModule, BullModule.registerQueue({ name: QUEUES.mail })],
   providers: [
     { provide: WebhookHttpSender, useFactory: () => new WebhookHttpSender() },
     DeliveryStore,
@@ -44,6 +47,7 @@ import { QueueMetrics } from './shared/queue-metrics.js';
     EndpointLimiter,
     EndpointDisabler,
     DisabledEndpointNotice,
+    EndpointDisabledMail,
     DeliveryReconciler,
     ReconcilerLoop,
     DomainEventsProcessor,

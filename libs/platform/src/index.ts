@@ -54,3 +54,4 @@ export * from './http/platform-auth.js';
 export * from './http/pagination.js';
 export * from './metrics/index.js';
 export * from './tracing/index.js';
+export * from './config/mail-queue-env.js';

@@ -79,7 +79,8 @@ export class WebhookDeliveryQueue {
    * Queues first attempts of a recovery on the recovery lane, the k-th delivery (from `firstRank`)
    * with BullMQ priority k: the lane takes the lowest rank first, so recoveries of different
    * owners take turns one delivery each (round robin by rank), and one owner's 100,000 do not
-   * make another's 10 wait behind them. Retries and reconciled jobs carry no priority and go first.
+   * make another's 10 wait behind them. Retries carry no priority and go first; the reconciler
+   * queues a lost first attempt again through here, ranked within its owner's (DeliveryReconciler).
    */
   enqueueRecovery(deliveries: DeliveryToQueue[], firstRank: number): Promise<Job<WebhookDeliveryJob>[]> {
     return this.add(

@@ -1,24 +1,8 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Max,
-  Min,
-  ValidateBy,
-  ValidateIf,
-  isEmail,
-  type ValidationArguments,
-} from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, IsUrl, Max, Min, ValidateBy, ValidateIf, isEmail } from 'class-validator';
 import addressparser from 'nodemailer/lib/addressparser';
-import { HttpApiEnv } from '@payrail/platform';
+import { HttpApiEnv, WithMailQueueEnv } from '@payrail/platform';
 import { WithWebhookEnv } from '@payrail/webhooks';
-
-const MAIL_TRANSPORTS = ['log', 'outbox', 'smtp', 'none'] as const;
-export type MailTransportName = (typeof MAIL_TRANSPORTS)[number];
 
 /** One mailbox (`a@example.com` or `Name <a@example.com>`), parsed as nodemailer will. */
 const isMailbox = (value: string): boolean => {
@@ -26,8 +10,8 @@ const isMailbox = (value: string): boolean => {
   return parsed.length === 1 && 'address' in parsed[0] && isEmail(parsed[0].address, { require_tld: false });
 };
 
-/** auth-api ({auth_url}, /v1/...) configuration. */
-export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
+/** auth-api ({auth_url}, /v1/...) configuration (MAIL_TRANSPORT and the mail queue's retries: WithMailQueueEnv). */
+export class AuthApiEnv extends WithWebhookEnv(WithMailQueueEnv(HttpApiEnv)) {
   override PORT = 8081;
 
   /** EIP-4361 `domain` the wallet sign-in message is bound to (host[:port] of the dashboard). */
@@ -70,24 +54,6 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
    */
   @Type(() => Number) @IsInt() @Min(1) @Max(100000) LOGIN_ACCOUNT_MAX_FAILURES: number = 50;
   @Type(() => Number) @IsInt() @Min(60) @Max(86400) LOGIN_ACCOUNT_WINDOW_SECONDS: number = 3600;
-
-  /**
-   * Where verification e-mails go. `smtp`: sent through the SMTP server of SMTP_URL or SMTP_HOST
-   * (queued, retried with back-off; TLS required outside PAYRAIL_ENV=local); `log`: the token is
-   * printed to the log (PAYRAIL_ENV=local only); `outbox`: one JSON file per mail in MAIL_OUTBOX_DIR
-   * (tests read it; a mail relay can pick the files up); `none`: nothing is sent (a warning without
-   * the token is logged). Unset: `log` when PAYRAIL_ENV=local, `none` elsewhere.
-   */
-  @IsOptional()
-  @IsIn(MAIL_TRANSPORTS)
-  @ValidateBy({
-    name: 'logOnlyLocally',
-    validator: {
-      validate: (value: unknown, args?: ValidationArguments) => value !== 'log' || (args?.object as AuthApiEnv).PAYRAIL_ENV === 'local',
-      defaultMessage: () => 'log prints verification tokens to the log: it is allowed only with PAYRAIL_ENV=local',
-    },
-  })
-  MAIL_TRANSPORT?: MailTransportName;
 
   /** Directory of the `outbox` mail transport (created if missing); required with MAIL_TRANSPORT=outbox. */
   @ValidateIf((env: AuthApiEnv) => env.MAIL_TRANSPORT === 'outbox' || env.MAIL_OUTBOX_DIR !== undefined)
@@ -142,14 +108,6 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
   })
   MAIL_FROM: string = 'Payrail <no-reply@localhost>';
 
-  /**
-   * A mail the SMTP server did not take is retried by the mail queue, MAIL_RETRY_ATTEMPTS times in
-   * all, the n-th retry MAIL_RETRY_BASE_MS × 2^(n-1) after the failure (defaults: 10 attempts over
-   * about 8.5 hours, within the token's lifetime).
-   */
-  @Type(() => Number) @IsInt() @Min(1) @Max(50) MAIL_RETRY_ATTEMPTS: number = 10;
-  @Type(() => Number) @IsInt() @Min(100) @Max(3600000) MAIL_RETRY_BASE_MS: number = 30000;
-
   /** How long an e-mail verification token is valid. */
   @Type(() => Number) @IsInt() @Min(1) @Max(720) EMAIL_VERIFICATION_TTL_HOURS: number = 24;
 
@@ -170,10 +128,5 @@ export class AuthApiEnv extends WithWebhookEnv(HttpApiEnv) {
     }
     const auth = this.SMTP_USER !== undefined ? { user: this.SMTP_USER, pass: this.SMTP_PASSWORD ?? '' } : undefined;
     return { host: this.SMTP_HOST ?? 'localhost', port: this.SMTP_PORT ?? (this.SMTP_SECURE ? 465 : 587), secure: this.SMTP_SECURE, auth };
-  }
-
-  /** The mail transport in effect (MAIL_TRANSPORT, or its default for PAYRAIL_ENV). */
-  mailTransport(): MailTransportName {
-    return this.MAIL_TRANSPORT ?? (this.PAYRAIL_ENV === 'local' ? 'log' : 'none');
   }
 }

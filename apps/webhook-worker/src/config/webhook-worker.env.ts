@@ -1,11 +1,14 @@
 import { Type } from 'class-transformer';
 import { IsInt, Matches, Max, Min } from 'class-validator';
-import { BaseEnv } from '@payrail/platform';
+import { BaseEnv, WithMailQueueEnv } from '@payrail/platform';
 import { WithinEndpointShare, WithWebhookEnv } from '@payrail/webhooks';
 import { WithRetentionEnv } from './retention.env.js';
 
-/** webhook-worker configuration: the outbox relay and the webhook dispatcher. */
-export class WebhookWorkerEnv extends WithRetentionEnv(WithWebhookEnv(BaseEnv)) {
+/**
+ * webhook-worker configuration: the outbox relay and the webhook dispatcher (MAIL_TRANSPORT and
+ * the mail retries: the e-mail to the owner of an endpoint it disables, see WithMailQueueEnv).
+ */
+export class WebhookWorkerEnv extends WithRetentionEnv(WithWebhookEnv(WithMailQueueEnv(BaseEnv))) {
   override PORT = 8082;
 
   /** How long the relay sleeps when the outbox is empty. */

@@ -159,7 +159,7 @@ export class DeliverWebhook {
     const reason = result.error ?? `receiver answered ${result.statusCode}`;
     this.logger.warn({ ...logged, reason }, 'webhook attempt failed');
     if (next.kind !== 'retry') {
-      if (!delivery.isTest) await this.disabler.afterFailure(delivery.endpoint.id, next.kind === 'gone');
+      if (!delivery.isTest) await this.disabler.afterFailure(delivery.endpoint.id, next.kind === 'gone', result);
       return { kind: 'failed', reason };
     }
     // The delay runs from the failure, not from the end of its recording.
@@ -176,7 +176,7 @@ export class DeliverWebhook {
         delayMs: Math.max(1, next.delayMs - (Date.now() - endedAt)),
       },
     ]);
-    await this.disabler.afterFailure(delivery.endpoint.id, false);
+    await this.disabler.afterFailure(delivery.endpoint.id, false, result);
     return { kind: 'retrying', reason, delayMs: next.delayMs };
   }
 

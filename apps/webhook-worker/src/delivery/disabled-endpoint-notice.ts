@@ -2,15 +2,18 @@ import { Injectable } from '@nestjs/common';
 import { webhookEvent } from '@payrail/domain';
 import { appendToOutbox, type DisabledEndpoint, sqlOne } from '@payrail/persistence';
 import type { EntityManager } from 'typeorm';
+import { endpointDisabledMailEvent } from '../shared/endpoint-disabled-event.js';
+import type { AttemptFailure } from '../shared/failure-class.js';
 
 /**
- * Tells an endpoint's owner that Payrail disabled it: a `webhook_endpoint.disabled` event
- * (extension) written to the outbox in the transaction that disabled it, which the relay fans
- * out to the owner's other active endpoints (the disabled one is inactive by then).
+ * Tells an endpoint's owner that Payrail disabled it, in the transaction that disabled it: a
+ * `webhook_endpoint.disabled` event (extension), which the relay fans out to the owner's other
+ * active endpoints (the disabled one is inactive by then), and the internal event from which the
+ * relay queues the e-mail to the owner's accounts (EndpointDisabledMail).
  */
 @Injectable()
 export class DisabledEndpointNotice {
-  async write(manager: EntityManager, endpoint: DisabledEndpoint): Promise<void> {
+  async write(manager: EntityManager, endpoint: DisabledEndpoint, lastFailure?: AttemptFailure): Promise<void> {
     const client = endpoint.clientIdId
       ? await sqlOne<{ clientId: string; platformId: string }>(
           manager,
@@ -33,6 +36,6 @@ export class DisabledEndpointNotice {
       // An orchestrator's endpoint has no platform: its notice goes to the orchestrator's endpoints only.
       { platformId: client?.platformId ?? '' },
     );
-    await appendToOutbox(manager, [event]);
+    await appendToOutbox(manager, [event, endpointDisabledMailEvent(endpoint, client, lastFailure)]);
   }
 }

@@ -10,17 +10,25 @@ import {
   webhookBody,
 } from '@payrail/domain';
 import { currentTraceparent } from '@payrail/persistence';
+import { type EndpointDisabledMailResult, EndpointDisabledMail } from './endpoint-disabled-mail.js';
+import { ENDPOINT_DISABLED_MAIL_EVENT } from '../shared/endpoint-disabled-event.js';
 import { AccessRejectedSuppression } from './access-rejected-suppression.js';
 import { FanOutStore } from './fan-out-store.js';
 
 export type FanOutResult =
-  { kind: 'not-a-webhook-event' } | { kind: 'no-recipients' } | { kind: 'suppressed' } | { kind: 'queued'; deliveries: number };
+  | { kind: 'not-a-webhook-event' }
+  | { kind: 'no-recipients' }
+  | { kind: 'suppressed' }
+  | { kind: 'queued'; deliveries: number }
+  | { kind: 'owner-mail'; mail: EndpointDisabledMailResult };
 
 /**
  * Turns one domain event into deliveries: finds the recipients (spec: Events, recipients
  * table; see ROUTING_KEY for how an event names its tenant), writes one delivery per
  * active endpoint (idempotent per event and endpoint, so a redelivered domain-event job
- * creates nothing new), and queues each pending one under its delivery id.
+ * creates nothing new), and queues each pending one under its delivery id. The internal
+ * ENDPOINT_DISABLED_MAIL_EVENT is not delivered: it queues the e-mail to the endpoint's owner
+ * (EndpointDisabledMail), with the same retries as a fan-out (the domain-events queue).
  */
 @Injectable()
 export class FanOutEvent {
@@ -29,9 +37,11 @@ export class FanOutEvent {
   constructor(
     private readonly store: FanOutStore,
     private readonly suppression: AccessRejectedSuppression,
+    private readonly ownerMail: EndpointDisabledMail,
   ) {}
 
   async execute(event: PublishedDomainEvent): Promise<FanOutResult> {
+    if (event.type === ENDPOINT_DISABLED_MAIL_EVENT) return { kind: 'owner-mail', mail: await this.ownerMail.enqueue(event) };
     if (!isWebhookEventName(event.type)) return { kind: 'not-a-webhook-event' };
     const type = event.type;
     const { body: payload, routing } = splitRouting(event.payload);

@@ -118,6 +118,23 @@ export class AccountsRepository {
     return { userId: user.id, email: user.email, platformId: await this.platformOf(user.id) };
   }
 
+  /**
+   * Whom Payrail mails about a platform: its owners (role `owner`) whose e-mail address is
+   * verified, oldest membership first, with the platform's name; null for an unknown platform.
+   */
+  async verifiedOwnerContacts(platformId: string): Promise<{ platformName: string; owners: { userId: string; email: string }[] } | null> {
+    const platform = await sqlOne<{ name: string }>(this.m, 'SELECT name FROM platforms WHERE id = $1', [platformId]);
+    if (!platform) return null;
+    const owners = await sqlRows<{ userId: string; email: string }>(
+      this.m,
+      `SELECT u.id AS "userId", u.email FROM platform_members m JOIN users u ON u.id = m.user_id
+        WHERE m.platform_id = $1 AND m.role = 'owner' AND u.email IS NOT NULL AND u.email_verified_at IS NOT NULL
+        ORDER BY m.created_at, u.id`,
+      [platformId],
+    );
+    return { platformName: platform.name, owners };
+  }
+
   private async platformOf(userId: string): Promise<string> {
     const membership = await this.m.findOne(PlatformMemberEntity, { where: { userId }, order: { createdAt: 'ASC' } });
     if (!membership) throw new Error(`user ${userId} has no platform`);

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { sqlOne, sqlRows } from '../sql/typed-query.js';
-import { ownerCondition, type WebhookOwner } from './webhook-owner.js';
+import { ownerCondition, ownerKey, type WebhookOwner } from './webhook-owner.js';
 
 /** A pending delivery whose attempt is due and whose job the reconciler queues again. */
 export interface DueDelivery {
@@ -11,6 +11,11 @@ export interface DueDelivery {
   eventType: string;
   requestId: string | null;
   lane: 'live' | 'recovery';
+  /**
+   * Whose endpoint (`client-id:<id>` or `orchestrator:<id>`, the key of lockRecovery): the
+   * reconciler ranks an owner's recovered first attempts as recover does, so owners keep taking turns.
+   */
+  owner: string;
 }
 
 /** A recovery round just opened (its delivery is pending again, on the recovery lane). */
@@ -26,6 +31,8 @@ export interface DisabledEndpoint {
   url: string;
   reason: 'failing' | 'gone';
   failingSince: Date | null;
+  /** When it was disabled (the database clock). */
+  disabledAt: Date;
   clientIdId: string | null;
   orchestratorId: string | null;
 }
@@ -49,10 +56,11 @@ export class WebhookDurabilityRepository {
       `UPDATE webhook_deliveries d SET next_attempt_at = now() + $2 * interval '1 millisecond'
          FROM (SELECT id FROM webhook_deliveries
                 WHERE status = 'pending' AND next_attempt_at < now() - $1 * interval '1 millisecond'
-                ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) due
-        WHERE d.id = due.id
+                ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED) due, webhook_endpoints e
+        WHERE d.id = due.id AND e.id = d.endpoint_id
         RETURNING d.id, d.round, d.round_attempts AS "roundAttempts", d.is_test AS "isTest", d.event_type AS "eventType",
-                  d.request_id AS "requestId", d.lane`,
+                  d.request_id AS "requestId", d.lane,
+                  CASE WHEN e.client_id_id IS NOT NULL THEN 'client-id:' || e.client_id_id ELSE 'orchestrator:' || e.orchestrator_id END AS owner`,
       [graceMs, leaseMs, limit],
     );
   }
@@ -99,7 +107,7 @@ export class WebhookDurabilityRepository {
    * (a Postgres advisory lock; no other lock uses this key).
    */
   async lockRecovery(owner: WebhookOwner): Promise<void> {
-    const key = owner.kind === 'client-id' ? `client-id:${owner.clientIdId}` : `orchestrator:${owner.orchestratorId}`;
+    const key = ownerKey(owner);
     await sqlOne(this.manager, "SELECT pg_advisory_xact_lock(hashtextextended('payrail:webhook-recovery:' || $1, 0)) AS locked", [key]);
   }
 
@@ -131,7 +139,8 @@ export class WebhookDurabilityRepository {
           SET is_active = false, disabled_reason = $2, disabled_at = now(), updated_at = now()
         WHERE id = $1 AND is_active
           AND ($2 = 'gone' OR failing_since <= now() - $3 * interval '1 millisecond')
-        RETURNING id, url, disabled_reason AS reason, failing_since AS "failingSince", client_id_id AS "clientIdId", orchestrator_id AS "orchestratorId"`,
+        RETURNING id, url, disabled_reason AS reason, failing_since AS "failingSince", disabled_at AS "disabledAt",
+                  client_id_id AS "clientIdId", orchestrator_id AS "orchestratorId"`,
       [endpointId, reason, failingForMs],
     );
   }

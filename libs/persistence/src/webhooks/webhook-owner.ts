@@ -7,3 +7,8 @@ export function ownerCondition(owner: WebhookOwner, alias: string, param: number
     ? { sql: `${alias}.client_id_id = $${param}`, value: owner.clientIdId }
     : { sql: `${alias}.orchestrator_id = $${param}`, value: owner.orchestratorId };
 }
+
+/** The owner as one string (`client-id:<id>` or `orchestrator:<id>`): its recovery lock's key, and the reconciler's grouping. */
+export function ownerKey(owner: WebhookOwner): string {
+  return owner.kind === 'client-id' ? `client-id:${owner.clientIdId}` : `orchestrator:${owner.orchestratorId}`;
+}

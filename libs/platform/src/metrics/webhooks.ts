@@ -39,6 +39,13 @@ export const webhookEndpointsDisabled = new ScrapedGauge({
   labelNames: [] as const,
 });
 
+export const webhookDisabledNotices = new Counter({
+  name: 'payrail_webhook_disabled_notices_total',
+  help: 'E-mails to owners of endpoints Payrail disabled: queued (one per recipient), no_address (no owner with a verified e-mail address: none sent), mail_off (MAIL_TRANSPORT is not smtp: none sent)',
+  labelNames: ['outcome'] as const,
+  registers,
+});
+
 /** Attempt numbers above this share one label value, so the label stays bounded whatever the retry schedule. */
 const MAX_ATTEMPT_LABEL = 20;
 

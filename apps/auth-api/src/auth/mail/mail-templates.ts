@@ -8,7 +8,14 @@ export interface RenderedMail {
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+
+/** A time as mails show it: `2026-11-27 22:05:01 UTC`. */
+export const mailTime = (at: Date): string =>
+  at
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, ' UTC');
 
 /**
  * The dashboard link that confirms an address: the token rides in the fragment (`#verify-email=`),
@@ -25,10 +32,7 @@ export function verificationLink(dashboardUrl: string, token: string): string {
 /** Subject and bodies of a verification mail (registration or resend), linking to the dashboard at `dashboardUrl`. */
 export function renderVerificationMail(mail: VerificationMail, dashboardUrl: string): RenderedMail {
   const link = verificationLink(dashboardUrl, mail.token);
-  const expires = mail.expiresAt
-    .toISOString()
-    .replace('T', ' ')
-    .replace(/\.\d+Z$/, ' UTC');
+  const expires = mailTime(mail.expiresAt);
   const intro =
     mail.reason === 'resend'
       ? 'You asked for a new link to confirm the e-mail address of your Payrail account.'

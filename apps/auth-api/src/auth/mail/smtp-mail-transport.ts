@@ -2,9 +2,10 @@ import { Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { type Job, Queue, Worker } from 'bullmq';
 import { createTransport, type Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import { QUEUES } from '@payrail/platform';
+import { type EndpointDisabledMailJob, FAILED_MAIL_RETENTION_SECONDS, MAIL_JOBS, QUEUES } from '@payrail/platform';
 import type { AuthApiEnv } from '../../config/auth-api.env.js';
-import { renderVerificationMail } from './mail-templates.js';
+import { renderEndpointDisabledMail } from './endpoint-disabled-template.js';
+import { type RenderedMail, renderVerificationMail } from './mail-templates.js';
 import { MailTransport, type VerificationMail } from './mail-transport.js';
 
 /** A verification mail waiting in the mail queue (the token is needed until the mail is accepted). */
@@ -16,8 +17,11 @@ export interface VerificationMailJob {
   reason: VerificationMail['reason'];
 }
 
-/** Completed mail jobs are removed at once (they carry a token); failed ones are kept a day for operators. */
-const FAILED_MAIL_RETENTION_SECONDS = 24 * 3600;
+/** Any job of the mail queue (MAIL_JOBS names which). */
+type MailJob = VerificationMailJob | EndpointDisabledMailJob;
+
+/** How log lines name a mail job. */
+const mailKind = (name: string): string => (name === MAIL_JOBS.endpointDisabled ? 'endpoint-disabled notice' : 'verification mail');
 
 /**
  * nodemailer's SMTP options for the server of the env. Outside PAYRAIL_ENV=local the connection is
@@ -47,12 +51,14 @@ export function smtpOptions(env: AuthApiEnv, ca?: string): SMTPTransport.Options
  * MAIL_TRANSPORT=smtp. Sending is a BullMQ job, so a request that registers an account only waits
  * for Redis, never for the SMTP server; the job (which holds the token, since only its hash is
  * stored) is retried with exponential back-off (MAIL_RETRY_ATTEMPTS, MAIL_RETRY_BASE_MS) until the
- * server accepts the mail, and the worker of every auth-api replica sends what the queue holds.
+ * server accepts the mail, and the worker of every auth-api replica sends what the queue holds:
+ * verification mails (completed jobs removed at once: they carry a token) and the notices the
+ * webhook-worker queues (MAIL_JOBS.endpointDisabled), each rendered with its own template.
  */
 export class SmtpMailTransport extends MailTransport implements OnApplicationShutdown {
   private readonly logger = new Logger('SmtpMail');
   private readonly queue: Queue<VerificationMailJob>;
-  private readonly worker: Worker<VerificationMailJob>;
+  private readonly worker: Worker<MailJob>;
   private readonly transporter: Transporter<SMTPTransport.SentMessageInfo>;
 
   constructor(
@@ -63,7 +69,7 @@ export class SmtpMailTransport extends MailTransport implements OnApplicationShu
     const connection = { url: env.REDIS_URL, maxRetriesPerRequest: null };
     this.queue = new Queue<VerificationMailJob>(QUEUES.mail, { connection, prefix: env.QUEUE_PREFIX });
     this.transporter = createTransport(smtpOptions(env, ca), { from: env.MAIL_FROM });
-    this.worker = new Worker<VerificationMailJob>(QUEUES.mail, (job) => this.send(job), {
+    this.worker = new Worker<MailJob>(QUEUES.mail, (job) => this.send(job), {
       connection,
       prefix: env.QUEUE_PREFIX,
       concurrency: 5,
@@ -74,14 +80,14 @@ export class SmtpMailTransport extends MailTransport implements OnApplicationShu
       const final = job.attemptsMade >= (job.opts.attempts ?? 1);
       this.logger.warn(
         { jobId: job.id, userId: job.data.userId, attempt: job.attemptsMade, reason: error.message },
-        final ? 'verification mail not accepted by the SMTP server: attempts spent' : 'verification mail not accepted: retrying later',
+        `${mailKind(job.name)} not accepted${final ? ' by the SMTP server: attempts spent' : ': retrying later'}`,
       );
     });
   }
 
   async sendVerification(mail: VerificationMail): Promise<void> {
     const job: VerificationMailJob = { ...mail, expiresAt: mail.expiresAt.toISOString() };
-    await this.queue.add('email-verification', job, {
+    await this.queue.add(MAIL_JOBS.verification, job, {
       attempts: this.env.MAIL_RETRY_ATTEMPTS,
       backoff: { type: 'exponential', delay: this.env.MAIL_RETRY_BASE_MS },
       removeOnComplete: true,
@@ -89,11 +95,27 @@ export class SmtpMailTransport extends MailTransport implements OnApplicationShu
     });
   }
 
-  private async send(job: Job<VerificationMailJob>): Promise<void> {
-    const mail = { ...job.data, expiresAt: new Date(job.data.expiresAt) };
-    const rendered = renderVerificationMail(mail, this.env.SIWE_URI);
-    const info = await this.transporter.sendMail({ to: mail.to, ...rendered });
-    this.logger.log({ jobId: job.id, userId: mail.userId, messageId: info.messageId }, 'verification mail accepted by the SMTP server');
+  private async send(job: Job<MailJob>): Promise<void> {
+    const rendered = this.render(job);
+    const info = await this.transporter.sendMail({ to: job.data.to, ...rendered });
+    this.logger.log(
+      { jobId: job.id, userId: job.data.userId, messageId: info.messageId },
+      `${mailKind(job.name)} accepted by the SMTP server`,
+    );
+  }
+
+  private render(job: Job<MailJob>): RenderedMail {
+    switch (job.name) {
+      case MAIL_JOBS.endpointDisabled:
+        return renderEndpointDisabledMail(job.data as EndpointDisabledMailJob, this.env.SIWE_URI);
+      case MAIL_JOBS.verification: {
+        const data = job.data as VerificationMailJob;
+        return renderVerificationMail({ ...data, expiresAt: new Date(data.expiresAt) }, this.env.SIWE_URI);
+      }
+      default:
+        // A job of a newer release (rolling upgrade): fails, and is retried by a replica that knows it.
+        throw new Error(`unknown mail job ${job.name}`);
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {
