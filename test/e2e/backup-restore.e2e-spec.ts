@@ -40,6 +40,7 @@ describe('backup and restore (docs/operations.md#backups)', () => {
   const stack = testStack();
   const blocks = blocksRunBy('docs/operations.md', SPEC);
   let dir: string;
+  let sourceDir: string;
   let source: DebianPostgres | undefined;
   let targetUrl: string;
   let apiKey: string;
@@ -49,7 +50,8 @@ describe('backup and restore (docs/operations.md#backups)', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'payrail-backup-'));
-    source = await startDebianPostgres(await mkdtemp(join(tmpdir(), 'payrail-pg-source-')));
+    sourceDir = await mkdtemp(join(tmpdir(), 'payrail-pg-source-'));
+    source = await startDebianPostgres(sourceDir);
     const sourceUrl = source.url('payrail');
     await createDatabase(source.url('postgres'), 'payrail');
     await exec(process.execPath, [join(repoRoot(), 'dist', 'libs', 'persistence', 'src', 'cli', 'migrate.js')], {
@@ -65,7 +67,7 @@ describe('backup and restore (docs/operations.md#backups)', () => {
     targetUrl = stack.postgresAdminUrl.replace(/\/postgres$/, `/${target}`);
     const env = {
       ...process.env,
-      PATH: `${source.bin('').replace(/\/$/, '')}:${process.env.PATH ?? ''}`,
+      PATH: `${source.binDir}:${process.env.PATH ?? ''}`,
       SOURCE_DATABASE_URL: sourceUrl,
       BACKUP_FILE: join(dir, 'payrail.dump'),
       TARGET_ADMIN_URL: stack.postgresAdminUrl,
@@ -84,7 +86,7 @@ describe('backup and restore (docs/operations.md#backups)', () => {
   afterAll(async () => {
     await Promise.all(apps.map((a) => a.stop()));
     await source?.stop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    for (const path of [dir, sourceDir]) if (path) await rm(path, { recursive: true, force: true });
   });
 
   it('runs the dump, the restore and the migration check of docs/operations.md', () => {

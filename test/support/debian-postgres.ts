@@ -11,6 +11,8 @@ import { freePort } from '@payrail/devstack';
 
 export interface DebianPostgres {
   major: number;
+  /** The directory of its programs (put it first on PATH to get its pg_dump, pg_restore and psql). */
+  binDir: string;
   /** Absolute path of one of the server's programs (pg_dump, pg_restore, psql...). */
   bin(tool: string): string;
   url(database: string): string;
@@ -67,6 +69,7 @@ export async function startDebianPostgres(dir: string): Promise<DebianPostgres> 
   run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start']);
   return {
     major: Number(/(\d+)\/bin$/.exec(binDir)?.[1]),
+    binDir,
     bin: (tool) => join(binDir, tool),
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop: () => {
