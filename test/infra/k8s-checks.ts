@@ -200,3 +200,43 @@ export function environmentNames(objects: K8sObject[], workload: K8sObject): str
   });
   return [...mapsAt(container, 'env').map((e) => String(e.name)), ...fromMaps];
 }
+
+/** The startup probe waits on liveness' route; every probe is an httpGet on the port the app listens on. */
+export function startupProbeChecks(deployment: K8sObject): string[] {
+  return mapsAt(podSpec(deployment), 'containers').flatMap((c) =>
+    probeProblems(`Deployment ${deployment.metadata.name}/${String(c.name)}`, c, 'startupProbe', '/health/live'),
+  );
+}
+
+/** A topology spread constraint on `topologyKey` that selects the Deployment's own pods. */
+export function spreadChecks(deployment: K8sObject, topologyKey: string): string[] {
+  const constraints = mapsAt(podSpec(deployment), 'topologySpreadConstraints').filter((t) => t.topologyKey === topologyKey);
+  const own = constraints.filter((t) => selects(stringMapAt(t, 'labelSelector', 'matchLabels'), podLabels(deployment)));
+  if (own.length !== 1)
+    return [`Deployment ${deployment.metadata.name}: ${own.length} spread constraints on ${topologyKey} select its pods`];
+  return Number(own[0].maxSkew) === 1
+    ? []
+    : [`Deployment ${deployment.metadata.name}: maxSkew ${String(own[0].maxSkew)} on ${topologyKey}`];
+}
+
+/** The metrics an HPA scales on, as `Resource/cpu` or `Pods/<metric name>`. */
+export function hpaMetrics(hpa: K8sObject | undefined): string[] {
+  return mapsAt(hpa, 'spec', 'metrics').map((m) => {
+    if (m.type === 'Resource') return `Resource/${String(at(m, 'resource', 'name'))}`;
+    if (m.type === 'Pods') return `Pods/${String(at(m, 'pods', 'metric', 'name'))}`;
+    return String(m.type);
+  });
+}
+
+/** Secret keys that pods read without `optional: true` (they do not start without them). */
+export function requiredSecretKeys(objects: K8sObject[]): string[] {
+  const keys = objects.flatMap((o) =>
+    mapsAt(podSpec(o), 'containers').flatMap((c) =>
+      mapsAt(c, 'env').flatMap((e) => {
+        const ref = at(e, 'valueFrom', 'secretKeyRef');
+        return isMap(ref) && ref.optional !== true ? [String(ref.key)] : [];
+      }),
+    ),
+  );
+  return [...new Set(keys)].sort();
+}

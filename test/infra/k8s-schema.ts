@@ -10,8 +10,14 @@ interface ModelInstance {
 }
 type ModelClass = new (data: K8sObject) => ModelInstance;
 
+// Custom resources rendered by an overlay, validated with their published CRD models.
+const CRD_PACKAGES: Record<string, string> = {
+  'external-secrets.io': '@kubernetes-models/external-secrets',
+};
+
 async function loadModel(apiVersion: string, kind: string): Promise<ModelClass> {
-  const specifier = `kubernetes-models/${apiVersion}/${kind}`;
+  const crdPackage = CRD_PACKAGES[apiVersion.split('/')[0]];
+  const specifier = `${crdPackage ?? 'kubernetes-models'}/${apiVersion}/${kind}`;
   let module: Record<string, unknown>;
   try {
     module = (await import(specifier)) as Record<string, unknown>;

@@ -26,6 +26,7 @@ import {
   resourceChecks,
   secretReferenceChecks,
   selects,
+  startupProbeChecks,
 } from './k8s-checks.js';
 import { schemaErrors } from './k8s-schema.js';
 import { renderLite } from './kustomize-lite.js';
@@ -113,8 +114,9 @@ describe(`k8s overlays rendered with ${chosenRenderer()}`, () => {
       }
     });
 
-    it('probes /health/live and /health/ready on each app port', () => {
+    it('probes /health/live (startup, liveness) and /health/ready (readiness) on each app port', () => {
       expect(deployments.flatMap(probeChecks)).toEqual([]);
+      expect(deployments.flatMap(startupProbeChecks)).toEqual([]);
       for (const d of deployments) {
         const ports = containerPortNames(d);
         expect(ports).toContain(portOf(d.metadata.name));

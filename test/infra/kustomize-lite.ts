@@ -19,6 +19,7 @@ const NAMESPACED_KINDS = new Set([
   'PodDisruptionBudget',
   'Ingress',
   'NetworkPolicy',
+  'ExternalSecret',
 ]);
 // kustomize's template-label field specs for the workload kinds we use.
 const TEMPLATE_LABEL_KINDS = new Set(['Deployment', 'Job']);

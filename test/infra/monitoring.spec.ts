@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseAllDocuments, stringify } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { metricsRegistry } from '@payrail/platform';
 import { ensurePromtool } from '@payrail/test-support/promtool.js';
 import { metricNamesIn } from './promql.js';
@@ -32,9 +32,18 @@ interface Panel {
 
 const manifests = (dir: string): Manifest[] =>
   readdirSync(join(REPO_ROOT, 'k8s', dir))
-    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml' && !f.endsWith('-values.yaml')) // Helm values: k8s-availability.spec.ts
     .flatMap((f) => parseAllDocuments(readFileSync(join(REPO_ROOT, 'k8s', dir, f), 'utf8')).map((d) => d.toJS() as Manifest));
 const all = [...manifests('monitoring'), ...manifests('keda')];
+interface AdapterRule {
+  seriesQuery: string;
+  resources: { overrides: Record<string, { resource: string }> };
+  name: { matches: string; as: string };
+  metricsQuery: string;
+}
+const adapter = parse(readFileSync(join(REPO_ROOT, 'k8s', 'monitoring', 'prometheus-adapter-values.yaml'), 'utf8')) as {
+  rules: { default: boolean; custom: AdapterRule[] };
+};
 const byKind = (kind: string) => all.filter((m) => m.kind === kind);
 const rules = (byKind('PrometheusRule')[0].spec.groups as { rules: Rule[] }[]).flatMap((g) => g.rules);
 const dashboard = JSON.parse(readFileSync(join(REPO_ROOT, 'k8s', 'monitoring', 'grafana-dashboard.json'), 'utf8')) as {
@@ -140,5 +149,21 @@ describe('monitoring resources (k8s/monitoring, k8s/keda)', () => {
     );
     expect(unknown).toEqual([]);
     expect(() => metricNamesIn('sum(rate(payrail_http_requests_total[5m])')).toThrow();
+  });
+  it("serves the HPAs' request-rate metric (prometheus-adapter rule) from a counter the apps export, per pod and namespace, with a query Prometheus parses", () => {
+    expect(adapter.rules.custom).toHaveLength(1);
+    const [rule] = adapter.rules.custom;
+    const [series] = metricNamesIn(rule.seriesQuery);
+    const exported = metricsRegistry.getMetricsAsArray().find((metric) => metric.name === series);
+    expect([series, (exported as unknown as { type: string } | undefined)?.type]).toEqual(['payrail_http_requests_total', 'counter']);
+    expect(new RegExp(rule.name.matches).test(series)).toBe(true);
+    expect(rule.resources.overrides).toEqual({ namespace: { resource: 'namespace' }, pod: { resource: 'pod' } });
+    // The adapter fills the template per request: the series, the label matchers of the pods asked for, the group-by label.
+    const query = rule.metricsQuery
+      .replace('<<.Series>>', series)
+      .replace('<<.LabelMatchers>>', 'namespace="payrail",pod=~"payments-api-.*"')
+      .replace('<<.GroupBy>>', 'pod');
+    expect(metricNamesIn(query)).toEqual([series]);
+    expect(query).toMatch(/^sum\(rate\(/);
   });
 });

@@ -41,6 +41,20 @@ export function chosenRenderer(): Renderer {
   return process.env.PAYRAIL_KUSTOMIZE !== 'lite' && hasKubectl() ? 'kubectl' : 'kustomize-lite';
 }
 
+/** Throws (never returns nothing) when the chosen renderer cannot render `dir`, saying which and why. */
 export function render(dir: string): K8sObject[] {
-  return chosenRenderer() === 'kubectl' ? renderWithKubectl(dir) : renderLite(dir);
+  if (chosenRenderer() === 'kubectl') return renderWithKubectl(dir);
+  try {
+    return renderLite(dir);
+  } catch (error) {
+    const why = hasKubectl() ? 'PAYRAIL_KUSTOMIZE=lite is set' : 'kubectl with kustomize v5+ is not installed';
+    throw new Error(`${dir} cannot be rendered: ${why}, and kustomize-lite failed: ${String(error)}`, { cause: error });
+  }
+}
+
+/** The kinds `kubectl kustomize` renders from a kustomization directory, sorted (kubectl only). */
+export function kubectlKinds(dir: string): string[] {
+  return renderWithKubectl(dir)
+    .map((o) => `${o.kind}/${o.metadata.name}`)
+    .sort();
 }
