@@ -37,11 +37,15 @@ export function ensureDebianPostgres(): string {
   if (process.getuid?.() !== 0)
     throw new Error('PostgreSQL server and client tools are not installed: run `sudo apt-get install -y postgresql`');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'postgresql'], { stdio: 'ignore', env });
+  const install = () =>
+    execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '-q', '--no-install-recommends', 'postgresql'], {
+      stdio: 'ignore',
+      env,
+    });
   try {
     install();
   } catch {
-    execFileSync('apt-get', ['update', '-q'], { stdio: 'ignore', env });
+    execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update', '-q'], { stdio: 'ignore', env });
     install();
   }
   const installed = newestBinDir();

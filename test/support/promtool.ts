@@ -12,12 +12,16 @@ export function ensurePromtool(): string | undefined {
   const found = CANDIDATES.find((p) => existsSync(p));
   if (found || process.getuid?.() !== 0) return found;
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  const install = () => execFileSync('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'prometheus'], { stdio: 'ignore', env });
+  const install = () =>
+    execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'install', '-y', '-q', '--no-install-recommends', 'prometheus'], {
+      stdio: 'ignore',
+      env,
+    });
   try {
     install();
   } catch {
     try {
-      execFileSync('apt-get', ['update', '-q'], { stdio: 'ignore', env });
+      execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=300', 'update', '-q'], { stdio: 'ignore', env });
       install();
     } catch {
       return undefined;
