@@ -1,8 +1,8 @@
 import { basename } from 'node:path';
-import { checkRelease, headMigrations, type CheckResult } from '@payrail/test-support/migrations/expand-contract-check.js';
-import { requireFullHistory } from '@payrail/test-support/migrations/git-history.js';
+import { checkRelease, type CheckResult } from '@payrail/test-support/migrations/expand-contract-check.js';
 import {
   EXPAND_CONTRACT_BASELINE,
+  headMigrations,
   migrationFiles,
   previousRelease,
   ruledMigrations,
@@ -10,15 +10,16 @@ import {
   type MigrationFile,
 } from '@payrail/test-support/migrations/migration-files.js';
 import { buildRelease, type PreviousRelease } from '@payrail/test-support/migrations/previous-release.js';
-import { NOT_SERVED } from '@payrail/test-support/migrations/release-smoke.js';
-import { ContractRenamePayee9000000000000 } from '@payrail/test-support/migrations/fixtures/9000000000000-contract-rename-payee.js';
+import { NOT_SERVED, SmokeStepFailed } from '@payrail/test-support/migrations/release-smoke.js';
+import { git, requireFullHistory } from '@payrail/test-support/migrations/git-history.js';
+import { ContractRenameExpectedClient9000000000000 } from '@payrail/test-support/migrations/fixtures/9000000000000-contract-rename-expected-client.js';
 
 // Expand/contract (docs/operations.md): during a rolling upgrade the previous release keeps serving
 // on the schema the new release migrated. For every migration newer than the baseline, the code of
 // the commit before it (built from git) runs its four apps against a database migrated by HEAD and
 // must pass the release smoke over real HTTP and the local chain. The newest migration before the
 // rule (the baseline) is checked the same way, which proves the machinery, and a throwaway contract
-// migration applied on top must make the same check fail.
+// migration applied on top must make the same check of HEAD's code fail.
 
 const files = migrationFiles();
 const ALL_STEPS = [
@@ -31,10 +32,10 @@ const ALL_STEPS = [
   'invoice status',
   'secure payment',
   'secure payment page',
-  'link intent',
-  'link intent page',
   'requests list',
   'payments search',
+  'link intent',
+  'link intent page',
 ];
 /** The previous release of the baseline forked before invoices and the payments search reached main, and before the link intent page. */
 const BASELINE_STEPS = ALL_STEPS.flatMap((step) => {
@@ -99,10 +100,16 @@ describe('expand/contract: the previous release serves on the schema HEAD migrat
     expect(result.steps).toEqual(BASELINE_STEPS);
   }, 180000);
 
-  it('fails when a contract step ships with the code change: a column renamed under the previous release breaks its smoke', async () => {
-    const release = await build(previousRelease(baseline.path).commit);
-    await expect(checkRelease(release, [...headMigrations(), ContractRenamePayee9000000000000])).rejects.toThrow(
-      /^smoke step "payout": payments-api POST \/v2\/payouts answered 500/,
+  it("fails when a contract step ships with the code change: HEAD's code breaks on the newest column renamed under it", async () => {
+    // HEAD is the previous release of whatever migration comes next: its smoke passes every step
+    // up to the first one that writes the renamed column, and fails there.
+    const release = await build(git(['rev-parse', 'HEAD']));
+    const failure = await checkRelease(release, [...headMigrations(), ContractRenameExpectedClient9000000000000]).then(
+      () => new Error('the check passed'),
+      (error: Error) => error,
     );
+    expect(failure).toBeInstanceOf(SmokeStepFailed);
+    expect(failure.message).toMatch(/^smoke step "link intent": payments-api POST \/v2\/orchestrators\/link-intents answered 500/);
+    expect((failure as SmokeStepFailed).done).toEqual(ALL_STEPS.slice(0, ALL_STEPS.indexOf('link intent')));
   }, 180000);
 });

@@ -2,14 +2,15 @@
 // contract): no migration above the baseline removes or reshapes, in its `up`, what the previous
 // release still uses, unless it is a marked contract step whose named commit already shipped. The
 // running half is test/e2e/expand-contract.e2e-spec.ts (the previous release's apps on the new schema).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repoRoot } from '@payrail/devstack';
-import { headMigrations } from '@payrail/test-support/migrations/expand-contract-check.js';
 import { git, requireFullHistory } from '@payrail/test-support/migrations/git-history.js';
 import {
   classTimestamp,
   EXPAND_CONTRACT_BASELINE,
+  headMigrations,
   migrationFiles,
   previousRelease,
   ruledMigrations,
@@ -40,6 +41,23 @@ describe('lint: migrations follow expand/contract', () => {
     expect(EXPAND_CONTRACT_BASELINE).toBe(1763886600000);
     const violations = ruledMigrations(files).flatMap((m) => ruleViolations(m.path, m.source, previousRelease(m.path).commit));
     expect(violations).toEqual([]);
+  });
+
+  it('fails, never skips, without the full history: a shallow clone, and a copy without .git', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'payrail-history-'));
+    try {
+      const shallow = join(dir, 'shallow');
+      git(['clone', '--quiet', '--depth', '1', '--no-checkout', `file://${repoRoot()}`, shallow], dir);
+      expect(() => requireFullHistory(shallow)).toThrow(/^This is a shallow clone: .*git fetch --unshallow.*fetch-depth: 0/);
+      const copy = join(dir, 'copy');
+      mkdirSync(copy);
+      writeFileSync(join(copy, '.git'), 'gitdir: /nonexistent\n'); // a stray .git file stops git's search above
+      expect(() => requireFullHistory(copy)).toThrow(
+        /^The migration checks need this repository's git history .* Run the tests from a git clone/,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('every migration file runs: the data source registers each one, in timestamp order', () => {
@@ -90,10 +108,12 @@ describe('lint: migrations follow expand/contract', () => {
   });
 
   it('refuses the test-only rename fixture the e2e check fails on, pointing at the contract marker', () => {
-    const path = 'test/support/migrations/fixtures/9000000000000-contract-rename-payee.ts';
+    const path = 'test/support/migrations/fixtures/9000000000000-contract-rename-expected-client.ts';
     const violations = ruleViolations(path, readFileSync(join(repoRoot(), path), 'utf8'), git(['rev-parse', 'HEAD']));
     expect(violations).toHaveLength(1);
-    expect(violations[0]).toContain('RENAME COLUMN: ALTER TABLE requests RENAME COLUMN payee TO payee_address breaks the previous release');
+    expect(violations[0]).toContain(
+      'RENAME COLUMN: ALTER TABLE link_intents RENAME COLUMN expected_client_id TO bound_client_id breaks the previous release',
+    );
     expect(violations[0]).toContain('// contract: <commit where the code stopped using it>');
   });
 

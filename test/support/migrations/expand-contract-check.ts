@@ -1,15 +1,11 @@
 import { join } from 'node:path';
-import { DataSource, type MigrationInterface } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { dataSourceOptions } from '@payrail/persistence';
 import { createDatabase, freePort, startApp, type AppHandle, type AppName } from '@payrail/devstack';
 import { appEnv, testStack, uniqueName } from '../stack.js';
+import type { MigrationClass } from './migration-files.js';
 import type { PreviousRelease } from './previous-release.js';
 import { releaseSmoke, type ReleaseApps } from './release-smoke.js';
-
-export type MigrationClass = new () => MigrationInterface;
-
-/** Every migration HEAD runs (`npm run migrate`), in order. */
-export const headMigrations = (): MigrationClass[] => dataSourceOptions('postgres://unused').migrations as MigrationClass[];
 
 export interface CheckResult {
   /** The smoke steps the release passed. */

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MigrationInterface } from 'typeorm';
+import { dataSourceOptions } from '@payrail/persistence';
 import { repoRoot } from '@payrail/devstack';
 import { commitAdding, git, parentOf } from './git-history.js';
 
@@ -53,6 +55,11 @@ export function previousRelease(path: string): { commit: string; addedIn: string
   const addedIn = commitAdding(path);
   return { commit: addedIn ? parentOf(addedIn) : git(['rev-parse', 'HEAD']), addedIn };
 }
+
+export type MigrationClass = new () => MigrationInterface;
+
+/** Every migration HEAD runs (`npm run migrate`), in order. */
+export const headMigrations = (): MigrationClass[] => dataSourceOptions('postgres://unused').migrations as MigrationClass[];
 
 /** The migration timestamp TypeORM reads from a migration class name (its last 13 digits). */
 export function classTimestamp(migration: { name: string }): number {

@@ -18,15 +18,22 @@ export interface ReleaseApps {
 /** How the steps list notes a route the release does not serve yet (newer than it). */
 export const NOT_SERVED = '(not in this release)';
 
-/** A smoke step that did not answer what every release since the baseline answers. */
-export class SmokeStepFailed extends Error {}
+/** A smoke step that did not answer what every release since the baseline answers; `done` holds the steps passed before it. */
+export class SmokeStepFailed extends Error {
+  constructor(
+    message: string,
+    readonly done: string[],
+  ) {
+    super(message);
+  }
+}
 
 /**
  * What every release must still do on a schema migrated past it, over real HTTP and the local
  * chain, one step per table family: a platform webhook endpoint (auth-api), a payout paid on chain,
  * detected and settled (chain-worker) and delivered as payment.confirmed (webhook-worker), an
- * invoice, a secure payment read by its page, an orchestrator's link intent, and the lists and the
- * payments search. Only request fields every release since the baseline accepts; a route the
+ * invoice, a secure payment read by its page, the requests list and the payments search, and an
+ * orchestrator's link intent. Only request fields every release since the baseline accepts; a route the
  * release does not document yet (it came later) is noted in the steps, not called. Throws
  * SmokeStepFailed naming the first step that failed; answers the steps done.
  */
@@ -51,7 +58,7 @@ export async function releaseSmoke(apps: ReleaseApps, env: Record<string, string
     });
     const text = await res.text();
     if (res.status >= 300)
-      throw new SmokeStepFailed(`smoke step "${step}": ${app.name} ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+      throw new SmokeStepFailed(`smoke step "${step}": ${app.name} ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`, done);
     if (!done.includes(step)) done.push(step);
     return JSON.parse(text) as T;
   }
@@ -59,7 +66,7 @@ export async function releaseSmoke(apps: ReleaseApps, env: Record<string, string
   async function until(step: string, probe: () => Promise<boolean>): Promise<void> {
     const deadline = Date.now() + 20000;
     while (!(await probe())) {
-      if (Date.now() > deadline) throw new SmokeStepFailed(`smoke step "${step}": not done within 20 s`);
+      if (Date.now() > deadline) throw new SmokeStepFailed(`smoke step "${step}": not done within 20 s`, done);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     done.push(step);
@@ -119,6 +126,21 @@ export async function releaseSmoke(apps: ReleaseApps, env: Record<string, string
       'x-client-id': tenant.client.clientId,
       origin: ORIGIN,
     });
+    await call('requests list', apps.payments, 'GET', '/v2/requests', platform);
+    if (serves('GET', '/v2/payments')) {
+      const found = await call<{ payments: { request: { requestId: string } }[] }>(
+        'payments search',
+        apps.payments,
+        'GET',
+        `/v2/payments?requestId=${payout.requestId}`,
+        platform,
+      );
+      if (!found.payments.some((p) => p.request.requestId === payout.requestId))
+        throw new SmokeStepFailed(
+          `smoke step "payments search": the settled payout is not found: ${JSON.stringify(found).slice(0, 300)}`,
+          done.slice(0, -1),
+        );
+    } else done.push(`payments search ${NOT_SERVED}`);
     const intent = await call<{ intentId: string }>(
       'link intent',
       apps.payments,
@@ -130,9 +152,6 @@ export async function releaseSmoke(apps: ReleaseApps, env: Record<string, string
     if (serves('GET', '/v2/orchestrators/link-intents/{intentId}'))
       await call('link intent page', apps.payments, 'GET', `/v2/orchestrators/link-intents/${intent.intentId}`, {});
     else done.push(`link intent page ${NOT_SERVED}`);
-    await call('requests list', apps.payments, 'GET', '/v2/requests', platform);
-    if (serves('GET', '/v2/payments')) await call('payments search', apps.payments, 'GET', '/v2/payments', platform);
-    else done.push(`payments search ${NOT_SERVED}`);
     return done;
   } finally {
     payer.close();
