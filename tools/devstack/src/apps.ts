@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, waitFor } from './ports.js';
+import { freePort, GiveUp, waitFor } from './ports.js';
 import { repoRoot } from './paths.js';
 
 export const APP_NAMES = ['payments-api', 'auth-api', 'webhook-worker', 'chain-worker'] as const;
@@ -27,10 +27,12 @@ export interface StartAppOptions {
   /** Where the app's stdout/stderr go: `{ file }`, 'inherit' (prefixed lines), or 'ignore'. */
   output: { file: string } | 'inherit' | 'ignore';
   readyTimeoutMs?: number;
+  /** The checkout whose built `dist/` runs (cwd and entry point); this repository when unset. */
+  root?: string;
 }
 
-export function appEntry(name: AppName): string {
-  return join(repoRoot(), 'dist', 'apps', name, 'src', 'main.js');
+export function appEntry(name: AppName, root = repoRoot()): string {
+  return join(root, 'dist', 'apps', name, 'src', 'main.js');
 }
 
 function pipeOutput(child: ChildProcess, name: string, output: StartAppOptions['output']): WriteStream | undefined {
@@ -61,8 +63,8 @@ function exited(child: ChildProcess): Promise<number | string | null> {
 /** Starts a built app (`dist/`) as a child process and waits until /health/ready answers 200. */
 export async function startApp(name: AppName, opts: StartAppOptions): Promise<AppHandle> {
   const metricsPort = opts.metricsPort ?? (await freePort());
-  const child = spawn(process.execPath, ['--enable-source-maps', appEntry(name)], {
-    cwd: repoRoot(),
+  const child = spawn(process.execPath, ['--enable-source-maps', appEntry(name, opts.root)], {
+    cwd: opts.root ?? repoRoot(),
     env: { ...process.env, ...opts.env, PORT: String(opts.port), METRICS_PORT: String(metricsPort) },
     stdio: ['ignore', opts.output === 'ignore' ? 'ignore' : 'pipe', opts.output === 'ignore' ? 'ignore' : 'pipe'],
   });
@@ -86,7 +88,7 @@ export async function startApp(name: AppName, opts: StartAppOptions): Promise<Ap
     await waitFor(
       `${name} /health/ready`,
       async () => {
-        if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+        if (child.exitCode !== null) throw new GiveUp(`${name} exited with code ${child.exitCode} before it was ready`);
         const res = await fetch(`${url}/health/ready`);
         return res.status === 200 ? true : undefined;
       },

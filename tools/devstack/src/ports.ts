@@ -38,6 +38,9 @@ export function isPortBusy(port: number): Promise<boolean> {
   });
 }
 
+/** Thrown by a waitFor probe to stop waiting at once (the awaited thing can no longer happen). */
+export class GiveUp extends Error {}
+
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 30000, everyMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let lastError: unknown;
@@ -46,6 +49,7 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
       const value = await probe();
       if (value !== undefined) return value;
     } catch (error) {
+      if (error instanceof GiveUp) throw error;
       lastError = error;
     }
     await new Promise((r) => setTimeout(r, everyMs));

@@ -1,0 +1,118 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { transformFile, type Options } from '@swc/core';
+import { APP_NAMES, repoRoot } from '@payrail/devstack';
+import { git } from './git-history.js';
+
+/** A past commit's four apps, built into a temporary directory (removed by `remove`; nothing is cached across runs). */
+export interface PreviousRelease {
+  commit: string;
+  dir: string;
+  /** Wall time of extract + compile, for the report. */
+  buildMs: number;
+  remove(): Promise<void>;
+}
+
+/** What the apps are built from: the server apps and the libraries, with the commit's own compiler settings. */
+const SOURCES = ['package.json', 'tsconfig.json', 'libs', ...APP_NAMES.map((app) => `apps/${app}/src`)];
+const TESTS = /\.(spec|int-spec|e2e-spec)\.ts$|\.d\.ts$/;
+/** Browser code, never part of a server app. */
+const BROWSER_LIBS = new Set(['web']);
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
+/** The source roots of the server apps and the server libraries in an extracted tree. */
+async function sourceRoots(dir: string): Promise<string[]> {
+  const libs = (await readdir(join(dir, 'libs'), { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && !BROWSER_LIBS.has(e.name))
+    .map((e) => join(dir, 'libs', e.name, 'src'));
+  return [...APP_NAMES.map((app) => join(dir, 'apps', app, 'src')), ...libs.filter((d) => existsSync(d))];
+}
+
+/**
+ * Every npm dependency the old commit declares must be in this checkout's node_modules (which the
+ * old build shares): a dependency removed since then is a clear failure, not an app that dies at start.
+ */
+function checkDependencies(dir: string, commit: string): void {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  const missing = Object.keys(manifest.dependencies ?? {}).filter(
+    (name) => !existsSync(join(repoRoot(), 'node_modules', name, 'package.json')),
+  );
+  if (missing.length > 0)
+    throw new Error(
+      `The release at ${commit} needs ${missing.join(', ')}, which this checkout's node_modules does not hold: ` +
+        'the expand/contract check runs the old code on the current dependencies (see docs/operations.md).',
+    );
+}
+
+/** The swc options Jest compiles this repository's TypeScript with (jest.config.js), to compile old code the same way. */
+async function testRunnerSwcOptions(): Promise<Options> {
+  const { default: config } = (await import(pathToFileURL(join(repoRoot(), 'jest.config.js')).href)) as {
+    default: { transform: Record<string, [string, Options]> };
+  };
+  const [compiler, options] = config.transform['^.+\\.ts$'];
+  if (compiler !== '@swc/jest')
+    throw new Error(`jest.config.js compiles TypeScript with ${compiler}, not @swc/jest: update previous-release.ts`);
+  return options;
+}
+
+/**
+ * Compiles the old apps and libraries as the test runner compiles every spec's sources (swc:
+ * types stripped, decorator metadata and JSON import attributes kept, no type check: that commit
+ * passed its own), copies the JSON modules beside them, and rewrites the `@payrail/*` aliases with
+ * tsc-alias as the build does.
+ */
+async function compile(dir: string): Promise<void> {
+  const swc = await testRunnerSwcOptions();
+  const files = (await Promise.all((await sourceRoots(dir)).map(filesUnder))).flat();
+  await Promise.all(
+    files.map(async (file) => {
+      const out = join(dir, 'dist', relative(dir, file));
+      if (file.endsWith('.json')) {
+        await mkdir(dirname(out), { recursive: true });
+        return copyFile(file, out);
+      }
+      if (!file.endsWith('.ts') || TESTS.test(file)) return;
+      const { code } = await transformFile(file, { ...swc, swcrc: false, configFile: false, filename: file, sourceMaps: 'inline' });
+      await mkdir(dirname(out), { recursive: true });
+      await writeFile(out.replace(/\.ts$/, '.js'), code);
+    }),
+  );
+  const aliases = join(dir, 'tsconfig.release.json');
+  await writeFile(
+    aliases,
+    JSON.stringify({
+      extends: './tsconfig.json',
+      compilerOptions: { outDir: './dist' },
+      'tsc-alias': { resolveFullPaths: true, verbose: false },
+    }),
+  );
+  execFileSync(join(repoRoot(), 'node_modules', '.bin', 'tsc-alias'), ['-p', aliases], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Extracts `commit`'s server code with `git archive` into a temporary directory and builds its four apps into its dist/. */
+export async function buildRelease(commit: string): Promise<PreviousRelease> {
+  const started = performance.now();
+  const dir = await mkdtemp(join(tmpdir(), `payrail-release-${commit.slice(0, 12)}-`));
+  const remove = () => rm(dir, { recursive: true, force: true });
+  try {
+    const archive = join(dir, 'source.tar');
+    git(['archive', '--format=tar', '-o', archive, commit, '--', ...SOURCES]);
+    execFileSync('tar', ['-xf', archive, '-C', dir]);
+    await rm(archive);
+    checkDependencies(dir, commit);
+    await symlink(join(repoRoot(), 'node_modules'), join(dir, 'node_modules'), 'dir');
+    await compile(dir);
+    return { commit, dir, buildMs: Math.round(performance.now() - started), remove };
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+}
