@@ -55,6 +55,15 @@ function pipeOutput(child: ChildProcess, name: string, output: StartAppOptions['
   return file;
 }
 
+/** The last few kilobytes an app wrote to stderr, kept whatever its output option, for a start-up failure's message. */
+function stderrTail(child: ChildProcess): () => string {
+  let tail = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    tail = (tail + d.toString()).slice(-4096);
+  });
+  return () => tail.trim();
+}
+
 function exited(child: ChildProcess): Promise<number | string | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode ?? child.signalCode);
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
@@ -66,9 +75,10 @@ export async function startApp(name: AppName, opts: StartAppOptions): Promise<Ap
   const child = spawn(process.execPath, ['--enable-source-maps', appEntry(name, opts.root)], {
     cwd: opts.root ?? repoRoot(),
     env: { ...process.env, ...opts.env, PORT: String(opts.port), METRICS_PORT: String(metricsPort) },
-    stdio: ['ignore', opts.output === 'ignore' ? 'ignore' : 'pipe', opts.output === 'ignore' ? 'ignore' : 'pipe'],
+    stdio: ['ignore', opts.output === 'ignore' ? 'ignore' : 'pipe', 'pipe'],
   });
   pipeOutput(child, name, opts.output);
+  const lastErrors = stderrTail(child);
   const url = `http://127.0.0.1:${opts.port}`;
   const stop = async (graceMs = 10000) => {
     if (child.exitCode === null && child.signalCode === null) {
@@ -88,7 +98,12 @@ export async function startApp(name: AppName, opts: StartAppOptions): Promise<Ap
     await waitFor(
       `${name} /health/ready`,
       async () => {
-        if (child.exitCode !== null) throw new GiveUp(`${name} exited with code ${child.exitCode} before it was ready`);
+        if (child.exitCode !== null) {
+          const said = lastErrors();
+          throw new GiveUp(
+            `${name} exited with code ${child.exitCode} before it was ready${said ? `; its stderr ended with:\n${said}` : ''}`,
+          );
+        }
         const res = await fetch(`${url}/health/ready`);
         return res.status === 200 ? true : undefined;
       },
