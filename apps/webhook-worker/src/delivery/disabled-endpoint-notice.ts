@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { webhookEvent } from '@payrail/domain';
-import { appendToOutbox, type DisabledEndpoint, sqlOne } from '@payrail/persistence';
+import { appendToOutbox, ClientIdsRepository, type DisabledEndpoint } from '@payrail/persistence';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -11,13 +11,7 @@ import type { EntityManager } from 'typeorm';
 @Injectable()
 export class DisabledEndpointNotice {
   async write(manager: EntityManager, endpoint: DisabledEndpoint): Promise<void> {
-    const client = endpoint.clientIdId
-      ? await sqlOne<{ clientId: string; platformId: string }>(
-          manager,
-          'SELECT client_id AS "clientId", platform_id AS "platformId" FROM client_ids WHERE id = $1',
-          [endpoint.clientIdId],
-        )
-      : undefined;
+    const client = await new ClientIdsRepository(manager).publicIdentity(endpoint.clientIdId);
     const event = webhookEvent(
       'webhook_endpoint.disabled',
       { aggregateType: 'webhook_endpoint', aggregateId: endpoint.id },
