@@ -7,6 +7,19 @@ import tseslint from 'typescript-eslint';
 /** The element types of code inside apps/ (boundaries/elements below). */
 const APP_PARTS = ['app', 'feature', 'kernel'];
 
+/** npm packages that do I/O (or the framework around it): libs/domain and libs/permits import none. */
+const IO_PACKAGES = ['@nestjs/*', 'typeorm', 'pg', 'pg-*', 'ioredis', 'bullmq', 'undici'];
+
+/**
+ * The typed SQL helpers. SQL lives in repositories: in libs/persistence, plus the outbox relay
+ * (libs/platform/src/outbox/outbox-relay.ts), whose claim-and-publish loop is the outbox itself.
+ * Specs may use them (they seed and read rows as test rigging), as may test/support, tools/ and bench/.
+ */
+const SQL_HELPERS = ['sqlRows', 'sqlOne', 'sqlExecute'];
+const SQL_HELPERS_MESSAGE =
+  'SQL lives in repositories: put the statement in a repository of libs/persistence (same SQL) and call that; ' +
+  'sqlRows / sqlOne / sqlExecute are for libs/persistence, the outbox relay and tests.';
+
 /**
  * Raw SQL runs only through sqlRows / sqlOne / sqlExecute (libs/persistence/src/sql/typed-query.ts).
  * TypeORM's query() answers rows for SELECT and INSERT but a [rows, rowCount] tuple for UPDATE and
@@ -20,7 +33,20 @@ const RAW_SQL_MESSAGE =
   'a direct .query() answers [rows, rowCount] for UPDATE and DELETE.';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'bench/dist/**', 'node_modules/**', '.local/**', 'contracts/build/**', 'coverage/**', 'openapi/**'] },
+  {
+    // Build output, dependencies, local state and generated files: nothing of ours to lint.
+    ignores: [
+      'dist/**',
+      'bench/dist/**',
+      'node_modules/**',
+      '.local/**',
+      'contracts/build/**',
+      'coverage/**',
+      'openapi/**',
+      'test-output/**',
+      'libs/web/src/api/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -82,6 +108,20 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', { selector: RAW_SQL_SELECTOR, message: RAW_SQL_MESSAGE }] },
   },
   {
+    name: 'payrail/sql-in-repositories',
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    ignores: ['libs/persistence/**', 'libs/platform/src/outbox/outbox-relay.ts', '**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@payrail/persistence', importNames: SQL_HELPERS, message: SQL_HELPERS_MESSAGE }],
+          patterns: [{ group: ['**/persistence/src/**'], importNames: SQL_HELPERS, message: SQL_HELPERS_MESSAGE }],
+        },
+      ],
+    },
+  },
+  {
     // The walls between rooms (STYLE.md, issue #19), checked on resolved imports: relative paths and
     // @payrail/* aliases alike. Inside an app, each folder under src/ is a feature, except the
     // kernel folders (payments/ in payments-api, shared/ in the workers, config/ everywhere): a
@@ -130,8 +170,26 @@ export default tseslint.config(
             },
             {
               from: { element: { type: 'lib', captured: { lib: '{domain,permits}' } } },
-              disallow: { to: { module: { origin: 'external', source: ['@nestjs/*', 'typeorm'] } } },
-              message: 'libs/domain and libs/permits are pure: no NestJS and no TypeORM.',
+              disallow: { to: { module: { origin: 'external', source: IO_PACKAGES } } },
+              message: 'libs/domain and libs/permits are pure: no NestJS, no TypeORM and no I/O package (pg, ioredis, bullmq, undici).',
+            },
+            // The library order (docs/architecture.md, "Walls"): infrastructure never reaches up into
+            // the business libraries that build on it, and persistence and chains stay siblings.
+            {
+              from: { element: { type: 'lib', captured: { lib: 'platform' } } },
+              disallow: { to: { element: { type: 'lib', captured: { lib: '{tenancy,webhooks}' } } } },
+              message: 'Library order: libs/platform is infrastructure and never imports libs/tenancy or libs/webhooks.',
+            },
+            {
+              from: { element: { type: 'lib', captured: { lib: 'persistence' } } },
+              disallow: { to: { element: { type: 'lib', captured: { lib: '{platform,tenancy,webhooks,chains}' } } } },
+              message:
+                'Library order: libs/persistence never imports libs/platform, libs/tenancy, libs/webhooks or libs/chains (shared shapes live in libs/domain).',
+            },
+            {
+              from: { element: { type: 'lib', captured: { lib: 'chains' } } },
+              disallow: { to: { element: { type: 'lib', captured: { lib: '{persistence,platform}' } } } },
+              message: 'Library order: libs/chains never imports libs/persistence or libs/platform.',
             },
             {
               // A receiver package for platforms' own servers: Node built-ins only.
@@ -152,6 +210,24 @@ export default tseslint.config(
             {
               from: { element: { types: { anyOf: [...APP_PARTS, 'tool'] } }, file: { categories: 'spec' } },
               allow: { to: { element: { type: 'test' } } },
+            },
+            {
+              from: { element: { types: { anyOf: APP_PARTS } } },
+              disallow: { to: { element: { type: 'tool' } } },
+              message:
+                'App code never imports tools/ (the devstack, the seed): they are development and test rigging; only specs use them.',
+            },
+            {
+              from: { element: { types: { anyOf: APP_PARTS } }, file: { categories: 'spec' } },
+              allow: { to: { element: { type: 'tool' } } },
+            },
+            {
+              // Placed before the feature rules, so a feature reaching into another app's feature or kernel keeps the feature message.
+              from: { element: { types: { anyOf: APP_PARTS } } },
+              disallow: { to: { element: { types: { anyOf: APP_PARTS }, captured: { app: '!{{ from.element.captured.app }}' } } } },
+              message:
+                'An app never imports another app, its root files (app.module.ts, main.ts) included: move what two apps share into a library; ' +
+                'a test running two apps together lives in test/e2e.',
             },
             {
               from: { element: { types: { anyOf: ['feature', 'kernel'] } } },

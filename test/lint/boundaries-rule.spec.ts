@@ -21,7 +21,7 @@ async function boundaryFindings(filePath: string, specifier: string): Promise<st
 
 const LIB_MESSAGE = 'A library never imports an app, a tool, test rigging or a bench';
 const PURE_IO_MESSAGE = 'libs/domain and libs/permits are pure: no platform, persistence or chains';
-const PURE_FRAMEWORK_MESSAGE = 'libs/domain and libs/permits are pure: no NestJS and no TypeORM';
+const PURE_FRAMEWORK_MESSAGE = 'libs/domain and libs/permits are pure: no NestJS, no TypeORM and no I/O package';
 const RIGGING_MESSAGE = 'Source code never imports test rigging';
 
 describe('lint: libraries never import apps, tools, tests or benches', () => {
@@ -77,6 +77,19 @@ describe('lint: libs/domain and libs/permits are pure', () => {
     ['libs/permits/src/probe.ts', 'typeorm'],
   ])(
     'refuses %s importing the framework package %s',
+    async (file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(PURE_FRAMEWORK_MESSAGE)]);
+    },
+    60000,
+  );
+
+  it.each([
+    ['libs/domain/src/probe.ts', 'pg'],
+    ['libs/domain/src/probe.ts', 'ioredis'],
+    ['libs/permits/src/probe.ts', 'bullmq'],
+    ['libs/permits/src/probe.ts', 'undici'],
+  ])(
+    'refuses %s importing the I/O package %s',
     async (file, specifier) => {
       expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(PURE_FRAMEWORK_MESSAGE)]);
     },
@@ -230,4 +243,96 @@ describe('lint: browser apps import only @payrail/web and npm packages; server c
     },
     60000,
   );
+});
+
+const ORDER_MESSAGE = 'Library order:';
+
+describe('lint: the library order (platform, persistence and chains never reach up)', () => {
+  it.each([
+    ['platform importing tenancy', 'libs/platform/src/probe.ts', '@payrail/tenancy'],
+    ['platform importing webhooks by relative path', 'libs/platform/src/outbox/probe.ts', '../../../webhooks/src/index.js'],
+    ['persistence importing platform', 'libs/persistence/src/probe.ts', '@payrail/platform'],
+    ['persistence importing tenancy', 'libs/persistence/src/tenancy/probe.ts', '@payrail/tenancy'],
+    ['persistence importing webhooks', 'libs/persistence/src/webhooks/probe.ts', '@payrail/webhooks'],
+    ['persistence importing chains', 'libs/persistence/src/detection/probe.ts', '@payrail/chains'],
+    ['chains importing persistence', 'libs/chains/src/probe.ts', '@payrail/persistence'],
+    ['chains importing platform by relative path', 'libs/chains/src/rpc/probe.ts', '../../../platform/src/index.js'],
+    ['a spec of persistence importing platform', 'libs/persistence/src/probe.int-spec.ts', '@payrail/platform'],
+  ])(
+    'refuses %s',
+    async (_what, file, specifier) => {
+      const findings = await boundaryFindings(file, specifier);
+      expect(findings).toHaveLength(1);
+      expect(findings[0]).toContain(ORDER_MESSAGE);
+    },
+    60000,
+  );
+
+  it('lets each import down the order: platform persistence and chains, tenancy and webhooks platform, persistence the domain', async () => {
+    expect(await boundaryFindings('libs/platform/src/probe.ts', '@payrail/persistence')).toEqual([]);
+    expect(await boundaryFindings('libs/platform/src/probe.ts', '@payrail/chains')).toEqual([]);
+    expect(await boundaryFindings('libs/tenancy/src/probe.ts', '@payrail/platform')).toEqual([]);
+    expect(await boundaryFindings('libs/webhooks/src/probe.ts', '@payrail/platform')).toEqual([]);
+    expect(await boundaryFindings('libs/persistence/src/probe.ts', '@payrail/domain')).toEqual([]);
+    expect(await boundaryFindings('libs/chains/src/probe.ts', '@payrail/domain')).toEqual([]);
+  }, 60000);
+});
+
+const OTHER_APP_MESSAGE = 'An app never imports another app';
+
+describe('lint: an app never imports another app', () => {
+  it.each([
+    [
+      "an app's root module importing another app's root module",
+      'apps/payments-api/src/app.module.ts',
+      '../../chain-worker/src/app.module.js',
+    ],
+    ["a feature importing another app's main.ts", 'apps/webhook-worker/src/delivery/probe.ts', '../../../auth-api/src/main.js'],
+    [
+      "a root int-spec importing another app's feature",
+      'apps/chain-worker/src/probe.int-spec.ts',
+      '../../payments-api/src/payouts/payouts.module.js',
+    ],
+    [
+      "a feature spec importing another app's root module",
+      'apps/payments-api/src/request/probe.int-spec.ts',
+      '../../../chain-worker/src/app.module.js',
+    ],
+  ])(
+    'refuses %s',
+    async (_what, file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(OTHER_APP_MESSAGE)]);
+    },
+    60000,
+  );
+
+  it('lets an app import its own files and a test in test/e2e run two apps', async () => {
+    expect(await boundaryFindings('apps/chain-worker/src/app.module.ts', './settlement/transfer-settlement.js')).toEqual([]);
+    expect(await boundaryFindings('apps/chain-worker/src/invoices/probe.int-spec.ts', '../app.module.js')).toEqual([]);
+    expect(await boundaryFindings('test/e2e/probe.e2e-spec.ts', '../../apps/chain-worker/src/app.module.js')).toEqual([]);
+    expect(await boundaryFindings('test/e2e/probe.e2e-spec.ts', '../../apps/payments-api/src/app.module.js')).toEqual([]);
+  }, 60000);
+});
+
+const TOOLS_MESSAGE = 'App code never imports tools/';
+
+describe('lint: app code never imports tools/', () => {
+  it.each([
+    ['a use case importing the devstack', 'apps/payments-api/src/payouts/use-cases/probe.ts', '@payrail/devstack'],
+    ['a main.ts importing the seed tool', 'apps/payments-api/src/main.ts', '../../../tools/seed/src/index.js'],
+    ["a worker's kernel importing the devstack", 'apps/chain-worker/src/shared/probe.ts', '../../../../tools/devstack/src/index.js'],
+  ])(
+    'refuses %s',
+    async (_what, file, specifier) => {
+      expect(await boundaryFindings(file, specifier)).toEqual([expect.stringContaining(TOOLS_MESSAGE)]);
+    },
+    60000,
+  );
+
+  it("lets an app's specs use the devstack and the seed", async () => {
+    expect(await boundaryFindings('apps/payments-api/src/payouts/probe.int-spec.ts', '@payrail/devstack')).toEqual([]);
+    expect(await boundaryFindings('apps/webhook-worker/src/retention/probe.int-spec.ts', '../../../../tools/seed/src/index.js')).toEqual(
+      [],
+    );
+  }, 60000);
 });

@@ -86,3 +86,56 @@ describe('lint: raw SQL only through sqlRows / sqlOne / sqlExecute', () => {
     expect(await rawSqlFindings(code, 'libs/persistence/src/webhooks/probe.ts')).toHaveLength(2);
   }, 60000);
 });
+
+/** The messages of the SQL-in-repositories rule (no-restricted-imports) for `code` at `filePath`. */
+async function sqlHelperFindings(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(repoRoot(), filePath) });
+  expect(result.messages.filter((m) => m.fatal)).toEqual([]);
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const HELPERS_BY_ALIAS = [
+  "import { sqlExecute, sqlOne, sqlRows } from '@payrail/persistence';",
+  'export const helpers = [sqlExecute, sqlOne, sqlRows];',
+  '',
+].join('\n');
+const REPOSITORY_MESSAGE = 'SQL lives in repositories';
+
+describe('lint: the typed SQL helpers only in libs/persistence, the outbox relay and tests', () => {
+  it.each([
+    ['an app use case', 'apps/payments-api/src/payer/use-cases/probe.ts'],
+    ["a worker's kernel", 'apps/chain-worker/src/shared/probe.ts'],
+    ["an app's root file", 'apps/webhook-worker/src/probe.ts'],
+    ['libs/platform outside the outbox relay', 'libs/platform/src/health/probe.ts'],
+    ['another library', 'libs/tenancy/src/probe.ts'],
+  ])(
+    'refuses them in %s, one finding per helper',
+    async (_what, file) => {
+      const findings = await sqlHelperFindings(HELPERS_BY_ALIAS, file);
+      expect(findings).toHaveLength(3);
+      for (const message of findings) expect(message).toContain(REPOSITORY_MESSAGE);
+    },
+    60000,
+  );
+
+  it('refuses them by relative path and through a namespace import too', async () => {
+    const relative = "import { sqlOne } from '../../persistence/src/sql/typed-query.js';\nexport const one = sqlOne;\n";
+    expect(await sqlHelperFindings(relative, 'libs/webhooks/src/probe.ts')).toEqual([expect.stringContaining(REPOSITORY_MESSAGE)]);
+    const namespace = "import * as persistence from '@payrail/persistence';\nexport const p = persistence;\n";
+    expect(await sqlHelperFindings(namespace, 'apps/auth-api/src/auth/probe.ts')).toHaveLength(1);
+  }, 60000);
+
+  it('leaves repositories, the outbox relay, specs, test rigging, tools and benches alone, and other persistence imports everywhere', async () => {
+    for (const file of [
+      'libs/persistence/src/payers/probe.repository.ts',
+      'libs/platform/src/outbox/outbox-relay.ts',
+      'apps/chain-worker/src/settlement/probe.int-spec.ts',
+      'test/support/probe.ts',
+      'tools/seed/src/probe.ts',
+      'bench/probe.ts',
+    ])
+      expect(await sqlHelperFindings(HELPERS_BY_ALIAS, file)).toEqual([]);
+    const repository = "import { PayersRepository } from '@payrail/persistence';\nexport const r = PayersRepository;\n";
+    expect(await sqlHelperFindings(repository, 'apps/payments-api/src/payer/use-cases/probe.ts')).toEqual([]);
+  }, 60000);
+});

@@ -1,4 +1,5 @@
-import { checksumAddress, decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC, type ProxyTransfer } from '@payrail/chains';
+import { checksumAddress, decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC } from '@payrail/chains';
+import type { ProxyTransfer } from '@payrail/domain';
 import type { BlockRef } from '@payrail/persistence';
 import { JsonRpcApiProvider, toQuantity, type AbstractProvider, type TransactionReceipt } from 'ethers';
 

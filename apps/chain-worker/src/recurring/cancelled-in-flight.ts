@@ -1,5 +1,5 @@
 import type { Logger } from '@nestjs/common';
-import { RecurringRepository, sqlRows } from '@payrail/persistence';
+import { type CancelledInFlightExecution, RecurringRepository } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import type { ExecutionRecords } from './execution-records.js';
 import type { RelayerChain } from './relayer-chain.js';
@@ -8,13 +8,6 @@ import type { RelayerChain } from './relayer-chain.js';
 const BATCH = 50;
 /** How long a pass waits for the drop transaction to be mined before leaving it to the next pass. */
 const DROP_WAIT_MS = 2_000;
-
-interface InFlightRow {
-  recurring_payment_id: string;
-  index: number;
-  tx_hash: string;
-  relayer_nonce: number | null;
-}
 
 /**
  * A cancel that finds an execution sent but not mined (see the API's `inFlightPayment`) leaves it
@@ -32,19 +25,12 @@ export class CancelledInFlight {
   ) {}
 
   async settle(): Promise<void> {
-    const rows = await sqlRows<InFlightRow>(
-      this.db,
-      `SELECT e.recurring_payment_id, e.index, e.tx_hash, e.relayer_nonce
-         FROM recurring_executions e JOIN recurring_payments s ON s.id = e.recurring_payment_id
-        WHERE s.network = $1 AND s.status = 'cancelled' AND e.status = 'submitted' AND e.tx_hash IS NOT NULL
-        ORDER BY e.recurring_payment_id LIMIT $2`,
-      [this.network, BATCH],
-    );
-    for (const row of rows) await this.settleOne(row);
+    const executions = await new RecurringRepository(this.db.manager).cancelledInFlight(this.network, BATCH);
+    for (const execution of executions) await this.settleOne(execution);
   }
 
-  private async settleOne(row: InFlightRow): Promise<void> {
-    const { recurring_payment_id: id, index, tx_hash: hash, relayer_nonce: nonce } = row;
+  private async settleOne(execution: CancelledInFlightExecution): Promise<void> {
+    const { recurringPaymentId: id, index, txHash: hash, relayerNonce: nonce } = execution;
     const receipt = await this.chain.receipt(hash);
     if (receipt?.status === 1) {
       this.logger.warn(`${id}#${index}: mined before the cancel could drop it (${hash})`);

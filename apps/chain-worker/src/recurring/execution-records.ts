@@ -1,11 +1,11 @@
 import { webhookEvent } from '@payrail/domain';
 import {
   appendToOutbox,
+  ClientIdsRepository,
   type RecurringExecutionEntity,
   type RecurringPaymentEntity,
   RecurringRepository,
   RequestsRepository,
-  sqlOne,
 } from '@payrail/persistence';
 import { observeRecurring } from '@payrail/platform';
 import type { TransactionResponse } from 'ethers';
@@ -116,8 +116,7 @@ export class ExecutionRecords {
 
   /** True once the schedule is no longer active (cancelled meanwhile): a receipt wait stops then. */
   async stopped(scheduleId: string): Promise<boolean> {
-    const row = await sqlOne<{ status: string }>(this.db, 'SELECT status FROM recurring_payments WHERE id = $1', [scheduleId]);
-    return row?.status !== 'active';
+    return (await new RecurringRepository(this.db.manager).status(scheduleId)) !== 'active';
   }
 
   /** Payment made: counted, failures cleared, and the last one completes the schedule. */
@@ -168,9 +167,6 @@ export class ExecutionRecords {
 
   private async failedEvent(m: EntityManager, claim: Claim, failure: ExecutionFailure) {
     const s = claim.schedule;
-    const client = s.clientIdId
-      ? await sqlOne<{ client_id: string }>(m, 'SELECT client_id FROM client_ids WHERE id = $1', [s.clientIdId])
-      : undefined;
     return webhookEvent(
       'payment.failed',
       { aggregateType: 'request', aggregateId: claim.requestId },
@@ -178,7 +174,7 @@ export class ExecutionRecords {
         requestId: claim.requestId,
         requestID: claim.requestId,
         paymentReference: claim.paymentReference,
-        clientId: client?.client_id ?? null,
+        clientId: await new ClientIdsRepository(m).publicClientId(s.clientIdId),
         subStatus: failure.subStatus,
         paymentProcessor: PAYMENT_PROCESSOR,
         recurringPayment: { id: s.id },

@@ -1,5 +1,11 @@
 import { canonicalPayerWallet, payerVerdict, webhookEvent, type DomainEvent, type KytProvider } from '@payrail/domain';
-import { appendToOutbox, SecurePaymentsRepository, sqlOne, type SecurePaymentEntity, type RequestEntity } from '@payrail/persistence';
+import {
+  appendToOutbox,
+  ClientIdsRepository,
+  SecurePaymentsRepository,
+  type SecurePaymentEntity,
+  type RequestEntity,
+} from '@payrail/persistence';
 import type { EntityManager } from 'typeorm';
 
 /** A wallet that paid a request: the transaction's sender (or a recurring execution's subscriber), null when unknown. */
@@ -27,7 +33,7 @@ export class PayerChecks {
     const repo = new SecurePaymentsRepository(m);
     let subStatus: PayerCheckSubStatus | undefined;
     for (const payment of await repo.restrictingPayerOf(request.id)) {
-      const clientId = await publicClientIdOf(m, payment);
+      const clientId = await new ClientIdsRepository(m).publicClientId(payment.clientIdId);
       for (const payer of payers) {
         const wallet = payer.address === null ? null : canonicalPayerWallet(payer.address);
         const screening =
@@ -93,10 +99,4 @@ function accessRejected(payment: SecurePaymentEntity, requestId: string, clientI
     { requestId, clientId, orchestratorId: payment.orchestratorId, attemptedPayerWalletAddress: wallet, timestamp: at },
     { platformId: payment.platformId },
   );
-}
-
-async function publicClientIdOf(m: EntityManager, payment: SecurePaymentEntity): Promise<string | null> {
-  if (!payment.clientIdId) return null;
-  const row = await sqlOne<{ client_id: string }>(m, 'SELECT client_id FROM client_ids WHERE id = $1', [payment.clientIdId]);
-  return row?.client_id ?? null;
 }

@@ -1,5 +1,4 @@
-import { sqlExecute, type LockedForSettlement, type RequestEntity } from '@payrail/persistence';
-import type { EntityManager } from 'typeorm';
+import type { LockedForSettlement, RequestEntity } from '@payrail/persistence';
 
 /**
  * What settling a batch of payment references needs to know of its requests beyond their rows,
@@ -25,27 +24,6 @@ export class SettlementBatch {
   hasSecurePayment(request: RequestEntity): boolean {
     return this.byId.get(request.id)?.secured ?? false;
   }
-}
-
-/** Writes the settlement columns of these (locked) requests in one statement. */
-export async function saveSettledRequests(m: EntityManager, requests: RequestEntity[]): Promise<void> {
-  if (requests.length === 0) return;
-  await sqlExecute(
-    m,
-    `UPDATE requests r SET amount_paid = u.amount_paid, fee_paid = u.fee_paid, status = u.status, tx_hash = u.tx_hash,
-            paid_at = u.paid_at, updated_at = now()
-       FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::text[], $5::text[], $6::timestamptz[])
-         AS u(id, amount_paid, fee_paid, status, tx_hash, paid_at)
-      WHERE r.id = u.id`,
-    [
-      requests.map((r) => r.id),
-      requests.map((r) => r.amountPaid.toString()),
-      requests.map((r) => r.feePaid.toString()),
-      requests.map((r) => r.status),
-      requests.map((r) => r.txHash),
-      requests.map((r) => r.paidAt?.toISOString() ?? null),
-    ],
-  );
 }
 
 /** Rows grouped by their payment reference topic. */

@@ -4,9 +4,9 @@ import { countsToward, hasBeenPaid, paymentState, UnavailableKytProvider, type D
 import {
   appendToOutbox,
   lockRequestsForSettlement,
+  saveSettledRequests,
   SecurePaymentsRepository,
-  sqlExecute,
-  sqlRows,
+  SettlementTransfersRepository,
   type RequestEntity,
 } from '@payrail/persistence';
 import { observeSettlement, traceSettlement, traceSettlementOutcome } from '@payrail/platform';
@@ -14,8 +14,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
 import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
-import { byTopic, saveSettledRequests, SettlementBatch } from './settlement-batch.js';
-import { observed, REVERSED_COLUMNS, termsOf, TRANSFER_COLUMNS, type ReversedRow, type TransferRow } from './settlement-rows.js';
+import { byTopic, SettlementBatch } from './settlement-batch.js';
+import { observed, termsOf, type ReversedRow, type TransferRow } from './settlement-rows.js';
 
 /**
  * Settles requests from confirmed transfers. A request's state is recomputed from its transfers
@@ -45,13 +45,7 @@ export class TransferSettlement implements Settlement {
   }
 
   async settle(network: string, confirmedThrough: number): Promise<void> {
-    const ready = await sqlRows<{ reference_topic: string }>(
-      this.db,
-      `SELECT reference_topic FROM payment_transfers WHERE network = $1 AND settled_at IS NULL AND block_number <= $2
-       UNION SELECT reference_topic FROM reversed_transfers WHERE network = $1`,
-      [network, confirmedThrough],
-    );
-    const topics = ready.map((r) => r.reference_topic);
+    const topics = await new SettlementTransfersRepository(this.db.manager).readyTopics(network, confirmedThrough);
     // References settle in batches (one transaction, a few statements each). One reference that
     // cannot settle now (a KYT provider down, a bad row) must not hold up every other payment of the
     // network: a batch that fails is settled again one reference per transaction, failures are
@@ -91,35 +85,17 @@ export class TransferSettlement implements Settlement {
   private async settleTopics(m: EntityManager, network: string, topics: string[], confirmedThrough: number): Promise<DomainEvent[]> {
     const locked = await lockRequestsForSettlement(m, network, topics);
     const requests = locked.map((l) => l.request);
-    const transfers = byTopic(
-      await sqlRows<TransferRow & { reference_topic: string }>(
-        m,
-        `SELECT reference_topic, ${TRANSFER_COLUMNS} FROM payment_transfers
-          WHERE network = $1 AND reference_topic = ANY($2::text[]) AND (settled_at IS NOT NULL OR block_number <= $3)
-          ORDER BY block_number, log_index`,
-        [network, topics, confirmedThrough],
-      ),
-    );
+    const stored = new SettlementTransfersRepository(m);
+    const transfers = byTopic(await stored.transfersOf(network, topics, confirmedThrough));
     // Taken under the request locks: a concurrent settlement of these topics waits, then finds none.
-    const reversed = byTopic(
-      await sqlRows<ReversedRow & { reference_topic: string }>(
-        m,
-        `DELETE FROM reversed_transfers WHERE network = $1 AND reference_topic = ANY($2::text[]) RETURNING reference_topic, ${REVERSED_COLUMNS}`,
-        [network, topics],
-      ),
-    );
+    const reversed = byTopic(await stored.takeReversed(network, topics));
     const batch = new SettlementBatch(locked);
     const out: Settled = { events: [], outbox: [], unsaved: [] };
     for (const request of requests)
       await this.apply(m, batch, request, transfers.get(request.referenceTopic) ?? [], reversed.get(request.referenceTopic) ?? [], out);
     await saveSettledRequests(m, out.unsaved);
     await appendToOutbox(m, out.outbox);
-    await sqlExecute(
-      m,
-      `UPDATE payment_transfers SET settled_at = now()
-        WHERE network = $1 AND reference_topic = ANY($2::text[]) AND block_number <= $3 AND settled_at IS NULL`,
-      [network, topics, confirmedThrough],
-    );
+    await stored.markSettled(network, topics, confirmedThrough);
     return out.events;
   }
 

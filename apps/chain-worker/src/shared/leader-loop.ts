@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { PollingLoop } from '@payrail/platform';
-import { sqlExecute, sqlOne } from '@payrail/persistence';
+import { AdvisoryLocksRepository, type AdvisoryLockKey } from '@payrail/persistence';
 import type { DataSource, QueryRunner } from 'typeorm';
 
 /** Advisory-lock namespace of the per-network detection leaders ("PRDT"). */
 const LEADER_NAMESPACE = 0x50524454;
 
-const keyOf = (name: string): number => createHash('sha256').update(name).digest().readInt32BE(0);
+const keyOf = (name: string): AdvisoryLockKey => [LEADER_NAMESPACE, createHash('sha256').update(name).digest().readInt32BE(0)];
 
 /**
  * Runs `work` only while this process holds the Postgres session advisory lock of `name`, so
@@ -53,16 +53,12 @@ export class LeaderLoop {
 
   private async holdLeadership(): Promise<boolean> {
     if (this.leader && this.runner && !this.runner.isReleased) {
-      await sqlExecute(this.runner.manager, 'SELECT 1'); // the lock lives as long as this connection does
+      await new AdvisoryLocksRepository(this.runner.manager).touch(); // the lock lives as long as this connection does
       return true;
     }
     this.runner ??= this.db.createQueryRunner();
     // The runner's manager runs on the runner's own connection, which holds the session lock.
-    const row = await sqlOne<{ locked: boolean }>(this.runner.manager, 'SELECT pg_try_advisory_lock($1::int, $2::int) AS locked', [
-      LEADER_NAMESPACE,
-      keyOf(this.name),
-    ]);
-    this.leader = row?.locked === true;
+    this.leader = await new AdvisoryLocksRepository(this.runner.manager).tryLock(keyOf(this.name));
     if (this.leader) this.logger.log('leading');
     return this.leader;
   }
@@ -73,9 +69,7 @@ export class LeaderLoop {
     this.leader = false;
     if (!runner || runner.isReleased) return;
     // The connection goes back to the pool, so the session-level lock must be given up first.
-    await sqlExecute(runner.manager, 'SELECT pg_advisory_unlock($1::int, $2::int)', [LEADER_NAMESPACE, keyOf(this.name)]).catch(
-      () => undefined,
-    );
+    await new AdvisoryLocksRepository(runner.manager).unlock(keyOf(this.name)).catch(() => undefined);
     await runner.release().catch(() => undefined);
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
-import { dataSourceOptions, sqlOne } from '@payrail/persistence';
+import { AdvisoryLocksRepository, dataSourceOptions } from '@payrail/persistence';
 import { DataSource, type QueryRunner } from 'typeorm';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 
@@ -65,14 +65,8 @@ export class ExportDatabase implements OnModuleDestroy {
 
   /** Tries the platform's slots in turn: the first free one is held by this connection's session. */
   private async takePlatformSlot(runner: QueryRunner, platformId: string): Promise<number | null> {
-    for (let slot = 0; slot < this.env.EXPORT_MAX_PER_PLATFORM; slot++) {
-      const row = await sqlOne<{ taken: boolean }>(
-        runner.manager,
-        `SELECT pg_try_advisory_lock(hashtext('payrail:export:' || $1), $2) AS taken`,
-        [platformId, slot],
-      );
-      if (row?.taken) return slot;
-    }
+    const locks = new AdvisoryLocksRepository(runner.manager);
+    for (let slot = 0; slot < this.env.EXPORT_MAX_PER_PLATFORM; slot++) if (await locks.tryExportSlot(platformId, slot)) return slot;
     return null;
   }
 
@@ -84,7 +78,7 @@ export class ExportDatabase implements OnModuleDestroy {
       try {
         // Released while the export still reads (its client went away): end its snapshot first.
         if (runner.isTransactionActive) await runner.rollbackTransaction();
-        await sqlOne(runner.manager, `SELECT pg_advisory_unlock(hashtext('payrail:export:' || $1), $2) AS unlocked`, [platformId, slot]);
+        await new AdvisoryLocksRepository(runner.manager).releaseExportSlot(platformId, slot);
       } catch {
         // The session is gone (ended by a timeout, or the connection broke): its locks went with it,
         // and the pool drops a client that is no longer queryable when it is released.

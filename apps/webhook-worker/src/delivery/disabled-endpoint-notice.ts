@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { webhookEvent } from '@payrail/domain';
-import { appendToOutbox, type DisabledEndpoint, sqlOne } from '@payrail/persistence';
+import { appendToOutbox, ClientIdsRepository, type DisabledEndpoint } from '@payrail/persistence';
 import type { EntityManager } from 'typeorm';
 import { endpointDisabledMailEvent } from '../shared/endpoint-disabled-event.js';
 import type { AttemptFailure } from '../shared/failure-class.js';
@@ -14,13 +14,7 @@ import type { AttemptFailure } from '../shared/failure-class.js';
 @Injectable()
 export class DisabledEndpointNotice {
   async write(manager: EntityManager, endpoint: DisabledEndpoint, lastFailure?: AttemptFailure): Promise<void> {
-    const client = endpoint.clientIdId
-      ? await sqlOne<{ clientId: string; platformId: string }>(
-          manager,
-          'SELECT client_id AS "clientId", platform_id AS "platformId" FROM client_ids WHERE id = $1',
-          [endpoint.clientIdId],
-        )
-      : undefined;
+    const client = await new ClientIdsRepository(manager).publicIdentity(endpoint.clientIdId);
     const event = webhookEvent(
       'webhook_endpoint.disabled',
       { aggregateType: 'webhook_endpoint', aggregateId: endpoint.id },

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sqlExecute, sqlOne } from '@payrail/persistence';
+import { AdvisoryLocksRepository, type AdvisoryLockKey } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 
 /** Advisory-lock key of a named job: the "PRRT" namespace and the first 4 bytes of sha256(name). */
-export function jobLockKey(name: string): readonly [number, number] {
+export function jobLockKey(name: string): AdvisoryLockKey {
   return [0x50525254, createHash('sha256').update(name).digest().readInt32BE(0)];
 }
 
@@ -15,13 +15,13 @@ export function jobLockKey(name: string): readonly [number, number] {
 export async function underSessionLock<T>(db: DataSource, name: string, work: (m: EntityManager) => Promise<T>): Promise<T | undefined> {
   const key = jobLockKey(name);
   const runner = db.createQueryRunner();
+  const locks = new AdvisoryLocksRepository(runner.manager);
   try {
-    const locked = await sqlOne<{ ok: boolean }>(runner.manager, 'SELECT pg_try_advisory_lock($1::int, $2::int) AS ok', [...key]);
-    if (!locked?.ok) return undefined;
+    if (!(await locks.tryLock(key))) return undefined;
     try {
       return await work(runner.manager);
     } finally {
-      await sqlExecute(runner.manager, 'SELECT pg_advisory_unlock($1::int, $2::int)', [...key]);
+      await locks.unlock(key);
     }
   } finally {
     await runner.release();

@@ -1,6 +1,6 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
-import { sqlOne } from '@payrail/persistence';
+import { WebhookEndpointsRepository } from '@payrail/persistence';
 import { QUEUES, readQueueDepths, webhookEndpointsDisabled } from '@payrail/platform';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
@@ -15,8 +15,7 @@ export class QueueMetrics {
   ) {
     readQueueDepths([domainEvents, deliveries]);
     webhookEndpointsDisabled.readFrom(async () => {
-      const row = await sqlOne<{ n: number }>(db, 'SELECT count(*)::int AS n FROM webhook_endpoints WHERE NOT is_active');
-      return [{ labels: {}, value: row?.n ?? 0 }];
+      return [{ labels: {}, value: await new WebhookEndpointsRepository(db.manager).countDisabled() }];
     });
   }
 }

@@ -1,3 +1,4 @@
+import type { ProxyTransfer } from '@payrail/domain';
 import { Interface, keccak256, type Log } from 'ethers';
 import { checksumAddress } from '../address/checksum-cache.js';
 
@@ -16,22 +17,6 @@ const NATIVE_FEE_PROXY_EVENTS = new Interface([
 
 export const ERC20_TRANSFER_TOPIC = ERC20_FEE_PROXY_EVENTS.getEvent('TransferWithReferenceAndFee')!.topicHash;
 export const NATIVE_TRANSFER_TOPIC = NATIVE_FEE_PROXY_EVENTS.getEvent('TransferWithReferenceAndFee')!.topicHash;
-
-/** One payment as a fee proxy logged it. `token` is null for the native currency. */
-export interface ProxyTransfer {
-  contract: string;
-  txHash: string;
-  logIndex: number;
-  blockNumber: number;
-  blockHash: string;
-  /** keccak256 of the 8-byte payment reference (the log topic); the reference itself is not in the log. */
-  referenceTopic: string;
-  token: string | null;
-  to: string;
-  amount: bigint;
-  feeAmount: bigint;
-  feeAddress: string;
-}
 
 /** The log topic of a payment reference written `0x` + 16 hex. */
 export function paymentReferenceTopic(paymentReference: string): string {

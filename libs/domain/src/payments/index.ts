@@ -4,3 +4,4 @@ export * from './payment-reference.js';
 export * from './request-status.js';
 export * from './settlement-rules.js';
 export * from './decimal-notation.js';
+export * from './proxy-transfer.js';

@@ -1,4 +1,4 @@
-import type { ProxyTransfer } from '@payrail/chains';
+import type { ProxyTransfer } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
 import { sqlExecute, sqlRows } from '../sql/typed-query.js';
 

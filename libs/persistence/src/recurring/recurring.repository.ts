@@ -21,6 +21,14 @@ export interface ExecutionView {
   executedAt: Date | null;
 }
 
+/** An execution sent for a schedule cancelled since, its transaction not recorded as mined. */
+export interface CancelledInFlightExecution {
+  recurringPaymentId: string;
+  index: number;
+  txHash: string;
+  relayerNonce: number | null;
+}
+
 function ownedBy(owner: RequestOwner) {
   return owner.clientIdId ? { platformId: owner.platformId, clientIdId: owner.clientIdId } : { platformId: owner.platformId };
 }
@@ -98,6 +106,30 @@ export class RecurringRepository {
       [network, limit],
     );
     return rows.map((r) => r.id);
+  }
+
+  /** The schedule's status (read without a lock), or undefined when there is no such schedule. */
+  async status(id: string): Promise<string | undefined> {
+    const row = await sqlOne<{ status: string }>(this.manager, 'SELECT status FROM recurring_payments WHERE id = $1', [id]);
+    return row?.status;
+  }
+
+  /** Up to `limit` executions still `submitted` with a transaction, of the cancelled schedules of a network. */
+  async cancelledInFlight(network: string, limit: number): Promise<CancelledInFlightExecution[]> {
+    const rows = await sqlRows<{ recurring_payment_id: string; index: number; tx_hash: string; relayer_nonce: number | null }>(
+      this.manager,
+      `SELECT e.recurring_payment_id, e.index, e.tx_hash, e.relayer_nonce
+         FROM recurring_executions e JOIN recurring_payments s ON s.id = e.recurring_payment_id
+        WHERE s.network = $1 AND s.status = 'cancelled' AND e.status = 'submitted' AND e.tx_hash IS NOT NULL
+        ORDER BY e.recurring_payment_id LIMIT $2`,
+      [network, limit],
+    );
+    return rows.map((r) => ({
+      recurringPaymentId: r.recurring_payment_id,
+      index: r.index,
+      txHash: r.tx_hash,
+      relayerNonce: r.relayer_nonce,
+    }));
   }
 
   async executions(id: string): Promise<ExecutionView[]> {

@@ -1,6 +1,7 @@
 import { countsToward } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
 import { sqlExecute, sqlOne, sqlRows } from '../sql/typed-query.js';
+import { ClientIdsRepository } from '../tenancy/client-ids.repository.js';
 import { RequestEntity } from './request.entity.js';
 import { type NewRequest, type RequestOwner, RequestsRepository } from './requests.repository.js';
 
@@ -149,10 +150,7 @@ export class InvoicesRepository {
   }
 
   /** The public Client ID a request was created with, if any. */
-  async publicClientId(clientIdId: string | null): Promise<string | null> {
-    if (!clientIdId) return null;
-    return (
-      (await sqlOne<{ client_id: string }>(this.manager, 'SELECT client_id FROM client_ids WHERE id = $1', [clientIdId]))?.client_id ?? null
-    );
+  publicClientId(clientIdId: string | null): Promise<string | null> {
+    return new ClientIdsRepository(this.manager).publicClientId(clientIdId);
   }
 }

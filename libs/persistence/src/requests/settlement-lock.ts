@@ -1,7 +1,7 @@
 import type { RequestStatus } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
 import { SecurePaymentsRepository } from '../secure-payments/secure-payments.repository.js';
-import { sqlRows } from '../sql/typed-query.js';
+import { sqlExecute, sqlRows } from '../sql/typed-query.js';
 import { RequestEntity, type RecurrenceFrequency, type RequestKind } from './request.entity.js';
 
 /** A request locked for settlement, with what its events name beyond the row. */
@@ -92,6 +92,27 @@ export async function lockRequestsForSettlement(m: EntityManager, network: strin
     recurringPaymentId: row.recurring_payment_id,
     secured: secured.has(row.id),
   }));
+}
+
+/** Writes the settlement columns of these (locked) requests in one statement. */
+export async function saveSettledRequests(m: EntityManager, requests: RequestEntity[]): Promise<void> {
+  if (requests.length === 0) return;
+  await sqlExecute(
+    m,
+    `UPDATE requests r SET amount_paid = u.amount_paid, fee_paid = u.fee_paid, status = u.status, tx_hash = u.tx_hash,
+            paid_at = u.paid_at, updated_at = now()
+       FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::text[], $5::text[], $6::timestamptz[])
+         AS u(id, amount_paid, fee_paid, status, tx_hash, paid_at)
+      WHERE r.id = u.id`,
+    [
+      requests.map((r) => r.id),
+      requests.map((r) => r.amountPaid.toString()),
+      requests.map((r) => r.feePaid.toString()),
+      requests.map((r) => r.status),
+      requests.map((r) => r.txHash),
+      requests.map((r) => r.paidAt?.toISOString() ?? null),
+    ],
+  );
 }
 
 function requestOf(row: Row): RequestEntity {

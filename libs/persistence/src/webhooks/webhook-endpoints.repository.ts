@@ -1,5 +1,5 @@
 import type { EntityManager, FindOptionsWhere } from 'typeorm';
-import { sqlRows } from '../sql/typed-query.js';
+import { sqlOne, sqlRows } from '../sql/typed-query.js';
 import { WebhookEndpointEntity } from './webhook.entities.js';
 import { ownerCondition, type WebhookOwner } from './webhook-owner.js';
 
@@ -107,6 +107,12 @@ export class WebhookEndpointsRepository {
     const out = queries.map((): string[] => []);
     for (const row of rows) out[row.idx - 1].push(row.id);
     return out;
+  }
+
+  /** How many endpoints are disabled, across every owner (a metric of the operator's). */
+  async countDisabled(): Promise<number> {
+    const row = await sqlOne<{ n: number }>(this.manager, 'SELECT count(*)::int AS n FROM webhook_endpoints WHERE NOT is_active');
+    return row?.n ?? 0;
   }
 
   private where(owner: WebhookOwner): FindOptionsWhere<WebhookEndpointEntity> {

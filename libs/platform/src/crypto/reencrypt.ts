@@ -1,4 +1,4 @@
-import { sqlExecute, sqlRows } from '@payrail/persistence';
+import { EncryptedColumnRepository } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 
 /** What re-encryption needs of a cipher (FieldCipher, WebhookSecretCipher). */
@@ -27,17 +27,9 @@ export async function reencryptColumn(db: DataSource, target: EncryptedColumn, b
   let total = 0;
   for (;;) {
     const done = await db.transaction(async (m) => {
-      const rows = await sqlRows<{ id: string; value: string }>(
-        m,
-        `SELECT id::text AS id, ${column} AS value FROM ${table}
-          WHERE ${column} IS NOT NULL AND split_part(${column}, ':', 2) <> $1
-          ORDER BY id LIMIT $2 FOR UPDATE SKIP LOCKED`,
-        [cipher.currentKeyId, batchSize],
-      );
-      for (const row of rows) {
-        const rewritten = cipher.encrypt(cipher.decrypt(row.value, row.id), row.id);
-        await sqlExecute(m, `UPDATE ${table} SET ${column} = $1 WHERE id = $2`, [rewritten, row.id]);
-      }
+      const values = new EncryptedColumnRepository(m, table, column);
+      const rows = await values.staleValues(cipher.currentKeyId, batchSize);
+      for (const row of rows) await values.rewrite(row.id, cipher.encrypt(cipher.decrypt(row.value, row.id), row.id));
       return rows.length;
     });
     total += done;

@@ -1,6 +1,6 @@
 import { type DynamicModule, type InjectionToken, Module } from '@nestjs/common';
 import { TerminusModule, HealthIndicatorService, type HealthIndicatorFunction, type HealthIndicatorResult } from '@nestjs/terminus';
-import { sqlExecute } from '@payrail/persistence';
+import { pingDatabase } from '@payrail/persistence';
 import { JsonRpcProvider } from 'ethers';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
@@ -44,7 +44,7 @@ function readinessChecks(
     () =>
       indicators
         .check('database')
-        .attempt(async () => void (await sqlExecute(db, 'SELECT 1')))
+        .attempt(() => pingDatabase(db))
         .withTimeout(CHECK_TIMEOUT_MS),
     () =>
       indicators

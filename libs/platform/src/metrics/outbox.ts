@@ -1,4 +1,4 @@
-import { OUTBOX_PARTITIONS, sqlRows } from '@payrail/persistence';
+import { OUTBOX_PARTITIONS, outboxBacklogByPartition } from '@payrail/persistence';
 import { Counter, Histogram } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { metricsRegistry, ScrapedGauge } from './registry.js';
@@ -33,11 +33,7 @@ export const outboxEventsRelayed = new Counter({
 /** The relay's process reports the outbox backlog from Postgres at each scrape (every partition, empty ones as 0). */
 export function readOutboxBacklog(db: DataSource): void {
   const read = async () => {
-    const rows = await sqlRows<{ partition: number; rows: number; age: number }>(
-      db,
-      `SELECT partition, count(*)::int AS rows, EXTRACT(EPOCH FROM now() - min(created_at))::float8 AS age
-         FROM outbox_events WHERE published_at IS NULL GROUP BY partition`,
-    );
+    const rows = await outboxBacklogByPartition(db);
     const byPartition = new Map(rows.map((r) => [r.partition, r]));
     return Array.from({ length: OUTBOX_PARTITIONS }, (_, p) => ({ p, row: byPartition.get(p) }));
   };

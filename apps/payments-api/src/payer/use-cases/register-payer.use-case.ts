@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { PayerEntity, PayersRepository, sqlExecute } from '@payrail/persistence';
+import { PayerEntity, PayersRepository } from '@payrail/persistence';
 import type { FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { COMPLIANCE_PROVIDER, type ComplianceProvider } from '../compliance/compliance-provider.js';
@@ -42,16 +42,8 @@ export class RegisterPayer {
         provider: this.provider.name,
         ...sessions,
       });
-      // A concurrent first registration of the same payer loses on the unique key and retries as an update.
-      await sqlExecute(m, 'SAVEPOINT register_payer');
-      try {
-        return await payers.save(created);
-      } catch (error) {
-        await sqlExecute(m, 'ROLLBACK TO SAVEPOINT register_payer');
-        const raced = await payers.byClientUserId(command.platformId, clientUserId, true);
-        if (!raced) throw error;
-        return raced;
-      }
+      // A concurrent first registration of the same payer loses on the unique key and answers the winner's row.
+      return payers.insertOrRaced(created);
     });
     return registeredPayerView(payer, this.provider);
   }

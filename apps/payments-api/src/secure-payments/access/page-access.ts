@@ -10,13 +10,12 @@ import {
   webhookEvent,
   type SecurePaymentQuery,
 } from '@payrail/domain';
-import { appendToOutbox, SecurePaymentsRepository, type SecurePaymentEntity } from '@payrail/persistence';
+import { appendToOutbox, ClientIdsRepository, SecurePaymentsRepository, type SecurePaymentEntity } from '@payrail/persistence';
 import { type ClientIdCaller, WalletProofLedger } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { DataSource } from 'typeorm';
 import { pageReaderOf } from '../creator.js';
 import { ScreenPayer } from '../kyt/screen-payer.js';
-import { publicClientIdOf } from '../use-cases/payment-identity.js';
 import type { AccessDecision } from '../views/single-view.js';
 
 export const securePaymentNotFound = () => new PayrailError('NOT_FOUND', 'Secure payment not found');
@@ -156,7 +155,7 @@ export class PageAccess {
         { aggregateType: 'secure_payment', aggregateId: payment.token },
         {
           requestId: payment.requestIds[0],
-          clientId: await publicClientIdOf(m, payment),
+          clientId: await new ClientIdsRepository(m).publicClientId(payment.clientIdId),
           orchestratorId: payment.orchestratorId,
           attemptedPayerWalletAddress: canonicalPayerWallet(wallet),
           timestamp: new Date().toISOString(),

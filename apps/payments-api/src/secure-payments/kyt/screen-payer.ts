@@ -1,8 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { canonicalPayerWallet, webhookEvent } from '@payrail/domain';
-import { appendToOutbox, SecurePaymentsRepository, type SecurePaymentEntity, type StoredScreening } from '@payrail/persistence';
+import {
+  appendToOutbox,
+  ClientIdsRepository,
+  SecurePaymentsRepository,
+  type SecurePaymentEntity,
+  type StoredScreening,
+} from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { publicClientIdOf } from '../use-cases/payment-identity.js';
 import { KYT_PROVIDER, type KytProvider } from './kyt-provider.js';
 
 export interface ScreenedWallets {
@@ -50,7 +55,7 @@ export class ScreenPayer {
         { aggregateType: 'secure_payment', aggregateId: payment.token },
         {
           paymentToken: payment.token,
-          clientId: await publicClientIdOf(m, payment),
+          clientId: await new ClientIdsRepository(m).publicClientId(payment.clientIdId),
           orchestratorId: payment.orchestratorId,
           walletAddress: wallet,
           eoaAddress: canonicalPayerWallet(wallets.eoaWallet ?? wallets.wallet),

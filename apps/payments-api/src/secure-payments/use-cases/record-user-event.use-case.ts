@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { hashWalletAddress, PayrailError, webhookEvent } from '@payrail/domain';
-import { appendToOutbox, SecurePaymentsRepository } from '@payrail/persistence';
+import { appendToOutbox, ClientIdsRepository, SecurePaymentsRepository } from '@payrail/persistence';
 import type { ClientIdCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { pageReaderOf } from '../creator.js';
 import type { UserEventDto } from '../dto/user-event.dto.js';
-import { publicClientIdOf } from './payment-identity.js';
 
 /**
  * POST /v2/secure-payments/{token}/events: the page reports payer activity; it becomes a
@@ -30,7 +29,7 @@ export class RecordUserEvent {
           securePaymentToken: payment.token,
           requestId: payment.requestIds[0],
           requestIds: payment.requestIds,
-          clientId: await publicClientIdOf(m, payment),
+          clientId: await new ClientIdsRepository(m).publicClientId(payment.clientIdId),
           orchestratorId: payment.orchestratorId,
           occurredAt: body.occurredAt ? new Date(body.occurredAt).toISOString() : now,
           timestamp: now,

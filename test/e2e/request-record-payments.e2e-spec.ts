@@ -9,8 +9,8 @@ import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/st
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import { ChainWorkerModule } from '../../../chain-worker/src/app.module.js';
-import { PaymentsApiModule } from '../app.module.js';
+import { ChainWorkerModule } from '../../apps/chain-worker/src/app.module.js';
+import { PaymentsApiModule } from '../../apps/payments-api/src/app.module.js';
 
 type Chain = Awaited<ReturnType<typeof startPrivateChain>>;
 

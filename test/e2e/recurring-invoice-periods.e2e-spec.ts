@@ -7,9 +7,9 @@ import { ManualClock, startInProcessApi, type InProcessApi } from '@payrail/test
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 import type { DataSource } from 'typeorm';
-import { PaymentsApiModule } from '../../../payments-api/src/app.module.js';
-import { ChainWorkerModule } from '../app.module.js';
-import { PeriodIssuer } from './period-issuer.service.js';
+import { PaymentsApiModule } from '../../apps/payments-api/src/app.module.js';
+import { ChainWorkerModule } from '../../apps/chain-worker/src/app.module.js';
+import { PeriodIssuer } from '../../apps/chain-worker/src/invoices/period-issuer.service.js';
 
 const PAYEE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const at = (iso: string) => Date.parse(iso);

@@ -1,0 +1,34 @@
+// The lint gate of `npm test` and `npm run lint`: type-aware ESLint (the walls of eslint.config.js
+// included) and Prettier's check, run side by side (ESLint is single-threaded and the longest; the
+// others finish within its time on two cores), each one's output printed whole once it ends. Fails
+// when any fails. Needs the API types of libs/web generated first (scripts/build.mjs or
+// `build-web.mjs --types-only` does it). ESLint's own --concurrency does not pay here: each worker
+// builds its own TypeScript program (measured: slower and more CPU on two cores).
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** Runs a command with its output captured; answers its exit code and output. */
+function run(name, cmd, args) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ name, code: code ?? 1, output, seconds: (Date.now() - started) / 1000 }));
+  });
+}
+
+const jobs = [run('eslint', bin('eslint'), ['.']), run('prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn'])];
+// `npm test` type-checks everything (tests included) here too: tsc runs on the second core while ESLint runs on the first.
+if (process.argv.includes('--typecheck')) jobs.push(run('tsc', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']));
+const results = await Promise.all(jobs);
+for (const { name, code, output, seconds } of results) {
+  if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  console.log(`${name}: ${code === 0 ? 'clean' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+}
+process.exit(results.some((r) => r.code !== 0) ? 1 : 0);
