@@ -5,4 +5,4 @@ import { AUTH_API_OPENAPI } from './openapi-info.js';
 
 process.title = 'payrail-auth-api';
 const app = await createHttpApp(AuthApiModule.forRoot(), { openApi: AUTH_API_OPENAPI, credentials: true });
-await listen(app);
+await listen(app, { api: true });

@@ -5,4 +5,4 @@ import { PAYMENTS_API_OPENAPI } from './openapi-info.js';
 
 process.title = 'payrail-payments-api';
 const app = await createHttpApp(PaymentsApiModule.forRoot(), { openApi: PAYMENTS_API_OPENAPI, credentials: true });
-await listen(app);
+await listen(app, { api: true });

@@ -9,6 +9,7 @@ import { DeliveryStore } from './delivery/delivery-store.js';
 import { DisabledEndpointNotice } from './delivery/disabled-endpoint-notice.js';
 import { EndpointDisabler } from './delivery/endpoint-disabler.js';
 import { RetryPolicy } from './delivery/retry-policy.js';
+import { AttemptClaims } from './delivery/limits/attempt-claims.js';
 import { EndpointLimiter } from './delivery/limits/endpoint-limiter.js';
 import { DeliveryReconciler } from './reconciler/delivery-reconciler.js';
 import { ReconcilerLoop } from './reconciler/reconciler-loop.js';
@@ -45,6 +46,7 @@ import { QueueMetrics } from './shared/queue-metrics.js';
     DeliverySlots,
     RetryPolicy,
     EndpointLimiter,
+    AttemptClaims,
     EndpointDisabler,
     DisabledEndpointNotice,
     EndpointDisabledMail,

@@ -10,8 +10,12 @@ export interface ReceivedWebhook {
   body: string;
 }
 
-/** What the receiver answers: a status (and body / headers, after `delayMs`), or hang without answering. */
-export type Reply = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang';
+/**
+ * What the receiver answers: a status (and body / headers, after `delayMs`, or once `after`
+ * resolves: a request held open until the test releases it), or hang without answering.
+ */
+export type Reply =
+  { status: number; body?: string; headers?: Record<string, string>; delayMs?: number; after?: Promise<unknown> } | 'hang';
 
 /**
  * A real local HTTP server standing in for a merchant's endpoint (tests only): records
@@ -96,7 +100,8 @@ export class TestReceiver {
     this.arrivals.emit('request');
     if (reply === 'hang') return void this.hanging.push(res);
     const answer = () => res.writeHead(reply.status, reply.headers ?? { 'content-type': 'text/plain' }).end(reply.body ?? '');
-    if (reply.delayMs) setTimeout(answer, reply.delayMs);
+    if (reply.after) void reply.after.then(answer);
+    else if (reply.delayMs) setTimeout(answer, reply.delayMs);
     else answer();
   }
 }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   configuredRpcUrls,
   EVM_NETWORKS,
@@ -29,7 +29,7 @@ export interface IntentRpc {
 
 /** Follows every configured EVM network that has fee proxies, one leader per network across replicas. */
 @Injectable()
-export class DetectionService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DetectionService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Detection');
   private readonly loops = new Map<
     string,
@@ -97,7 +97,7 @@ export class DetectionService implements OnApplicationBootstrap, OnApplicationSh
     loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([...this.loops.values()].flatMap(({ heads }) => (heads ? [heads.stop()] : [])));
     await Promise.all([...this.loops.values()].map(({ loop }) => loop.stop()));
   }

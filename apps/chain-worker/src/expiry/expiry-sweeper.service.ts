@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { appendToOutbox, SecurePaymentsRepository } from '@payrail/persistence';
 import { PollingLoop } from '@payrail/platform';
 import { DataSource } from 'typeorm';
@@ -12,7 +12,7 @@ import { ChainWorkerEnv } from '../config/chain-worker.env.js';
  * page's read still shows `expired` at once between two sweeps (and records it if it gets there first).
  */
 @Injectable()
-export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ExpirySweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('ExpirySweeper');
   private readonly loop: PollingLoop;
   private stopping = false;
@@ -37,7 +37,7 @@ export class ExpirySweeper implements OnApplicationBootstrap, OnApplicationShutd
     this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.loop.stop();
   }

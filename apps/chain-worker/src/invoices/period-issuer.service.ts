@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { appendToOutbox, InvoicesRepository, RequestsRepository } from '@payrail/persistence';
 import { CLOCK, type Clock, PollingLoop } from '@payrail/platform';
 import { DataSource } from 'typeorm';
@@ -15,7 +15,7 @@ import { periodRequest, recurringEvent } from './period-request.js';
  * Time comes from CLOCK (tests move it).
  */
 @Injectable()
-export class PeriodIssuer implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PeriodIssuer implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('RecurringInvoices');
   private readonly loop: PollingLoop;
   private stopping = false;
@@ -46,7 +46,7 @@ export class PeriodIssuer implements OnApplicationBootstrap, OnApplicationShutdo
     this.loop.wake();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.loop.stop();
   }

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   configuredRpcUrls,
   EVM_NETWORKS,
@@ -23,7 +23,7 @@ import { ScheduleRunner } from './schedule-runner.js';
  * proxy's on-chain bitmap, keep an index from being paid twice even across a leadership change.
  */
 @Injectable()
-export class RecurringExecutor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RecurringExecutor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('RecurringExecutor');
   private readonly loops = new Map<string, LeaderLoop>();
 
@@ -49,15 +49,16 @@ export class RecurringExecutor implements OnApplicationBootstrap, OnApplicationS
       const chain = new RelayerChain(rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1 }), key);
       chains.set(name, chain);
       initRecurringOutcomes(name);
-      const runner = new ScheduleRunner(this.db, name, chain, records);
-      const loop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, () => runner.pass());
+      // On SIGTERM the pass claims nothing more and leaves receipts to the next pass (see ScheduleRunner).
+      const runner: ScheduleRunner = new ScheduleRunner(this.db, name, chain, records, () => loop.stopping);
+      const loop: LeaderLoop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, () => runner.pass());
       this.loops.set(name, loop);
       loop.start();
     }
     this.logger.log(`executing recurring payments on ${[...this.loops.keys()].join(', ') || 'no network'}`);
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await Promise.all([...this.loops.values()].map((loop) => loop.stop()));
   }
 

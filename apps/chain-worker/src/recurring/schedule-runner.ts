@@ -20,6 +20,9 @@ const CANCEL_CHECK_MS = 500;
  * The on-chain bitmap is read before sending: an index already paid is only recorded. The
  * transaction is signed and sent only under the schedule's row lock after re-reading `active`,
  * and an execution a cancel caught in flight is dropped (CancelledInFlight) first thing each pass.
+ * Shutting down (`stopping`), a pass claims no further schedule and stops waiting for a receipt:
+ * whatever was sent is recorded with its hash before the wait, so the next pass (any replica)
+ * settles it from its receipt, and nothing is ever sent without its record.
  */
 export class ScheduleRunner {
   private readonly logger: Logger;
@@ -30,6 +33,7 @@ export class ScheduleRunner {
     private readonly network: string,
     private readonly chain: RelayerChain,
     private readonly records: ExecutionRecords,
+    private readonly stopping: () => boolean = () => false,
   ) {
     this.logger = new Logger(`Recurring:${network}`);
     this.cancelled = new CancelledInFlight(db, network, chain, records, this.logger);
@@ -43,6 +47,7 @@ export class ScheduleRunner {
     const now = await this.chain.now();
     let progressed = false;
     for (const id of ids) {
+      if (this.stopping()) break;
       const claim = await this.records.claim(id, now);
       if (claim) observeRecurring(this.network, 'due');
       if (claim) progressed = (await this.execute(claim)) || progressed;
@@ -119,7 +124,7 @@ export class ScheduleRunner {
     const deadline = Date.now() + this.chain.receiptTimeoutMs;
     for (;;) {
       const receipt = await this.chain.wait(hash, Math.max(1, Math.min(CANCEL_CHECK_MS, deadline - Date.now())));
-      if (receipt || Date.now() >= deadline) return receipt;
+      if (receipt || Date.now() >= deadline || this.stopping()) return receipt;
       if (await this.records.stopped(claim.schedule.id)) {
         await this.cancelled.settle();
         return null;

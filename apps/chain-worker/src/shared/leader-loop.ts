@@ -46,6 +46,12 @@ export class LeaderLoop {
     this.loop.wake();
   }
 
+  /** True once stop() was called (or before start()): a pass ends its current step and takes no more work. */
+  get stopping(): boolean {
+    return !this.loop.isRunning;
+  }
+
+  /** Ends the loop once the running pass, if any, has finished; then gives up leadership. */
   async stop(): Promise<void> {
     await this.loop.stop();
     await this.release();

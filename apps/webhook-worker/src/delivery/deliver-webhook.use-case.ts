@@ -11,6 +11,7 @@ import {
 } from '@payrail/domain';
 import type { DeliveryForAttempt } from '@payrail/persistence';
 import { DeliveryTargetError, WebhookDeliveryQueue, WebhookUrlGuard } from '@payrail/webhooks';
+import { AttemptClaims, CLAIMED_RETRY_MS } from './limits/attempt-claims.js';
 import { DeliverySlots } from './limits/delivery-slots.js';
 import { EndpointLimiter } from './limits/endpoint-limiter.js';
 import { DeliveryStore } from './delivery-store.js';
@@ -63,6 +64,7 @@ export class DeliverWebhook {
     private readonly queue: WebhookDeliveryQueue,
     private readonly disabler: EndpointDisabler,
     private readonly slots: DeliverySlots,
+    private readonly claims: AttemptClaims,
   ) {}
 
   /**
@@ -104,8 +106,18 @@ export class DeliverWebhook {
     const limit = await this.limiter.acquire(delivery.endpoint);
     if (limit.kind === 'wait') return { kind: 'busy', ms: limit.ms, eventType: delivery.eventType };
     try {
+      // Another job is making this very attempt (see AttemptClaims): look again once it is recorded.
+      if (!(await this.claims.claim(delivery.id, delivery.round, delivery.roundAttempts)))
+        return { kind: 'busy', ms: CLAIMED_RETRY_MS, eventType: delivery.eventType };
       // The slots bound requests in flight: both are free again once the receiver answered, before the recording.
-      return await this.attemptAndRecord(delivery, command.requestId, command.traceparent ?? null, () => (limit.release(), releaseSlot()));
+      const outcome = await this.attemptAndRecord(
+        delivery,
+        command.requestId,
+        command.traceparent ?? null,
+        () => (limit.release(), releaseSlot()),
+      );
+      await this.claims.release(delivery.id, delivery.round, delivery.roundAttempts);
+      return outcome;
     } finally {
       limit.release();
     }

@@ -1,4 +1,4 @@
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { PollingLoop } from '@payrail/platform';
 import type { DataSource, EntityManager } from 'typeorm';
 import { underSessionLock } from './session-lock.js';
@@ -27,7 +27,7 @@ export interface PruningJobSettings<K extends string> {
  * `lockName` runs it, in batches of `batchSize` rows, each statement its own short transaction,
  * kind after kind until nothing old is left (or the worker shuts down: the next start goes on).
  */
-export abstract class BatchedPruningJob<K extends string> implements OnApplicationBootstrap, OnApplicationShutdown {
+export abstract class BatchedPruningJob<K extends string> implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private stopping = false;
   private readonly loop: PollingLoop;
@@ -49,7 +49,7 @@ export abstract class BatchedPruningJob<K extends string> implements OnApplicati
     this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.loop.stop();
   }

@@ -28,6 +28,12 @@ export class HttpApiEnv extends BaseEnv {
   /** Multiplies every rate limit. Default: 1 in production, 5 elsewhere (set 1 to test the real tiers). */
   @IsOptional() @int(1, 1000) RATE_LIMIT_MULTIPLIER?: number;
 
+  /**
+   * After SIGTERM, how long the API goes on serving while /health/ready answers 503, so the load
+   * balancer stops routing to it before it stops accepting. Default: 5000 outside `local`, 0 there.
+   */
+  @IsOptional() @int(0, 60000) SHUTDOWN_DELAY_MS?: number;
+
   /** API-key and orchestrator-key (server-side) traffic, per key and client IP: bursts of 25/s, 10/s sustained. */
   @int(1, 100000) RATE_LIMIT_API_KEY_PER_SECOND: number = 25;
   @int(1, 6000000) RATE_LIMIT_API_KEY_PER_MINUTE: number = 600;
@@ -82,6 +88,10 @@ export class HttpApiEnv extends BaseEnv {
    */
   hostedPageOrigins(): string[] {
     return [];
+  }
+
+  shutdownDelayMs(): number {
+    return this.SHUTDOWN_DELAY_MS ?? (this.PAYRAIL_ENV === 'local' ? 0 : 5000);
   }
 
   effectiveRateLimitMultiplier(): number {

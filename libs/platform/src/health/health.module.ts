@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { BaseEnv } from '../config/env.js';
 import { REDIS } from '../redis/redis.module.js';
+import { isDraining } from './draining.js';
 import { HealthController } from './health.controller.js';
 import { READINESS_CHECKS } from './health.tokens.js';
 
@@ -41,6 +42,11 @@ function readinessChecks(
   rpcUrls: Record<string, string[]>,
 ): HealthIndicatorFunction[] {
   const checks: HealthIndicatorFunction[] = [
+    // First, so a process shutting down is taken out of its Service before it stops accepting.
+    () => {
+      const shutdown = indicators.check('shutdown');
+      return isDraining() ? shutdown.down({ message: 'draining after SIGTERM' }) : shutdown.up();
+    },
     () =>
       indicators
         .check('database')

@@ -1,4 +1,5 @@
 import { type DynamicModule, type Type } from '@nestjs/common';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
@@ -11,6 +12,7 @@ import { payrailValidationPipe } from '../errors/validation.js';
 import { setupOpenApi, type OpenApiInfo } from './openapi.js';
 import { requestScope } from './request-scope.middleware.js';
 import { securityHeaders } from './security-headers.js';
+import { isDraining, markDraining } from '../health/draining.js';
 import { httpMetricsMiddleware } from '../metrics/http.js';
 import { startMetricsServer } from '../metrics/server.js';
 import { startTracing } from '../tracing/tracing.js';
@@ -63,25 +65,37 @@ export function configureHttpApp(app: NestExpressApplication, options: HttpAppOp
   return app;
 }
 
+export interface ListenOptions {
+  /** An API behind a load balancer: after SIGTERM it serves on for HttpApiEnv.shutdownDelayMs() while unready. */
+  api?: boolean;
+}
+
 /**
- * Listens on the configured port (and serves metrics on METRICS_PORT) and handles SIGTERM/SIGINT: the server stops accepting
- * connections, in-flight work finishes through the shutdown hooks (workers release their
- * jobs, the relay ends its pass), then the process exits 0. If that takes longer than
- * SHUTDOWN_TIMEOUT_SECONDS it exits 1 anyway.
+ * Listens on the configured port (and serves metrics on METRICS_PORT) and drains on SIGTERM/SIGINT:
+ * /health/ready answers 503 at once; an API serves on for SHUTDOWN_DELAY_MS (the load balancer
+ * takes it out meanwhile; every answer then says `Connection: close`); the listener closes (idle
+ * keep-alive connections with it) and the requests in flight are answered; then the shutdown hooks
+ * run (workers finish or hand back their jobs, loops end their pass, connections close) and the
+ * process exits 0. Past SHUTDOWN_TIMEOUT_SECONDS it exits 1 anyway.
  */
-export async function listen(app: NestExpressApplication): Promise<void> {
+export async function listen(app: NestExpressApplication, options: ListenOptions = {}): Promise<void> {
   const env = app.get(BaseEnv);
+  const delayMs = options.api ? app.get(HttpApiEnv).shutdownDelayMs() : 0;
   const metrics = await startMetricsServer(env.METRICS_PORT, env.BIND_HOST);
   const tracing = startTracing(env);
+  const server: Server = app.getHttpServer();
+  const inFlight = trackResponses(server);
   let closing = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
+    markDraining();
     setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_SECONDS * 1000).unref();
-    app.get(Logger).log(`${signal} received: shutting down`);
+    app.get(Logger).log(`${signal} received: draining${delayMs > 0 ? ` (serving ${delayMs} ms more while unready)` : ''}`);
     metrics.close();
-    app
-      .close()
+    new Promise((resolve) => setTimeout(resolve, delayMs))
+      .then(() => closeServer(server, inFlight))
+      .then(() => app.close())
       .then(() => tracing?.shutdown())
       .then(
         () => process.exit(0),
@@ -94,4 +108,28 @@ export async function listen(app: NestExpressApplication): Promise<void> {
   process.once('SIGTERM', shutdown);
   process.once('SIGINT', shutdown);
   await app.listen(env.PORT, env.BIND_HOST);
+}
+
+/** The responses not yet finished; once draining, each new one closes its connection after it is sent. */
+function trackResponses(server: Server): Set<ServerResponse> {
+  const inFlight = new Set<ServerResponse>();
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (isDraining()) res.shouldKeepAlive = false;
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+  return inFlight;
+}
+
+/**
+ * Stops accepting, closes idle keep-alive connections, and resolves once every request in flight
+ * was answered: their connections close after the answer (`Connection: close`) instead of
+ * waiting idle for a request that would be refused.
+ */
+function closeServer(server: Server, inFlight: Set<ServerResponse>): Promise<void> {
+  for (const res of inFlight) if (!res.headersSent) res.shouldKeepAlive = false;
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
 }

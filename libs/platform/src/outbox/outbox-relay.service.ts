@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { OUTBOX_CHANNEL } from '@payrail/persistence';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
@@ -23,7 +23,7 @@ const LOCK_NAMESPACE = 0x50524c59;
 
 /** Runs the outbox relay loop for the life of the process; safe with many replicas. */
 @Injectable()
-export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(OutboxRelayService.name);
   private readonly loop: PollingLoop;
   private running = false;
@@ -65,7 +65,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     this.loop.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.running = false;
     await this.loop.stop();
     await this.listener?.end().catch(() => undefined);

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { rpcProvider } from '@payrail/chains';
 import { PaymentIntentsRepository, type PaymentIntentOutcome } from '@payrail/persistence';
 import {
@@ -31,7 +31,7 @@ const MAX_WATCHED = 500;
  * outcome is written on the intent. A missed announcement costs only time: the regular pass settles it.
  */
 @Injectable()
-export class PaymentIntentListener implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PaymentIntentListener implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('PaymentIntents');
   private subscriber: Redis | undefined;
   private readonly budget: RateLimiter;
@@ -64,7 +64,7 @@ export class PaymentIntentListener implements OnApplicationBootstrap, OnApplicat
     await this.subscriber.subscribe(paymentIntentChannel(this.env.QUEUE_PREFIX));
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     await this.subscriber?.quit().catch(() => this.subscriber?.disconnect());
     for (const { timer } of this.watches.values()) clearInterval(timer);
