@@ -33,7 +33,7 @@ function walletPlatformOf(caller: SessionCaller): string {
 @Auth('session')
 @RateLimitClassOf('management')
 @Controller('v1/api-keys')
-@ApiAuthErrors('session', {
+@ApiAuthErrors(['session'], {
   cookieWrites: true,
   forbidden: { description: 'a session that is not a wallet session', message: 'A wallet session is required to manage API keys' },
 })

@@ -172,7 +172,7 @@ export class AuthController {
       example: { success: true, revoked: 3 },
     },
   })
-  @ApiAuthErrors('session', { cookieWrites: true })
+  @ApiAuthErrors(['session'], { cookieWrites: true })
   async logoutAll(@CurrentCaller('session') caller: SessionCaller, @Res({ passthrough: true }) res: Response) {
     const revoked = await this.sessions.destroyAllOf(caller.userId);
     clearSessionCookie(res);
@@ -184,7 +184,7 @@ export class AuthController {
   @ApiCookieAuth('__Host-session_token')
   @ApiOperation({ summary: 'The current session and user (beyond the spec: the dashboard needs it)' })
   @ApiOkResponse({ type: SessionView })
-  @ApiAuthErrors('session')
+  @ApiAuthErrors(['session'])
   current(@CurrentCaller('session') caller: SessionCaller) {
     return sessionView(caller, caller.userId);
   }

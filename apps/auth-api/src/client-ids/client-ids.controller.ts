@@ -36,7 +36,7 @@ function walletPlatformOf(caller: SessionCaller): string {
 @Auth('session')
 @RateLimitClassOf('management')
 @Controller('v1/client-ids')
-@ApiAuthErrors('session', {
+@ApiAuthErrors(['session'], {
   cookieWrites: true,
   forbidden: {
     description:

@@ -29,7 +29,7 @@ import {
 @Auth('api-key')
 @RateLimitClassOf('management')
 @Controller('v2/client-ids')
-@ApiAuthErrors('api-key', {
+@ApiAuthErrors(['api-key'], {
   forbidden: {
     description:
       "credentials not allowed for the operation; or (PUT) a status change on a Client ID the operator restricted (the operator's to lift)",

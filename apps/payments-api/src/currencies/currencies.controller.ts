@@ -31,8 +31,8 @@ const BAD_REQUEST = errorExample(400, "Validation failed: firstOnly must be 'tru
 @ApiSecurity('bearer')
 @ApiExtraModels(CurrencyDto)
 // The dashboard's payment-link form lists currencies with the platform's session; machine headers decide when sent.
-@Auth('api-key-client-id-or-session')
-@ApiAuthErrors('api-key-client-id-or-session')
+@Auth('api-key', 'client-id', 'session')
+@ApiAuthErrors(['api-key', 'client-id', 'session'])
 @Controller('v2/currencies')
 export class CurrenciesController {
   constructor(

@@ -57,7 +57,7 @@ export class LinkIntentsController {
     description: 'A field is invalid',
     ...errorExample(400, 'Validation failed: externalId must be shorter than or equal to 255 characters', 'Bad Request'),
   })
-  @ApiAuthErrors('orchestrator-key')
+  @ApiAuthErrors(['orchestrator-key'])
   createLinkIntent(
     @Body() body: CreateLinkIntentDto,
     @CurrentCaller('orchestrator') caller: OrchestratorCaller,
@@ -100,7 +100,7 @@ export class LinkIntentsController {
       'Bad Request',
     ),
   })
-  @ApiAuthErrors('session', {
+  @ApiAuthErrors(['session'], {
     cookieWrites: true,
     forbidden: {
       description:

@@ -18,7 +18,7 @@ import { RegisterPayer } from './use-cases/register-payer.use-case.js';
 @ApiSecurity('x-api-key')
 @Auth('api-key')
 @Controller('v2/payer')
-@ApiAuthErrors('api-key')
+@ApiAuthErrors(['api-key'])
 export class PayerController {
   constructor(
     private readonly register: RegisterPayer,

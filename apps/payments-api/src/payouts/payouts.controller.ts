@@ -40,9 +40,9 @@ function answer<T>(outcome: Outcome<T>, res: Response): T {
 @ApiSecurity('x-api-key')
 @ApiSecurity('x-client-id')
 @ApiExtraModels(BigNumberValueDto, OneTimePayoutResponseDto, RecurringPayoutResponseDto)
-@Auth('api-key-or-client-id')
+@Auth('api-key', 'client-id')
 @Controller('v2/payouts')
-@ApiAuthErrors('api-key-or-client-id')
+@ApiAuthErrors(['api-key', 'client-id'])
 @ApiConflictResponse({
   description: 'Idempotency-Key reused with a different body',
   ...errorExample(409, 'This Idempotency-Key was already used with a different request', 'Conflict'),

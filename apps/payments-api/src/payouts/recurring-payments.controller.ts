@@ -35,9 +35,9 @@ const NOT_FOUND = {
 @ApiSecurity('x-client-id')
 @ApiSecurity('__Host-session_token')
 @ApiSecurity('bearer')
-@Auth('api-key-client-id-or-session')
+@Auth('api-key', 'client-id', 'session')
 @Controller('v2/payouts/recurring')
-@ApiAuthErrors('api-key-client-id-or-session', { cookieWrites: true })
+@ApiAuthErrors(['api-key', 'client-id', 'session'], { cookieWrites: true })
 export class RecurringPaymentsController {
   constructor(
     private readonly activate: ActivateRecurringPayment,

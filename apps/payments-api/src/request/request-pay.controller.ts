@@ -59,7 +59,7 @@ const BAD_TERMS =
 @ApiTags('Request')
 @ApiSecurity('x-api-key')
 @ApiSecurity('x-client-id')
-@Auth('api-key-or-client-id')
+@Auth('api-key', 'client-id')
 @Controller('v2/request')
 export class RequestPayController {
   constructor(
@@ -87,7 +87,7 @@ export class RequestPayController {
       'Cross-chain payment is not offered: this request is paid on SEPOLIA in fUSDC; omit chain and token, or use a route of GET /v2/request/{requestId}/routes',
     ),
   })
-  @ApiAuthErrors('api-key-or-client-id')
+  @ApiAuthErrors(['api-key', 'client-id'])
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiConflictResponse(CONFLICT)
   @ApiServiceUnavailableResponse({
@@ -120,7 +120,7 @@ export class RequestPayController {
       'wallet must be an EVM address (0x…, EIP-55 checksum when mixed case) or a Tron address (base58check T…)',
     ),
   })
-  @ApiAuthErrors('api-key-or-client-id')
+  @ApiAuthErrors(['api-key', 'client-id'])
   @ApiNotFoundResponse(NOT_FOUND)
   @ApiConflictResponse(CONFLICT)
   getRequestPaymentRoutes(

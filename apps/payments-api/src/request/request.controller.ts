@@ -37,8 +37,8 @@ export const PAYMENT_INTENTS_NOT_OFFERED =
 @ApiTags('Request')
 @ApiSecurity('x-api-key')
 @ApiSecurity('x-client-id')
-@Auth('api-key-or-client-id')
-@ApiAuthErrors('api-key-or-client-id')
+@Auth('api-key', 'client-id')
+@ApiAuthErrors(['api-key', 'client-id'])
 @Controller('v2/request')
 export class RequestController {
   constructor(
@@ -50,9 +50,9 @@ export class RequestController {
   @Post()
   @HttpCode(201)
   // The dashboard creates invoices too ("Create invoice"): a session of the platform's account acts for the platform.
-  @Auth('api-key-client-id-or-session')
+  @Auth('api-key', 'client-id', 'session')
   @ApiSecurity('__Host-session_token')
-  @ApiAuthErrors('api-key-client-id-or-session')
+  @ApiAuthErrors(['api-key', 'client-id', 'session'])
   @ApiOperation({
     operationId: 'RequestControllerV2_createRequest_v2',
     summary: 'Create a request (an invoice)',

@@ -28,7 +28,7 @@ export class MulticallPayoutsController {
 
   @Post()
   @HttpCode(201)
-  @Auth('api-key-client-id-or-orchestrator')
+  @Auth('orchestrator-key-with-client-id', 'api-key', 'client-id')
   @ApiSecurity('x-api-key')
   @ApiSecurity('x-client-id')
   @ApiSecurity('x-orchestrator-key')
@@ -45,7 +45,7 @@ export class MulticallPayoutsController {
     description: 'A field is invalid',
     ...errorExample(400, 'Validation failed: payouts must contain at least 2 elements', 'Bad Request'),
   })
-  @ApiAuthErrors('api-key-client-id-or-orchestrator')
+  @ApiAuthErrors(['orchestrator-key-with-client-id', 'api-key', 'client-id'])
   @ApiServiceUnavailableResponse({
     description: "A fiat invoice's rate is stale or unreadable (its network's RPC did not answer)",
     ...errorExample(503, 'No RPC endpoint of sepolia answered', 'Service Unavailable'),
@@ -71,7 +71,7 @@ export class MulticallPayoutsController {
       "Each child's `feePlan` prices its fee at the same rates (USD fields null when they are unavailable); null without a fee.",
   })
   @ApiOkResponse({ description: 'The multicall payout state', type: MulticallStateDto })
-  @ApiAuthErrors('session')
+  @ApiAuthErrors(['session'])
   @ApiNotFoundResponse({
     description: "Unknown token, or another platform's payout",
     ...errorExample(404, 'Multicall payout not found', 'Not Found'),

@@ -72,7 +72,7 @@ export class SecurePaymentPayController {
     description: 'A query rule is broken',
     ...errorExample(400, 'Validation failed: token must be sent together with chain', 'Bad Request'),
   })
-  @ApiAuthErrors('client-id', {
+  @ApiAuthErrors(['client-id'], {
     unauthorized: {
       description:
         'no Origin header, or a wallet proof that does not verify (bad signature, stale timestamp) or was already used on this route',
@@ -128,7 +128,7 @@ export class SecurePaymentPayController {
     description: "Invalid body: txHash not a transaction hash, chain not the payment's network, bad payerAddress",
     ...errorExample(400, "Validation failed: chain must be the payment's network: sepolia", 'Bad Request'),
   })
-  @ApiAuthErrors('client-id', {
+  @ApiAuthErrors(['client-id'], {
     unauthorized: {
       description: 'no Origin header (required here with any Client ID)',
       message: 'Origin header is required with x-client-id',

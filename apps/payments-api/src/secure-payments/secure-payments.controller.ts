@@ -87,7 +87,7 @@ export class SecurePaymentsController {
 
   @Post()
   @HttpCode(201)
-  @Auth('api-key-client-id-orchestrator-or-session')
+  @Auth('orchestrator-key-with-client-id', 'api-key', 'client-id', 'session')
   @ApiSecurity('x-api-key')
   @ApiSecurity('x-client-id')
   @ApiSecurity('x-orchestrator-key')
@@ -109,7 +109,7 @@ export class SecurePaymentsController {
     description: 'A field is invalid; `errors` names it',
     ...errorExample(400, 'Validation failed: redirectLabel cannot be provided without redirectUrl', 'Bad Request'),
   })
-  @ApiAuthErrors('api-key-client-id-orchestrator-or-session', { cookieWrites: true })
+  @ApiAuthErrors(['orchestrator-key-with-client-id', 'api-key', 'client-id', 'session'], { cookieWrites: true })
   @ApiServiceUnavailableResponse(RATE_UNAVAILABLE)
   createSecurePayment(@Body() body: CreateSecurePaymentDto, @CurrentCaller() caller: Caller): Promise<CreatedSecurePayment> {
     return this.create.execute({ caller, body });
@@ -117,7 +117,7 @@ export class SecurePaymentsController {
 
   @Post('payouts')
   @HttpCode(201)
-  @Auth('api-key-client-id-or-orchestrator')
+  @Auth('orchestrator-key-with-client-id', 'api-key', 'client-id')
   @ApiSecurity('x-api-key')
   @ApiSecurity('x-client-id')
   @ApiSecurity('x-orchestrator-key')
@@ -132,7 +132,7 @@ export class SecurePaymentsController {
     description: 'A field is invalid',
     ...errorExample(400, 'Validation failed: network must be sepolia, the network of fUSDC-sepolia', 'Bad Request'),
   })
-  @ApiAuthErrors('api-key-client-id-or-orchestrator')
+  @ApiAuthErrors(['orchestrator-key-with-client-id', 'api-key', 'client-id'])
   createPayoutLink(@Body() body: PayoutLinkDto, @CurrentCaller() caller: Caller): Promise<CreatedSecurePayment> {
     return this.payoutLink.execute({ caller, body });
   }
@@ -165,7 +165,7 @@ export class SecurePaymentsController {
     description: 'A query rule is broken',
     ...errorExample(400, 'Validation failed: token must be sent together with chain', 'Bad Request'),
   })
-  @ApiAuthErrors('client-id', {
+  @ApiAuthErrors(['client-id'], {
     unauthorized: {
       description:
         'no Origin header, or a wallet proof that does not verify (bad signature, stale timestamp) or was already used on this route',
@@ -227,7 +227,7 @@ export class SecurePaymentsController {
       'Bad Request',
     ),
   })
-  @ApiAuthErrors('client-id', {
+  @ApiAuthErrors(['client-id'], {
     unauthorized: PAGE_ORIGIN,
     tooManyRequests: 'Too many reports for this payment from this IP (or past the Client ID limit); Retry-After says when to try again',
   })
