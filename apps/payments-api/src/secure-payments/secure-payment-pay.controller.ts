@@ -20,7 +20,7 @@ import { errorExample } from '../payments/dto/error-example.js';
 import { AcceptedPaymentIntentDto, PaymentIntentDto } from './dto/payment-intent.dto.js';
 import { SecurePaymentQueryDto } from './dto/secure-payment-query.dto.js';
 import { PaymentIntentsRateLimit } from './payment-intents-rate-limit.guard.js';
-import { WALLET_PROOF_HEADERS } from './secure-payments.controller.js';
+import { WALLET_PROOF_HEADERS } from './secure-payments.openapi.js';
 import { type MulticallPayView, PaySecurePayment, type SinglePayView } from './use-cases/pay-secure-payment.use-case.js';
 import { RecordPaymentIntent } from './use-cases/record-payment-intent.use-case.js';
 
