@@ -1,25 +1,15 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCookieAuth,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
 import { PayrailError } from '@payrail/domain';
-import { ApiAuthErrors, Auth, CurrentCaller, RateLimitClassOf, type SessionCaller } from '@payrail/platform';
+import { Auth, CurrentCaller, RateLimitClassOf, type SessionCaller } from '@payrail/platform';
+import { CreateClientId, CreateClientIdDto, GetClientId, ListClientIds, UpdateClientId, UpdateClientIdDto } from '@payrail/tenancy';
 import {
-  ClientIdResponse,
-  CreateClientId,
-  CreateClientIdDto,
-  GetClientId,
-  ListClientIds,
-  UpdateClientId,
-  UpdateClientIdDto,
-} from '@payrail/tenancy';
+  ApiClientIdsController,
+  ApiCreateClientId,
+  ApiListClientIds,
+  ApiGetClientId,
+  ApiUpdateClientId,
+  ApiRevokeClientId,
+} from './client-ids.openapi.js';
 
 /** The spec: a wallet session is required to manage Client IDs (an e-mail session is refused). */
 function walletPlatformOf(caller: SessionCaller): string {
@@ -31,19 +21,10 @@ function walletPlatformOf(caller: SessionCaller): string {
  * Client ID management on auth-api (`/v1/client-ids`, wallet session). payments-api serves the same
  * routes with an API key (`/v2/client-ids`): each is a thin controller over the @payrail/tenancy use cases.
  */
-@ApiTags('client-ids')
-@ApiCookieAuth('session_token')
+@ApiClientIdsController()
 @Auth('session')
 @RateLimitClassOf('management')
 @Controller('v1/client-ids')
-@ApiAuthErrors(['session'], {
-  cookieWrites: true,
-  forbidden: {
-    description:
-      "a session that is not a wallet session; or (PUT) a status change on a Client ID the operator restricted (the operator's to lift)",
-    message: 'A wallet session is required to manage Client IDs',
-  },
-})
 export class ClientIdsController {
   constructor(
     private readonly create: CreateClientId,
@@ -53,45 +34,33 @@ export class ClientIdsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: "Create a Client ID for the caller's platform" })
-  @ApiCreatedResponse({ type: ClientIdResponse })
-  @ApiBadRequestResponse()
-  @ApiConflictResponse({
-    description: 'The platform already holds MAX_CLIENT_IDS_PER_PLATFORM Client IDs (default 50, revoked ones aside)',
-  })
+  @ApiCreateClientId()
   createClientId(@Body() dto: CreateClientIdDto, @CurrentCaller('session') caller: SessionCaller) {
     const { label, allowedDomains, feePercentage, feeAddress } = dto;
     return this.create.execute({ platformId: walletPlatformOf(caller), label, allowedOrigins: allowedDomains, feePercentage, feeAddress });
   }
 
   @Get()
-  @ApiOperation({ summary: "The caller's platform's Client IDs" })
-  @ApiOkResponse({ type: [ClientIdResponse] })
+  @ApiListClientIds()
   listClientIds(@CurrentCaller('session') caller: SessionCaller) {
     return this.list.execute({ platformId: walletPlatformOf(caller) });
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ClientIdResponse })
-  @ApiNotFoundResponse()
+  @ApiGetClientId()
   getClientId(@Param('id') id: string, @CurrentCaller('session') caller: SessionCaller) {
     return this.get.execute({ platformId: walletPlatformOf(caller), id });
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Update label, allowed domains, status (active/inactive/revoked; revoked is final) or default fee' })
-  @ApiOkResponse({ type: ClientIdResponse })
-  @ApiBadRequestResponse({ description: 'Invalid field, or reactivating a revoked Client ID' })
-  @ApiNotFoundResponse()
+  @ApiUpdateClientId()
   updateClientId(@Param('id') id: string, @Body() dto: UpdateClientIdDto, @CurrentCaller('session') caller: SessionCaller) {
     const { allowedDomains, ...rest } = dto;
     return this.update.execute({ id, platformId: walletPlatformOf(caller), allowedOrigins: allowedDomains, ...rest });
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Revoke for good' })
-  @ApiOkResponse({ type: ClientIdResponse })
-  @ApiNotFoundResponse()
+  @ApiRevokeClientId()
   revokeClientId(@Param('id') id: string, @CurrentCaller('session') caller: SessionCaller) {
     return this.update.execute({ id, platformId: walletPlatformOf(caller), status: 'revoked' });
   }

@@ -1,41 +1,23 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { type ApiKeyCaller, Auth, CurrentCaller, RateLimitClassOf } from '@payrail/platform';
+import { CreateClientId, CreateClientIdDto, GetClientId, ListClientIds, UpdateClientId, UpdateClientIdDto } from '@payrail/tenancy';
 import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiSecurity,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiAuthErrors, type ApiKeyCaller, Auth, CurrentCaller, RateLimitClassOf } from '@payrail/platform';
-import {
-  ClientIdResponse,
-  CreateClientId,
-  CreateClientIdDto,
-  GetClientId,
-  ListClientIds,
-  UpdateClientId,
-  UpdateClientIdDto,
-} from '@payrail/tenancy';
+  ApiClientIdsController,
+  ApiCreateClientId,
+  ApiListClientIds,
+  ApiGetClientId,
+  ApiUpdateClientId,
+  ApiRevokeClientId,
+} from './client-ids.openapi.js';
 
 /**
  * The API-key mirror of the auth service's Client ID management (`/v2/client-ids`, x-api-key
  * required): like auth-api's `/v1/client-ids`, a thin controller over the @payrail/tenancy use cases.
  */
-@ApiTags('client-ids')
-@ApiSecurity('x-api-key')
+@ApiClientIdsController()
 @Auth('api-key')
 @RateLimitClassOf('management')
 @Controller('v2/client-ids')
-@ApiAuthErrors(['api-key'], {
-  forbidden: {
-    description:
-      "credentials not allowed for the operation; or (PUT) a status change on a Client ID the operator restricted (the operator's to lift)",
-    message: 'An API key is required to manage Client IDs',
-  },
-})
 export class ClientIdsController {
   constructor(
     private readonly create: CreateClientId,
@@ -45,45 +27,33 @@ export class ClientIdsController {
   ) {}
 
   @Post()
-  @ApiOperation({ summary: "Create a Client ID for the caller's platform" })
-  @ApiCreatedResponse({ type: ClientIdResponse })
-  @ApiBadRequestResponse()
-  @ApiConflictResponse({
-    description: 'The platform already holds MAX_CLIENT_IDS_PER_PLATFORM Client IDs (default 50, revoked ones aside)',
-  })
+  @ApiCreateClientId()
   createClientId(@Body() dto: CreateClientIdDto, @CurrentCaller('api-key') caller: ApiKeyCaller) {
     const { label, allowedDomains, feePercentage, feeAddress } = dto;
     return this.create.execute({ platformId: caller.platformId, label, allowedOrigins: allowedDomains, feePercentage, feeAddress });
   }
 
   @Get()
-  @ApiOperation({ summary: "The caller's platform's Client IDs" })
-  @ApiOkResponse({ type: [ClientIdResponse] })
+  @ApiListClientIds()
   listClientIds(@CurrentCaller('api-key') caller: ApiKeyCaller) {
     return this.list.execute({ platformId: caller.platformId });
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: ClientIdResponse })
-  @ApiNotFoundResponse()
+  @ApiGetClientId()
   getClientId(@Param('id') id: string, @CurrentCaller('api-key') caller: ApiKeyCaller) {
     return this.get.execute({ platformId: caller.platformId, id });
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Update label, allowed domains, status (active/inactive/revoked; revoked is final) or default fee' })
-  @ApiOkResponse({ type: ClientIdResponse })
-  @ApiBadRequestResponse({ description: 'Invalid field, or reactivating a revoked Client ID' })
-  @ApiNotFoundResponse()
+  @ApiUpdateClientId()
   updateClientId(@Param('id') id: string, @Body() dto: UpdateClientIdDto, @CurrentCaller('api-key') caller: ApiKeyCaller) {
     const { allowedDomains, ...rest } = dto;
     return this.update.execute({ id, platformId: caller.platformId, allowedOrigins: allowedDomains, ...rest });
   }
 
   @Delete(':id')
-  @ApiOperation({ summary: 'Revoke for good' })
-  @ApiOkResponse({ type: ClientIdResponse })
-  @ApiNotFoundResponse()
+  @ApiRevokeClientId()
   revokeClientId(@Param('id') id: string, @CurrentCaller('api-key') caller: ApiKeyCaller) {
     return this.update.execute({ id, platformId: caller.platformId, status: 'revoked' });
   }
