@@ -7,9 +7,10 @@ import {
   UpdateWebhookSettings,
   WebhookEnvelopeDto,
   WebhookSettingsDto,
+  ApiUpdateWebhookSettings,
+  ApiRecoverWebhookDeliveries,
 } from '@payrail/webhooks';
-import { ownerOf, PlatformWebhookRoutes } from './platform-webhook-routes.js';
-import { ApiUpdateWebhookSettings, ApiRecoverWebhookDeliveries } from './webhook-durability.openapi.js';
+import { ownerOf, PlatformWebhookRoutes, WEBHOOK_ID } from './platform-webhook-routes.js';
 
 /**
  * Delivery settings and bulk recovery of platform endpoints (issue #22; beyond the interface),
@@ -23,7 +24,7 @@ export class PlatformWebhookDurabilityController {
   ) {}
 
   @Put(':webhookId/settings')
-  @ApiUpdateWebhookSettings()
+  @ApiUpdateWebhookSettings(WEBHOOK_ID)
   async updateSettings(
     @Param('webhookId') webhookId: string,
     @Body() dto: WebhookSettingsDto,
@@ -34,7 +35,7 @@ export class PlatformWebhookDurabilityController {
 
   @Post(':webhookId/recover')
   @HttpCode(202)
-  @ApiRecoverWebhookDeliveries()
+  @ApiRecoverWebhookDeliveries(WEBHOOK_ID)
   recoverDeliveries(
     @Param('webhookId') webhookId: string,
     @Body() dto: RecoverDeliveriesDto,

@@ -18,18 +18,12 @@ import {
   WebhookListDto,
   WebhookSecretRotatedDto,
   WebhookTestFireLimit,
-} from '@payrail/webhooks';
-import { ownerOf, PlatformWebhookRoutes } from './platform-webhook-routes.js';
-import {
-  ApiRegisterWebhook,
-  ApiListWebhooks,
-  ApiTestFireWebhooks,
-  ApiToggleWebhook,
   ApiRotateWebhookSecret,
-  ApiDeleteWebhook,
   ApiWebhookDeliveries,
   ApiRedeliverWebhookDelivery,
-} from './webhooks.openapi.js';
+} from '@payrail/webhooks';
+import { ownerOf, PlatformWebhookRoutes, WEBHOOK_ID } from './platform-webhook-routes.js';
+import { ApiRegisterWebhook, ApiListWebhooks, ApiTestFireWebhooks, ApiToggleWebhook, ApiDeleteWebhook } from './webhooks.openapi.js';
 
 /**
  * Platform webhooks (spec: Platform webhooks): per Client ID, at {auth_url}/v1/webhook. The
@@ -94,7 +88,7 @@ export class PlatformWebhooksController {
 
   @Post(':webhookId/rotate-secret')
   @HttpCode(200)
-  @ApiRotateWebhookSecret()
+  @ApiRotateWebhookSecret(WEBHOOK_ID)
   rotateSecret(
     @Param('webhookId') webhookId: string,
     @CurrentCaller('client-id-with-owner') caller: OwnedClientIdCaller,
@@ -113,7 +107,7 @@ export class PlatformWebhooksController {
   }
 
   @Get(':webhookId/deliveries')
-  @ApiWebhookDeliveries()
+  @ApiWebhookDeliveries(WEBHOOK_ID)
   history(
     @Param('webhookId') webhookId: string,
     @Query() query: ListDeliveriesQueryDto,
@@ -124,7 +118,7 @@ export class PlatformWebhooksController {
 
   @Post(':webhookId/deliveries/:deliveryId/redeliver')
   @HttpCode(202)
-  @ApiRedeliverWebhookDelivery()
+  @ApiRedeliverWebhookDelivery(WEBHOOK_ID, 'No such webhook or delivery for this caller')
   async redeliverOne(
     @Param('webhookId') webhookId: string,
     @Param('deliveryId') deliveryId: string,

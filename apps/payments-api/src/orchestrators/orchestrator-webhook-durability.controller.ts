@@ -7,9 +7,10 @@ import {
   UpdateWebhookSettings,
   WebhookEnvelopeDto,
   WebhookSettingsDto,
+  ApiUpdateWebhookSettings,
+  ApiRecoverWebhookDeliveries,
 } from '@payrail/webhooks';
-import { OrchestratorWebhookRoutes, ownerOf } from './orchestrator-webhook-routes.js';
-import { ApiUpdateWebhookSettings, ApiRecoverWebhookDeliveries } from './orchestrator-webhook-durability.openapi.js';
+import { OrchestratorWebhookRoutes, ownerOf, ID } from './orchestrator-webhook-routes.js';
 
 /** Delivery settings and bulk recovery of orchestrator endpoints (issue #22; beyond the interface). */
 @OrchestratorWebhookRoutes()
@@ -20,7 +21,7 @@ export class OrchestratorWebhookDurabilityController {
   ) {}
 
   @Put(':id/settings')
-  @ApiUpdateWebhookSettings()
+  @ApiUpdateWebhookSettings(ID)
   async updateSettings(
     @Param('id') id: string,
     @Body() dto: WebhookSettingsDto,
@@ -31,7 +32,7 @@ export class OrchestratorWebhookDurabilityController {
 
   @Post(':id/recover')
   @HttpCode(202)
-  @ApiRecoverWebhookDeliveries()
+  @ApiRecoverWebhookDeliveries(ID)
   recoverDeliveries(
     @Param('id') id: string,
     @Body() dto: RecoverDeliveriesDto,

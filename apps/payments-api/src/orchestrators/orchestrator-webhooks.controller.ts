@@ -17,17 +17,17 @@ import {
   WebhookListDto,
   WebhookSecretRotatedDto,
   WebhookTestFireLimit,
+  ApiRotateWebhookSecret,
+  ApiWebhookDeliveries,
+  ApiRedeliverWebhookDelivery,
 } from '@payrail/webhooks';
-import { OrchestratorWebhookRoutes, ownerOf } from './orchestrator-webhook-routes.js';
+import { OrchestratorWebhookRoutes, ownerOf, ID } from './orchestrator-webhook-routes.js';
 import {
   ApiRegisterWebhook,
   ApiListWebhooks,
   ApiTestFireWebhooks,
   ApiDeactivateWebhook,
   ApiReactivateWebhook,
-  ApiRotateWebhookSecret,
-  ApiWebhookDeliveries,
-  ApiRedeliverWebhookDelivery,
 } from './orchestrator-webhooks.openapi.js';
 
 /** Orchestrator webhooks (spec: Orchestrator webhooks), at {base_url}/v2/orchestrators/webhooks. */
@@ -85,20 +85,20 @@ export class OrchestratorWebhooksController {
 
   @Post(':id/rotate-secret')
   @HttpCode(200)
-  @ApiRotateWebhookSecret()
+  @ApiRotateWebhookSecret(ID)
   rotateSecret(@Param('id') id: string, @CurrentCaller('orchestrator') caller: OrchestratorCaller): Promise<WebhookSecretRotatedDto> {
     return this.rotate.execute({ owner: ownerOf(caller), webhookId: id });
   }
 
   @Get(':id/deliveries')
-  @ApiWebhookDeliveries()
+  @ApiWebhookDeliveries(ID)
   history(@Param('id') id: string, @Query() query: ListDeliveriesQueryDto, @CurrentCaller('orchestrator') caller: OrchestratorCaller) {
     return this.deliveries.execute({ owner: ownerOf(caller), webhookId: id, cursor: query.cursor, limit: query.limit });
   }
 
   @Post(':id/deliveries/:deliveryId/redeliver')
   @HttpCode(202)
-  @ApiRedeliverWebhookDelivery()
+  @ApiRedeliverWebhookDelivery(ID, 'No such webhook or delivery for this orchestrator')
   async redeliverOne(
     @Param('id') id: string,
     @Param('deliveryId') deliveryId: string,

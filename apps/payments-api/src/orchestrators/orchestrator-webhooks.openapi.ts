@@ -1,18 +1,14 @@
-import { ApiAcceptedResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { ApiDocs } from '@payrail/platform';
 import {
   ApiWebhookBadRequest,
   ApiWebhookCapConflict,
-  ApiWebhookConflict,
   ApiWebhookNotFound,
   ApiWebhookTestFireLimited,
-  DeliveryPageDto,
   OrchestratorWebhookCreatedDto,
-  RedeliveryDto,
   TestFireResultDto,
   WebhookEnvelopeDto,
   WebhookListDto,
-  WebhookSecretRotatedDto,
 } from '@payrail/webhooks';
 import { ID } from './orchestrator-webhook-routes.js';
 
@@ -63,45 +59,4 @@ export const ApiReactivateWebhook = () =>
     ApiOkResponse({ type: WebhookEnvelopeDto }),
     ApiWebhookNotFound(),
     ApiWebhookCapConflict(),
-  );
-
-export const ApiRotateWebhookSecret = () =>
-  ApiDocs(
-    ApiOperation({
-      summary: "Replace an endpoint's signing secret in place (beyond the spec)",
-      description:
-        'Returns the new secret, once. x-service-signature uses it at once; for WEBHOOK_SECRET_OVERLAP_SECONDS (default 24 h) ' +
-        'webhook-signature carries `v1,<new> v1,<old>`, so a receiver verifying the Standard Webhooks headers keeps working with the old secret meanwhile.',
-    }),
-    ID,
-    ApiOkResponse({ type: WebhookSecretRotatedDto }),
-    ApiWebhookNotFound(),
-  );
-
-export const ApiWebhookDeliveries = () =>
-  ApiDocs(
-    ApiOperation({
-      summary: 'Delivery history of an endpoint (beyond the spec)',
-      description: 'Newest first, with every attempt; cursor pagination.',
-    }),
-    ID,
-    ApiOkResponse({ type: DeliveryPageDto }),
-    ApiWebhookBadRequest(
-      'limit outside 1-100, or a cursor that is not a nextCursor',
-      'Validation failed: limit must not be greater than 100',
-    ),
-    ApiWebhookNotFound(),
-  );
-
-export const ApiRedeliverWebhookDelivery = () =>
-  ApiDocs(
-    ApiOperation({
-      summary: 'Send a finished delivery again (beyond the spec)',
-      description: 'Same delivery id and body, retry count from 0, the full retry schedule.',
-    }),
-    ID,
-    ApiParam({ name: 'deliveryId', description: 'Delivery id (x-service-delivery)' }),
-    ApiAcceptedResponse({ type: RedeliveryDto, description: 'Queued' }),
-    ApiWebhookNotFound('No such webhook or delivery for this orchestrator'),
-    ApiWebhookConflict('The delivery is still pending, or the endpoint is inactive', 'Delivery is still pending: wait for it to finish'),
   );
