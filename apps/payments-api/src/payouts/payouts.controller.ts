@@ -6,7 +6,7 @@ import { BatchPayoutDto } from './dto/batch-payout.dto.js';
 import { InitiatePayoutDto } from './dto/initiate-payout.dto.js';
 import { type BatchPayoutView, InitiateBatchPayout } from './use-cases/initiate-batch-payout.use-case.js';
 import { InitiatePayout, type PayoutView } from './use-cases/initiate-payout.use-case.js';
-import { ApiPayoutsController, ApiPayRequest, ApiPayBatchRequest } from './payouts.openapi.js';
+import { ApiPayoutsController, ApiInitiatePayout, ApiInitiateBatchPayout } from './payouts.openapi.js';
 
 /** Marks a replayed idempotent answer and returns the body. */
 function answer<T>(outcome: Outcome<T>, res: Response): T {
@@ -25,7 +25,7 @@ export class PayoutsController {
 
   @Post()
   @HttpCode(201)
-  @ApiPayRequest()
+  @ApiInitiatePayout()
   async payRequest(
     @Body() body: InitiatePayoutDto,
     @CurrentCaller() caller: Caller,
@@ -37,7 +37,7 @@ export class PayoutsController {
 
   @Post('batch')
   @HttpCode(201)
-  @ApiPayBatchRequest()
+  @ApiInitiateBatchPayout()
   async payBatchRequest(
     @Body() body: BatchPayoutDto,
     @CurrentCaller() caller: Caller,

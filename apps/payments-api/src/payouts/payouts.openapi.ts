@@ -40,7 +40,7 @@ export const ApiPayoutsController = () =>
     }),
   );
 
-export const ApiPayRequest = () =>
+export const ApiInitiatePayout = () =>
   ApiDocs(
     ApiOperation({
       operationId: 'PayoutV2Controller_payRequest_v2',
@@ -66,7 +66,7 @@ export const ApiPayRequest = () =>
     }),
   );
 
-export const ApiPayBatchRequest = () =>
+export const ApiInitiateBatchPayout = () =>
   ApiDocs(
     ApiOperation({
       operationId: 'PayoutV2Controller_payBatchRequest_v2',
