@@ -18,6 +18,7 @@ export * from './errors/http-errors.js';
 export * from './errors/validation.js';
 export * from './http/bootstrap.js';
 export * from './http/openapi.js';
+export * from './http/api-docs.js';
 export * from './http/route-auth.js';
 export * from './http/hosted-page-route.js';
 export * from './http/api-errors.js';

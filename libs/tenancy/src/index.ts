@@ -19,3 +19,4 @@ export * from './use-cases/update-client-id.use-case.js';
 export * from './use-cases/list-client-ids.use-case.js';
 export * from './use-cases/get-client-id.use-case.js';
 export * from './dto/client-id.dto.js';
+export * from './http/client-id-routes.js';

@@ -6,7 +6,7 @@ import { ApiAuthErrors, apiErrorSchema as errorSchema } from '@payrail/platform'
  * routes take x-client-id with its platform's API key or session (mode client-id-with-owner).
  */
 export const ApiWebhookAuthErrors = (credential: 'x-client-id' | 'x-orchestrator-key') =>
-  credential === 'x-client-id' ? ApiAuthErrors('client-id-with-owner', { cookieWrites: true }) : ApiAuthErrors('orchestrator-key');
+  credential === 'x-client-id' ? ApiAuthErrors(['client-id-with-owner'], { cookieWrites: true }) : ApiAuthErrors(['orchestrator-key']);
 
 export const ApiWebhookBadRequest = (description: string, message: string) =>
   ApiBadRequestResponse({ description, ...errorSchema(400, message, 'Bad Request') });

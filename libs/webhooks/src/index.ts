@@ -30,3 +30,4 @@ export * from './endpoint-limits.js';
 export * from './test-fire-limit.guard.js';
 export * from './webhooks-core.module.js';
 export * from './api-docs.js';
+export * from './route-docs.js';

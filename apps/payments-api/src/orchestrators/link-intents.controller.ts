@@ -1,26 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiSecurity,
-  ApiTags,
-  ApiTooManyRequestsResponse,
-} from '@nestjs/swagger';
-import {
-  ApiAuthErrors,
-  Auth,
-  CurrentCaller,
-  Public,
-  RateLimitClassOf,
-  type OrchestratorCaller,
-  type SessionCaller,
-} from '@payrail/platform';
-import { errorExample } from '../payments/dto/error-example.js';
+import { Auth, CurrentCaller, Public, RateLimitClassOf, type OrchestratorCaller, type SessionCaller } from '@payrail/platform';
 import { CompleteLinkIntent } from './use-cases/complete-link-intent.use-case.js';
 import { CreateLinkIntent } from './use-cases/create-link-intent.use-case.js';
 import { ViewLinkIntent } from './use-cases/view-link-intent.use-case.js';
@@ -31,9 +10,10 @@ import {
   CreatedLinkIntentDto,
   LinkIntentViewDto,
 } from './dto/link-intent.dto.js';
+import { ApiLinkIntentsController, ApiCreateLinkIntent, ApiGetLinkIntent, ApiCompleteLinkIntent } from './link-intents.openapi.js';
 
 /** Onboarding link intents: how an orchestrator gets a platform's Client ID linked with client_id.linked. */
-@ApiTags('Orchestrators')
+@ApiLinkIntentsController()
 @Controller('v2/orchestrators/link-intents')
 export class LinkIntentsController {
   constructor(
@@ -45,19 +25,7 @@ export class LinkIntentsController {
   @Post()
   @HttpCode(201)
   @Auth('orchestrator-key')
-  @ApiSecurity('x-orchestrator-key')
-  @ApiOperation({
-    operationId: 'OrchestratorV2Controller_createLinkIntent_v2',
-    summary: 'Create an onboarding link intent',
-    description:
-      'Beyond the spec (which names the flow, not its routes): answers `{intentId, externalId, onboardingUrl, expiresAt}` (7 days).',
-  })
-  @ApiCreatedResponse({ type: CreatedLinkIntentDto })
-  @ApiBadRequestResponse({
-    description: 'A field is invalid',
-    ...errorExample(400, 'Validation failed: externalId must be shorter than or equal to 255 characters', 'Bad Request'),
-  })
-  @ApiAuthErrors('orchestrator-key')
+  @ApiCreateLinkIntent()
   createLinkIntent(
     @Body() body: CreateLinkIntentDto,
     @CurrentCaller('orchestrator') caller: OrchestratorCaller,
@@ -68,16 +36,7 @@ export class LinkIntentsController {
   @Get(':intentId')
   @Public('hosted onboarding page: the intent id in the onboarding URL is the bearer secret (a ULID, 7 days)')
   @RateLimitClassOf('ip')
-  @ApiOperation({
-    operationId: 'OrchestratorV2Controller_getLinkIntent_v2',
-    summary: 'Read an onboarding link intent (hosted onboarding page)',
-    description:
-      'Beyond the spec: what the hosted onboarding page shows before the platform signs in: the orchestrator asking to link, ' +
-      'the Client ID the intent is for (null: an open invite), its state and expiry. No credential: the intent id is the secret.',
-  })
-  @ApiOkResponse({ type: LinkIntentViewDto })
-  @ApiNotFoundResponse({ description: 'Unknown intent', ...errorExample(404, 'Link intent not found', 'Not Found') })
-  @ApiTooManyRequestsResponse({ description: 'Too many requests from this client IP; Retry-After says when to try again' })
+  @ApiGetLinkIntent()
   getLinkIntent(@Param('intentId') intentId: string): Promise<LinkIntentViewDto> {
     return this.view.execute({ intentId });
   }
@@ -85,37 +44,7 @@ export class LinkIntentsController {
   @Post(':intentId/complete')
   @HttpCode(200)
   @Auth('session')
-  @ApiBearerAuth()
-  @ApiOperation({
-    operationId: 'OrchestratorV2Controller_completeLinkIntent_v2',
-    summary: 'Complete an onboarding link intent (hosted onboarding, platform wallet session)',
-    description: 'Links the Client ID to the orchestrator with a payout destination and emits client_id.linked to the orchestrator only.',
-  })
-  @ApiOkResponse({ type: CompletedLinkIntentDto })
-  @ApiBadRequestResponse({
-    description: 'A field is invalid',
-    ...errorExample(
-      400,
-      'Validation failed: currency: currency must be a destination token, USDC or USDT, such as USDC-base or USDT-tron',
-      'Bad Request',
-    ),
-  })
-  @ApiAuthErrors('session', {
-    cookieWrites: true,
-    forbidden: {
-      description:
-        'An e-mail session (link intents are completed with a wallet session), or another Client ID than the one the intent was created for',
-      message: 'Link intents are completed with a wallet session',
-    },
-  })
-  @ApiNotFoundResponse({
-    description: "Unknown intent, or a Client ID not of the session's platform",
-    ...errorExample(404, 'Link intent not found', 'Not Found'),
-  })
-  @ApiConflictResponse({
-    description: 'Intent already completed or expired',
-    ...errorExample(409, 'Link intent is already completed', 'Conflict'),
-  })
+  @ApiCompleteLinkIntent()
   completeLinkIntent(
     @Param('intentId') intentId: string,
     @Body() body: CompleteLinkIntentDto,

@@ -1,43 +1,21 @@
 import { Body, Controller, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiHeader,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiSecurity,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
+import { Auth, type Caller, CurrentCaller, PresentedWalletProof } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
-import { errorExample } from '../payments/dto/error-example.js';
-import {
-  ActivateRecurringDto,
-  ActivationResponseDto,
-  RecurringStatusResponseDto,
-  RecurringUpdateResponseDto,
-  UpdateRecurringDto,
-} from './dto/recurring.dto.js';
+import { ActivateRecurringDto, UpdateRecurringDto } from './dto/recurring.dto.js';
 import { ActivateRecurringPayment, type ActivationView } from './use-cases/activate-recurring-payment.use-case.js';
 import { GetRecurringPayment } from './use-cases/get-recurring-payment.use-case.js';
 import { type RecurringUpdateView, UpdateRecurringPayment } from './use-cases/update-recurring-payment.use-case.js';
 import type { RecurringStatusView } from './recurring/recurring-status.view.js';
+import {
+  ApiRecurringPaymentsController,
+  ApiActivateRecurring,
+  ApiRecurringStatus,
+  ApiUpdateRecurring,
+} from './recurring-payments.openapi.js';
 
-const NOT_FOUND = {
-  description: 'Unknown id, or a schedule of another owner',
-  ...errorExample(404, 'Recurring payment not found', 'Not Found'),
-};
-
-@ApiTags('Payouts')
-@ApiSecurity('x-api-key')
-@ApiSecurity('x-client-id')
-@ApiSecurity('__Host-session_token')
-@ApiSecurity('bearer')
-@Auth('api-key-client-id-or-session')
+@ApiRecurringPaymentsController()
+@Auth('api-key', 'client-id', 'session')
 @Controller('v2/payouts/recurring')
-@ApiAuthErrors('api-key-client-id-or-session', { cookieWrites: true })
 export class RecurringPaymentsController {
   constructor(
     private readonly activate: ActivateRecurringPayment,
@@ -47,61 +25,20 @@ export class RecurringPaymentsController {
 
   @Post(':id')
   @HttpCode(201)
-  @ApiOperation({
-    operationId: 'PayoutV2Controller_submitRecurringPaymentSignature_v2',
-    summary: 'Activate a recurring payment with the signed permit',
-    description: 'The signature must recover the payer (subscriber) of the permit POST /v2/payouts answered; the schedule becomes active.',
-  })
-  @ApiCreatedResponse({ type: ActivationResponseDto })
-  @ApiBadRequestResponse({
-    description: 'Invalid signature, or not awaiting a signature',
-    ...errorExample(400, 'Invalid signature provided', 'Bad Request'),
-  })
-  @ApiNotFoundResponse(NOT_FOUND)
+  @ApiActivateRecurring()
   activateRecurring(@Param('id') id: string, @Body() body: ActivateRecurringDto, @CurrentCaller() caller: Caller): Promise<ActivationView> {
     return this.activate.execute({ caller, id, permitSignature: body.permitSignature });
   }
 
   @Get(':id')
-  @ApiOperation({ operationId: 'PayoutV2Controller_getRecurringPaymentStatus_v2', summary: 'Status of a recurring payment' })
-  @ApiOkResponse({ type: RecurringStatusResponseDto })
-  @ApiNotFoundResponse(NOT_FOUND)
+  @ApiRecurringStatus()
   status(@Param('id') id: string, @CurrentCaller() caller: Caller): Promise<RecurringStatusView> {
     return this.get.execute({ caller, id });
   }
 
   @Patch(':id')
   @HttpCode(200)
-  @ApiOperation({
-    operationId: 'PayoutV2Controller_updateRecurringPayment_v2',
-    summary: 'Cancel or unpause a recurring payment',
-    description:
-      '`cancel` from awaiting_signature, active or paused, with the approve lowering the allowance; `unpause` only from paused, missed periods are then paid in order. ' +
-      "With the API key, or (beyond the spec) a session of the platform's account (the dashboard; the cookie only from a dashboard origin); " +
-      "a Client ID (public) also needs the subscriber's wallet proof: x-wallet-proof = personal_sign of " +
-      '"Payrail wallet proof\\nAction: cancel-recurring-payment (or unpause-recurring-payment)\\nId: <id>\\nTimestamp: <timestamp>" by the payer, ' +
-      'x-wallet-proof-timestamp = that timestamp (ISO 8601, valid 5 minutes; each proof is accepted once, a replay is 401).',
-  })
-  @ApiHeader({ name: 'x-wallet-proof', required: false, description: "The subscriber's EIP-191 signature (required with a Client ID)" })
-  @ApiHeader({
-    name: 'x-wallet-proof-timestamp',
-    required: false,
-    description: 'The signed timestamp (ISO 8601 UTC; valid 5 minutes, and each proof is accepted once)',
-  })
-  @ApiOkResponse({ type: RecurringUpdateResponseDto })
-  @ApiForbiddenResponse({
-    description: "A Client ID without the subscriber's wallet proof, or a proof by another wallet",
-    ...errorExample(
-      403,
-      "A Client ID changes a recurring payment only with the subscriber's wallet proof (x-wallet-proof); otherwise use the API key",
-      'Forbidden',
-    ),
-  })
-  @ApiBadRequestResponse({
-    description: 'Action not allowed in the current status',
-    ...errorExample(400, 'Recurring payment is not paused', 'Bad Request'),
-  })
-  @ApiNotFoundResponse(NOT_FOUND)
+  @ApiUpdateRecurring()
   updateRecurring(
     @Param('id') id: string,
     @Body() body: UpdateRecurringDto,

@@ -1,15 +1,15 @@
 import { Readable } from 'node:stream';
 import { Controller, Get, Logger, Query, Res, StreamableFile } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags, ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { CurrentCaller, type PlatformCaller, PlatformAuth } from '@payrail/platform';
 import type { Response } from 'express';
 import { RequestFilterQueryDto } from './dto/request-filter.query.js';
 import { VolumeDto, VolumeQueryDto } from './dto/volume.dto.js';
-import { EXPORT_COLUMNS, ExportRequests } from './use-cases/export-requests.use-case.js';
+import { ExportRequests } from './use-cases/export-requests.use-case.js';
 import { RequestVolume } from './use-cases/request-volume.use-case.js';
+import { ApiRequestReportsController, ApiExportRequestsCsv, ApiRequestVolume } from './request-reports.openapi.js';
 
 /** The platform's request reports (beyond the spec): the CSV export and the volume overview. */
-@ApiTags('requests')
+@ApiRequestReportsController()
 @PlatformAuth()
 @Controller('v2/requests')
 export class RequestReportsController {
@@ -21,22 +21,7 @@ export class RequestReportsController {
   ) {}
 
   @Get('export')
-  @ApiOperation({
-    summary: "The platform's requests as CSV, streamed (beyond the spec)",
-    description:
-      `Same filters as the list, every matching row, newest first, read through a Postgres cursor. Columns: ${EXPORT_COLUMNS.join(', ')}. ` +
-      'RFC 4180 quoting, CRLF lines, amounts as decimal strings; a field starting with =, +, -, @ is prefixed with a quote. ' +
-      'A failure after the first byte aborts the connection (the file is then visibly incomplete). ' +
-      'Read on a database pool of its own with statement and idle-in-transaction timeouts; concurrent exports are capped per platform and per server (429).',
-  })
-  @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'CSV with a header line', content: { 'text/csv': { schema: { type: 'string' } } } })
-  @ApiBadRequestResponse({ description: 'An invalid filter, or `to` not after `from`' })
-  @ApiTooManyRequestsResponse({
-    description:
-      'EXPORT_MAX_PER_PLATFORM exports of this platform (across replicas) or EXPORT_MAX_PER_REPLICA on this server are running; Retry-After says when to try again',
-    headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } },
-  })
+  @ApiExportRequestsCsv()
   async exportCsv(
     @Query() query: RequestFilterQueryDto,
     @CurrentCaller('api-key-or-session') caller: PlatformCaller,
@@ -60,12 +45,7 @@ export class RequestReportsController {
   }
 
   @Get('volume')
-  @ApiOperation({
-    summary: 'Settled volume per day and currency (beyond the spec)',
-    description: 'paid, overpaid and fee_short requests by paid_at (UTC days), summed in the database; at most 366 days.',
-  })
-  @ApiOkResponse({ type: VolumeDto })
-  @ApiBadRequestResponse({ description: 'from or to missing or invalid, to not after from, or a range over 366 days' })
+  @ApiRequestVolume()
   volume(@Query() query: VolumeQueryDto, @CurrentCaller('api-key-or-session') caller: PlatformCaller): Promise<VolumeDto> {
     return this.volumes.execute({ platformId: caller.platformId, query });
   }

@@ -1,24 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBearerAuth,
-  ApiCookieAuth,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiSecurity,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { ApiAuthErrors, Auth, type Caller, CurrentCaller, type SessionCaller } from '@payrail/platform';
-import { errorExample } from '../payments/dto/error-example.js';
+import { Auth, type Caller, CurrentCaller, type SessionCaller } from '@payrail/platform';
 import { CreateMulticallDto } from './dto/multicall.dto.js';
-import { CreatedMulticallDto, MulticallStateDto } from './dto/multicall-responses.dto.js';
+import { MulticallStateDto } from './dto/multicall-responses.dto.js';
 import { CreateMulticall, type CreatedMulticall } from './use-cases/create-multicall.use-case.js';
 import { GetMulticall } from './use-cases/get-multicall.use-case.js';
+import { ApiMulticallPayoutsController, ApiCreateMulticallPayout, ApiGetMulticallPayout } from './multicall-payouts.openapi.js';
 
-@ApiTags('Secure payments')
+@ApiMulticallPayoutsController()
 @Controller('v2/secure-payments/multicall-payouts')
 export class MulticallPayoutsController {
   constructor(
@@ -28,54 +16,15 @@ export class MulticallPayoutsController {
 
   @Post()
   @HttpCode(201)
-  @Auth('api-key-client-id-or-orchestrator')
-  @ApiSecurity('x-api-key')
-  @ApiSecurity('x-client-id')
-  @ApiSecurity('x-orchestrator-key')
-  @ApiOperation({
-    operationId: 'SecurePaymentV2Controller_createMulticallPayout_v2',
-    summary: 'Create a multicall payout (several payouts on one page)',
-    description:
-      '`{payouts: [{payee, amount, invoiceCurrency, paymentCurrency, reference?}] (2 to 20, one payment currency), redirectUrl?, redirectLabel?, ' +
-      'branding?, expiresIn?, accessPolicy?}`. Each payout gets a request and a child secure payment of its own; answers the multicall token, ' +
-      'page URL, request ids and children.',
-  })
-  @ApiCreatedResponse({ type: CreatedMulticallDto })
-  @ApiBadRequestResponse({
-    description: 'A field is invalid',
-    ...errorExample(400, 'Validation failed: payouts must contain at least 2 elements', 'Bad Request'),
-  })
-  @ApiAuthErrors('api-key-client-id-or-orchestrator')
-  @ApiServiceUnavailableResponse({
-    description: "A fiat invoice's rate is stale or unreadable (its network's RPC did not answer)",
-    ...errorExample(503, 'No RPC endpoint of sepolia answered', 'Service Unavailable'),
-  })
+  @Auth('orchestrator-key-with-client-id', 'api-key', 'client-id')
+  @ApiCreateMulticallPayout()
   createMulticallPayout(@Body() body: CreateMulticallDto, @CurrentCaller() caller: Caller): Promise<CreatedMulticall> {
     return this.create.execute({ caller, body });
   }
 
   @Get(':token')
   @Auth('session')
-  @ApiBearerAuth()
-  @ApiCookieAuth('session_token')
-  @ApiOperation({
-    operationId: 'SecurePaymentV2Controller_getMulticallPayout_v2',
-    summary: 'Get a multicall payout state',
-    description:
-      'Passive data for page rendering (children with blockReason / recoveryAction, totals, amountSummary); no quotes, calldata, wallet routes ' +
-      "or execution data. Session of the payout's platform: `Authorization: Bearer <token>` or the `session_token` cookie. " +
-      '`analytics` USD amounts are decimal strings from the on-chain USD rates (exact sum, rounded half up to the cent): ' +
-      '`totalPaymentAmountUsd` (children amounts, fees excluded), `orchestratorPayerFeeAmountUsd` (the fee paid on top by the payer), ' +
-      '`protocolFeeAmountUsd` and `orchestratorRecipientFeeAmountUsd` "0.00"; all null with `feeAmountsUsdUnavailableReason` ' +
-      '`usd_rate_unavailable` (no USD rate for the payment currency) or `usd_rate_source_unavailable` (rate unreadable now). ' +
-      "Each child's `feePlan` prices its fee at the same rates (USD fields null when they are unavailable); null without a fee.",
-  })
-  @ApiOkResponse({ description: 'The multicall payout state', type: MulticallStateDto })
-  @ApiAuthErrors('session')
-  @ApiNotFoundResponse({
-    description: "Unknown token, or another platform's payout",
-    ...errorExample(404, 'Multicall payout not found', 'Not Found'),
-  })
+  @ApiGetMulticallPayout()
   getMulticallPayout(@Param('token') token: string, @CurrentCaller('session') caller: SessionCaller): Promise<MulticallStateDto> {
     return this.get.execute({ caller, token });
   }

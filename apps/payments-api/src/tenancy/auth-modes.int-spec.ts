@@ -24,7 +24,7 @@ class ModesController {
   @Auth('client-id') @Get('client-id') clientId(@CurrentCaller() c: Caller) {
     return c;
   }
-  @Auth('api-key-or-client-id') @Get('either') either(@CurrentCaller() c: Caller) {
+  @Auth('api-key', 'client-id') @Get('either') either(@CurrentCaller() c: Caller) {
     return c;
   }
   @Auth('orchestrator-key') @Get('orchestrator') orchestrator(@CurrentCaller() c: Caller) {

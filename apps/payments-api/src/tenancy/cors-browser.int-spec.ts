@@ -25,7 +25,7 @@ class EchoDto {
 
 @Controller('t')
 class EchoController {
-  @Auth('api-key-or-client-id')
+  @Auth('api-key', 'client-id')
   @Post('echo')
   @HttpCode(200)
   echo(@Body() dto: EchoDto, @CurrentCaller() caller: Caller) {

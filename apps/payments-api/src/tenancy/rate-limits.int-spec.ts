@@ -9,10 +9,10 @@ import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
 
 @Controller('t')
 class LimitedController {
-  @Auth('api-key-or-client-id') @Get('thing') thing() {
+  @Auth('api-key', 'client-id') @Get('thing') thing() {
     return { ok: true };
   }
-  @Auth('api-key-or-client-id') @RateLimitClassOf('management') @Get('manage') manage() {
+  @Auth('api-key', 'client-id') @RateLimitClassOf('management') @Get('manage') manage() {
     return { ok: true };
   }
 }

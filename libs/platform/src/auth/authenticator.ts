@@ -4,13 +4,6 @@ import type { DataSource } from 'typeorm';
 import type { Caller, OwnerProof } from './caller.js';
 import { cacheKey, type CredentialCache } from './credential-cache.js';
 
-export interface PresentedCredentials {
-  apiKey?: string;
-  clientId?: string;
-  orchestratorKey?: string;
-  origin?: string;
-}
-
 const unauthenticated = (message: string) => new PayrailError('UNAUTHENTICATED', message);
 const forbidden = (message: string) => new PayrailError('FORBIDDEN', message);
 
@@ -107,23 +100,15 @@ export class Authenticator {
     return { kind: 'orchestrator', orchestratorId: record.orchestratorId, orchestratorKeyId: record.id };
   }
 
-  /** "x-api-key (optional when a Client ID is used)": the API key wins when both are sent. */
-  async apiKeyOrClientId(presented: PresentedCredentials): Promise<Caller> {
-    if (presented.apiKey) return this.apiKey(presented.apiKey);
-    if (presented.clientId) return this.clientId(presented.clientId, presented.origin);
-    throw unauthenticated('Missing authentication header: send x-api-key or x-client-id');
-  }
-
   /**
-   * Secure payment creation: an orchestrator key with the x-client-id of a platform linked to
-   * the orchestrator (403 when not linked); otherwise an API key or a Client ID.
+   * Secure payment creation (kind orchestrator-key-with-client-id): an orchestrator key with the
+   * x-client-id of a platform linked to the orchestrator (403 when not linked).
    */
-  async apiKeyClientIdOrOrchestrator(presented: PresentedCredentials): Promise<Caller> {
-    if (!presented.orchestratorKey) return this.apiKeyOrClientId(presented);
-    const orchestrator = await this.orchestratorKey(presented.orchestratorKey);
+  async orchestratorForClientId(orchestratorKey: string | undefined, clientId: string | undefined): Promise<Caller> {
+    const orchestrator = await this.orchestratorKey(orchestratorKey);
     if (orchestrator.kind !== 'orchestrator') return orchestrator;
-    if (!presented.clientId) throw unauthenticated('x-orchestrator-key must be paired with x-client-id');
-    const record = looksLike('client-id', presented.clientId) ? await this.repo.clientIdByPublicId(presented.clientId) : null;
+    if (!clientId) throw unauthenticated('x-orchestrator-key must be paired with x-client-id');
+    const record = looksLike('client-id', clientId) ? await this.repo.clientIdByPublicId(clientId) : null;
     if (!record) throw unauthenticated('Invalid or expired Client ID');
     if (record.status !== 'active') throw forbidden(`Client ID is ${record.status}`);
     if (!(await this.repo.orchestratorsLinkedTo(record.id)).includes(orchestrator.orchestratorId))

@@ -8,7 +8,15 @@ import { AUTH_MODE_KEY, type AuthMode } from '../http/route-auth.js';
 import { Authenticator } from './authenticator.js';
 import type { Caller, RequestWithCaller } from './caller.js';
 import { grantCors } from './cors.js';
-import { ACCEPTED_KINDS, type CredentialKind, KIND_NAMES, presentedCredentials, takenBy } from './credential-kinds.js';
+import {
+  acceptedCredentials,
+  carries,
+  type CredentialKind,
+  KIND_NAMES,
+  missingMessage,
+  presentedCredentials,
+  takenBy,
+} from './credential-kinds.js';
 import { FailedAuthLimiter } from './failed-auth-limiter.js';
 import { callerRateLimit } from './rate-limit/caller-rate-limit.js';
 import { clientIpBucket } from './rate-limit/client-ip.js';
@@ -34,7 +42,7 @@ const header = (req: RequestWithCaller, name: string): string | undefined => {
 };
 
 /**
- * The one global guard of an API: authenticates the route's declared mode, then applies the
+ * The one global guard of an API: authenticates the first of the route's credential kinds the request carries, then applies the
  * caller's rate limit (callerRateLimit; 429 with Retry-After; RateLimit-* headers on every
  * authenticated response). A route without a declared mode is refused (fail closed). 401 for a missing or
  * invalid credential; 403 when the request carries none of the kinds the route takes but a
@@ -84,7 +92,7 @@ export class CredentialGuard implements CanActivate {
     // Only a credential that is missing or invalid counts as a failed authentication (401); a valid
     // credential of another kind than the route takes is explained as 403 and not counted.
     const caller = await this.failedAuth.guard(req, mode, () =>
-      this.authenticate(mode, req, trustedOrigins).catch((error: unknown) => this.explain(error, mode.mode, req)),
+      this.authenticate(mode, req, trustedOrigins).catch((error: unknown) => this.explain(error, mode, req)),
     );
     req.caller = caller;
     if (caller.kind === 'client-id' && caller.origin) grantCors(res, caller.origin);
@@ -93,41 +101,22 @@ export class CredentialGuard implements CanActivate {
     return true;
   }
 
+  /** The first of the route's kinds (in precedence order) whose credential the request carries decides. */
   private authenticate(mode: AuthMode, req: RequestWithCaller, trustedOrigins: readonly string[]): Promise<Caller> {
-    switch (mode.mode) {
-      case 'public':
-        return Promise.resolve({ kind: 'public' });
+    if (mode.mode === 'public') return Promise.resolve({ kind: 'public' });
+    const kind = mode.kinds.find((k) => carries(req, k));
+    if (!kind) return Promise.reject(new PayrailError('UNAUTHENTICATED', missingMessage(mode.kinds)));
+    switch (kind) {
       case 'api-key':
         return this.authenticator.apiKey(header(req, 'x-api-key'));
       case 'client-id':
         return this.authenticator.clientId(header(req, 'x-client-id'), header(req, 'origin'), trustedOrigins);
-      case 'api-key-or-client-id':
-        return this.authenticator.apiKeyOrClientId({
-          apiKey: header(req, 'x-api-key'),
-          clientId: header(req, 'x-client-id'),
-          origin: header(req, 'origin'),
-        });
       case 'orchestrator-key':
         return this.authenticator.orchestratorKey(header(req, 'x-orchestrator-key'));
-      case 'api-key-client-id-or-orchestrator':
-        return this.authenticator.apiKeyClientIdOrOrchestrator({
-          apiKey: header(req, 'x-api-key'),
-          clientId: header(req, 'x-client-id'),
-          orchestratorKey: header(req, 'x-orchestrator-key'),
-          origin: header(req, 'origin'),
-        });
+      case 'orchestrator-key-with-client-id':
+        return this.authenticator.orchestratorForClientId(header(req, 'x-orchestrator-key'), header(req, 'x-client-id'));
       case 'session':
         return this.session(req);
-      case 'api-key-or-session':
-        return this.apiKeyOrSession(req);
-      case 'api-key-client-id-or-session':
-        return this.orSession(req, ['x-api-key', 'x-client-id'], () =>
-          this.authenticate({ mode: 'api-key-or-client-id' }, req, trustedOrigins),
-        );
-      case 'api-key-client-id-orchestrator-or-session':
-        return this.orSession(req, ['x-api-key', 'x-client-id', 'x-orchestrator-key'], () =>
-          this.authenticate({ mode: 'api-key-client-id-or-orchestrator' }, req, trustedOrigins),
-        );
       case 'client-id-with-owner':
         return this.clientIdWithOwner(req);
     }
@@ -158,41 +147,22 @@ export class CredentialGuard implements CanActivate {
     );
   }
 
-  /** The platform's API key (it decides when both are sent) or a session of its account. */
-  private async apiKeyOrSession(req: RequestWithCaller): Promise<Caller> {
-    const apiKey = header(req, 'x-api-key');
-    if (apiKey) return this.authenticator.apiKey(apiKey);
-    if (presentedSessionToken(req)) return this.session(req);
-    throw new PayrailError(
-      'UNAUTHENTICATED',
-      'Missing x-api-key or session: send x-api-key, Authorization: Bearer <token> or the session cookie',
-    );
-  }
-
-  /**
-   * A machine credential's mode (`machine`) widened by the platform's session: any of `headers`
-   * sent decides as before; without them a session (bearer or cookie) is taken; with neither,
-   * the machine mode's own 401.
-   */
-  private orSession(req: RequestWithCaller, headers: string[], machine: () => Promise<Caller>): Promise<Caller> {
-    if (headers.some((name) => header(req, name)) || !presentedSessionToken(req)) return machine();
-    return this.session(req);
-  }
-
   /**
    * A 401 for a route whose own kinds of credential are all absent becomes a 403 when the request
    * carries a valid credential of another kind (a Client ID on an API-key route, an API key on a
    * session route...); an invalid one leaves the 401.
    */
-  private async explain(error: unknown, mode: AuthMode['mode'], req: RequestWithCaller): Promise<never> {
-    if (isPayrailError(error) && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN')) authFailures.inc({ mode });
-    if (!isPayrailError(error) || error.code !== 'UNAUTHENTICATED' || mode === 'public') throw error;
-    const accepted = ACCEPTED_KINDS[mode];
+  private async explain(error: unknown, mode: AuthMode, req: RequestWithCaller): Promise<never> {
+    if (mode.mode === 'public') throw error;
+    if (isPayrailError(error) && (error.code === 'UNAUTHENTICATED' || error.code === 'FORBIDDEN'))
+      authFailures.inc({ mode: mode.kinds.join(',') });
+    if (!isPayrailError(error) || error.code !== 'UNAUTHENTICATED') throw error;
+    const accepted = acceptedCredentials(mode.kinds);
     const presented = presentedCredentials(req);
-    if (presented.some((c) => accepted.includes(c.kind))) throw error;
+    if (presented.some((c) => accepted.has(c.kind))) throw error;
     for (const credential of presented) {
       if (await this.isValid(credential.kind, credential.value, req)) {
-        throw new PayrailError('FORBIDDEN', `${KIND_NAMES[credential.kind]} is not allowed on this route: it takes ${takenBy(mode)}`);
+        throw new PayrailError('FORBIDDEN', `${KIND_NAMES[credential.kind]} is not allowed on this route: it takes ${takenBy(mode.kinds)}`);
       }
     }
     throw error;

@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiForbiddenResponse, ApiTooManyRequestsResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import type { AuthMode } from './route-auth.js';
+import type { AuthKind } from './route-auth.js';
 
 /** An OpenAPI response schema in the spec's error shape, with an example body. */
 export const apiErrorSchema = (statusCode: number, message: string, error: string) => ({
@@ -12,7 +12,6 @@ export const apiErrorSchema = (statusCode: number, message: string, error: strin
   },
 });
 
-type GuardedMode = Exclude<AuthMode['mode'], 'public'>;
 interface Documented {
   description: string;
   message: string;
@@ -21,15 +20,19 @@ interface Documented {
 const NO_ORIGIN = 'no Origin for a Client ID that lists allowed origins';
 const CLIENT_ID_REFUSED = 'Client ID inactive, restricted or revoked, or Origin not allowed for it';
 
-/** What CredentialGuard answers 401 for, per mode (Authenticator and the session check). */
-const UNAUTHORIZED: Record<GuardedMode, Documented> = {
+/**
+ * What CredentialGuard answers 401 for, per set of kinds a route takes (keyed by the kinds of
+ * `@Auth` in its order, comma-joined): prose for the reader of the OpenAPI document, one per
+ * combination in use (Authenticator and the session check).
+ */
+const UNAUTHORIZED: Record<string, Documented> = {
   'api-key': { description: 'Missing, unknown or revoked x-api-key', message: 'Missing x-api-key header' },
   'client-id': { description: `Missing or unknown x-client-id, or ${NO_ORIGIN}`, message: 'Missing x-client-id header' },
-  'api-key-or-client-id': {
+  'api-key,client-id': {
     description: `Neither x-api-key nor x-client-id, an unknown or revoked API key, an unknown Client ID, or ${NO_ORIGIN}`,
     message: 'Invalid or expired API key',
   },
-  'api-key-client-id-or-orchestrator': {
+  'orchestrator-key-with-client-id,api-key,client-id': {
     description:
       `Neither x-api-key nor x-client-id, an unknown or revoked API key or orchestrator key, an unknown Client ID, ` +
       `x-orchestrator-key without x-client-id, or ${NO_ORIGIN}`,
@@ -41,19 +44,19 @@ const UNAUTHORIZED: Record<GuardedMode, Documented> = {
       'No session (`Authorization: Bearer <token>`, or the `__Host-session_token` cookie; `session_token` is still read), or an invalid or expired one',
     message: 'Invalid or expired session',
   },
-  'api-key-or-session': {
+  'api-key,session': {
     description:
       'Neither x-api-key nor a session (`Authorization: Bearer <token>`, or the `__Host-session_token` cookie), an unknown or revoked API key, ' +
       'or an invalid or expired session (the API key decides when both are sent)',
     message: 'Missing x-api-key or session: send x-api-key, Authorization: Bearer <token> or the session cookie',
   },
-  'api-key-client-id-or-session': {
+  'api-key,client-id,session': {
     description:
       `Neither x-api-key, x-client-id nor a session, an unknown or revoked API key, an unknown Client ID, ${NO_ORIGIN}, ` +
       'or an invalid or expired session (sent without x-api-key and x-client-id)',
     message: 'Invalid or expired API key',
   },
-  'api-key-client-id-orchestrator-or-session': {
+  'orchestrator-key-with-client-id,api-key,client-id,session': {
     description:
       `Neither x-api-key, x-client-id, x-orchestrator-key nor a session, an unknown or revoked API key or orchestrator key, ` +
       `an unknown Client ID, x-orchestrator-key without x-client-id, ${NO_ORIGIN}, or an invalid or expired session`,
@@ -72,18 +75,18 @@ const wrongKind = (takes: string, example: string): Documented => ({
   message: `${example} is not allowed on this route: it takes ${takes}`,
 });
 
-/** What CredentialGuard answers 403 for, per mode: a valid credential of another kind, and Client ID refusals. */
-const FORBIDDEN: Record<GuardedMode, Documented[]> = {
+/** What CredentialGuard answers 403 for, per set of kinds: a valid credential of another kind, and Client ID refusals. */
+const FORBIDDEN: Record<string, Documented[]> = {
   'api-key': [wrongKind('x-api-key', 'x-client-id')],
   'client-id': [
     wrongKind('x-client-id', 'x-api-key'),
     { description: CLIENT_ID_REFUSED, message: 'Origin is not allowed for this Client ID' },
   ],
-  'api-key-or-client-id': [
+  'api-key,client-id': [
     wrongKind('x-api-key or x-client-id', 'x-orchestrator-key'),
     { description: CLIENT_ID_REFUSED, message: 'Client ID is revoked' },
   ],
-  'api-key-client-id-or-orchestrator': [
+  'orchestrator-key-with-client-id,api-key,client-id': [
     wrongKind('x-api-key or x-client-id or x-orchestrator-key', 'a session (Authorization: Bearer or the session_token cookie)'),
     {
       description: `${CLIENT_ID_REFUSED}, or the Client ID is not linked to the orchestrator`,
@@ -92,12 +95,12 @@ const FORBIDDEN: Record<GuardedMode, Documented[]> = {
   ],
   'orchestrator-key': [wrongKind('x-orchestrator-key', 'x-client-id')],
   session: [wrongKind('a session (Authorization: Bearer or the session_token cookie)', 'x-client-id')],
-  'api-key-or-session': [wrongKind('x-api-key or a session (Authorization: Bearer or the session_token cookie)', 'x-client-id')],
-  'api-key-client-id-or-session': [
+  'api-key,session': [wrongKind('x-api-key or a session (Authorization: Bearer or the session_token cookie)', 'x-client-id')],
+  'api-key,client-id,session': [
     wrongKind('x-api-key or x-client-id or a session (Authorization: Bearer or the session_token cookie)', 'x-orchestrator-key'),
     { description: CLIENT_ID_REFUSED, message: 'Client ID is revoked' },
   ],
-  'api-key-client-id-orchestrator-or-session': [
+  'orchestrator-key-with-client-id,api-key,client-id,session': [
     {
       description: `${CLIENT_ID_REFUSED}, or the Client ID is not linked to the orchestrator`,
       message: 'This Client ID is not linked to the orchestrator',
@@ -113,14 +116,8 @@ const FORBIDDEN: Record<GuardedMode, Documented[]> = {
   ],
 };
 
-/** Modes a session cookie can authenticate (their writes are CSRF-checked). */
-const COOKIE_MODES = new Set<GuardedMode>([
-  'session',
-  'api-key-or-session',
-  'api-key-client-id-or-session',
-  'api-key-client-id-orchestrator-or-session',
-  'client-id-with-owner',
-]);
+/** Whether a session cookie can authenticate a route taking `kinds` (its writes are CSRF-checked). */
+const takesCookie = (kinds: readonly AuthKind[]) => kinds.includes('session') || kinds.includes('client-id-with-owner');
 
 const CSRF: Documented = {
   description: 'A change authenticated by the session cookie from an Origin that is not a dashboard origin (CSRF)',
@@ -145,13 +142,15 @@ export interface ApiAuthErrorsOptions {
 }
 
 /**
- * The error statuses CredentialGuard can answer on a route of `mode` (on a method or a
+ * The error statuses CredentialGuard can answer on a route taking `kinds` (on a method or a
  * controller): 401, 403 (a valid credential of another kind; a refused Client ID; a cookie
  * session writing from a foreign Origin), and the rate limiter's 429, each in the spec's error shape. Keep it beside the route's `@Auth`.
  */
-export function ApiAuthErrors(mode: GuardedMode, options: ApiAuthErrorsOptions = {}) {
-  const unauthorized = [UNAUTHORIZED[mode], options.unauthorized].filter((d): d is Documented => d !== undefined);
-  const forbidden = [...FORBIDDEN[mode], COOKIE_MODES.has(mode) && options.cookieWrites ? CSRF : undefined, options.forbidden].filter(
+export function ApiAuthErrors(kinds: readonly AuthKind[], options: ApiAuthErrorsOptions = {}) {
+  const key = kinds.join(',');
+  if (!(key in UNAUTHORIZED) || !(key in FORBIDDEN)) throw new Error(`ApiAuthErrors: no documented answers for @Auth(${key})`);
+  const unauthorized = [UNAUTHORIZED[key], options.unauthorized].filter((d): d is Documented => d !== undefined);
+  const forbidden = [...FORBIDDEN[key], takesCookie(kinds) && options.cookieWrites ? CSRF : undefined, options.forbidden].filter(
     (d): d is Documented => d !== undefined,
   );
   return applyDecorators(

@@ -11,9 +11,9 @@ import { Auth } from './route-auth.js';
  */
 export const PlatformAuth = (options: ApiAuthErrorsOptions = {}) =>
   applyDecorators(
-    Auth('api-key-or-session'),
+    Auth('api-key', 'session'),
     ApiSecurity('x-api-key'),
     ApiSecurity('__Host-session_token'),
     ApiSecurity('bearer'),
-    ApiAuthErrors('api-key-or-session', options),
+    ApiAuthErrors(['api-key', 'session'], options),
   );
