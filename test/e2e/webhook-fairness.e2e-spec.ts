@@ -181,4 +181,38 @@ describe('webhook fairness: maxConcurrency cap, bounded recover, fair recovery l
       body: { queued: 20, more: false },
     });
   }, 120000);
+
+  it("lets a small recovery that starts while another drains go ahead of the other's remaining turns (a bounded head start)", async () => {
+    const big = await seedTenant(db);
+    const small = await seedTenant(db);
+    const bigHook = await platformHook(big, '/big-drains');
+    const smallHook = await platformHook(small, '/small-joins');
+    await seedFailed(big, bigHook, PER_CALL);
+    const smallIds = new Set(await seedFailed(small, smallHook, 10));
+    const arrived = (path: string) => receiver.received.filter((r) => r.path === path);
+
+    // The big recovery drains partly (one at a time: the lane's concurrency is 1), then the lane stops.
+    expect((await platformCall(big, 'POST', `/${bigHook}/recover`, { since: recent() })).status).toBe(202);
+    await receiver.until(() => arrived('/big-drains').length >= 30, 'part of the big recovery', 60000);
+    await recoveryQueue.pause();
+    await rowsWhen(db, `SELECT 1 FROM webhook_deliveries WHERE endpoint_id = $1 AND status = 'pending'`, [bigHook], (r) => r.length > 0);
+
+    // The small one starts beside it: every one of its deliveries is ranked before all of the big one's left.
+    expect((await platformCall(small, 'POST', `/${smallHook}/recover`, { since: recent() })).status).toBe(202);
+    const waiting = await recoveryQueue.getPrioritized(0, -1);
+    const ranks = (ids: (id: string) => boolean) =>
+      waiting.filter((j) => ids((j.data as { deliveryId: string }).deliveryId)).map((j) => j.opts.priority ?? 0);
+    const smallRanks = ranks((id) => smallIds.has(id));
+    const bigRanks = ranks((id) => !smallIds.has(id));
+    expect(smallRanks).toHaveLength(10);
+    expect(bigRanks.length).toBeGreaterThan(0);
+    expect(Math.max(...smallRanks)).toBeLessThan(Math.min(...bigRanks));
+
+    // Drained in that order: the small one's 10 arrive before any more of the big one's (one may be in flight).
+    const bigBefore = arrived('/big-drains').length;
+    await recoveryQueue.resume();
+    await receiver.until(() => arrived('/small-joins').length >= 10, 'the small recovery', 60000);
+    expect(arrived('/big-drains').length - bigBefore).toBeLessThanOrEqual(1);
+    await receiver.until(() => arrived('/big-drains').length >= PER_CALL, 'the rest of the big recovery', 60000);
+  }, 120000);
 });
