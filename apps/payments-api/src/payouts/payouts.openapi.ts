@@ -14,7 +14,7 @@ import {
 import { ApiAuthErrors, ApiDocs } from '@payrail/platform';
 import { RecurringPayoutResponseDto } from './dto/recurring.dto.js';
 import { BatchPayoutResponseDto, BigNumberValueDto, OneTimePayoutResponseDto } from '../payments/dto/payout-responses.dto.js';
-import { errorExample } from '../payments/dto/error-example.js';
+import { errorExample, IDEMPOTENCY_CONFLICT } from '../payments/dto/error-example.js';
 
 const IDEMPOTENCY_HEADER = {
   name: 'idempotency-key',
@@ -30,10 +30,7 @@ export const ApiPayoutsController = () =>
     ApiSecurity('x-client-id'),
     ApiExtraModels(BigNumberValueDto, OneTimePayoutResponseDto, RecurringPayoutResponseDto),
     ApiAuthErrors(['api-key', 'client-id']),
-    ApiConflictResponse({
-      description: 'Idempotency-Key reused with a different body',
-      ...errorExample(409, 'This Idempotency-Key was already used with a different request', 'Conflict'),
-    }),
+    ApiConflictResponse(IDEMPOTENCY_CONFLICT),
     ApiServiceUnavailableResponse({
       description: "A rate or the network's RPC is unavailable",
       ...errorExample(503, 'No RPC endpoint of sepolia answered', 'Service Unavailable'),

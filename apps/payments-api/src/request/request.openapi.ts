@@ -14,7 +14,7 @@ import {
 import { ApiAuthErrors, ApiDocs } from '@payrail/platform';
 import { CreatedRequestDto } from './dto/create-request.dto.js';
 import { RequestStatusDto } from './dto/request-status.dto.js';
-import { errorExample } from '../payments/dto/error-example.js';
+import { errorExample, IDEMPOTENCY_CONFLICT } from '../payments/dto/error-example.js';
 
 const NOT_FOUND = { description: 'No such request for this caller', ...errorExample(404, 'Request not found', 'Not Found') };
 const MALFORMED_ID = {
@@ -51,10 +51,7 @@ export const ApiCreateRequest = () =>
       description: 'A field is invalid; `errors` names it',
       ...errorExample(400, 'Validation failed: amount has 17 decimals; the currency allows at most 2', 'Bad Request'),
     }),
-    ApiConflictResponse({
-      description: 'Idempotency-Key reused with a different body',
-      ...errorExample(409, 'This Idempotency-Key was already used with a different request', 'Conflict'),
-    }),
+    ApiConflictResponse(IDEMPOTENCY_CONFLICT),
     ApiServiceUnavailableResponse({
       description: 'A conversion rate is unavailable',
       ...errorExample(503, 'No rate for USD/ETH-sepolia-sepolia is available', 'Service Unavailable'),

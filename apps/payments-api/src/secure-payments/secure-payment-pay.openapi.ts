@@ -16,12 +16,8 @@ import { ApiAuthErrors, ApiDocs } from '@payrail/platform';
 import { BatchPayoutResponseDto, OneTimePayoutResponseDto } from '../payments/dto/payout-responses.dto.js';
 import { errorExample } from '../payments/dto/error-example.js';
 import { AcceptedPaymentIntentDto } from './dto/payment-intent.dto.js';
-import { WALLET_PROOF_HEADERS } from './secure-payments.openapi.js';
+import { NOT_FOUND, WALLET_PROOF_HEADERS } from './secure-payments.openapi.js';
 
-const NOT_FOUND = {
-  description: "Unknown token, or another Client ID's payment",
-  ...errorExample(404, 'Secure payment not found', 'Not Found'),
-};
 const ORIGIN_HEADER = { name: 'origin', required: true, description: 'Required with the Client ID (browser context)' };
 
 export const ApiSecurePaymentPayController = () =>

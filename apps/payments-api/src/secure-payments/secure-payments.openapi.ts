@@ -19,7 +19,8 @@ import { MulticallStateDto } from './dto/multicall-responses.dto.js';
 import { CreatedSecurePaymentDto, InvalidatedSecurePaymentDto, SecurePaymentDataDto } from './dto/secure-payment-responses.dto.js';
 import { AcceptedUserEventDto } from './dto/user-event.dto.js';
 
-const NOT_FOUND = {
+/** A secure payment's 404: the page's routes and the pay routes answer it alike. */
+export const NOT_FOUND = {
   description: "Unknown token, or another Client ID's payment",
   ...errorExample(404, 'Secure payment not found', 'Not Found'),
 };
