@@ -8,6 +8,7 @@ import type { AppHandle } from '@payrail/devstack';
 import { paymentConfirmed, seedOrchestrator, seedTenant } from '@payrail/test-support/webhook-worker/fixtures.js';
 import { rowsWhen } from '@payrail/test-support/webhook-worker/rows-when.js';
 import { type ReceivedWebhook, TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { jsonCall } from '@payrail/test-support/json-call.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
 type Tenant = { platformId: string; id: string; clientId: string; apiKey: string };
@@ -23,22 +24,10 @@ describe('webhook fairness: maxConcurrency cap, bounded recover, fair recovery l
   let recoveryQueue: Queue;
   const prefix = uniqueName('whfair');
 
-  const platformCall = async (tenant: Tenant, method: string, path: string, body?: object) => {
-    const res = await fetch(`${apps[0].url}/v1/webhook${path}`, {
-      method,
-      headers: { 'x-client-id': tenant.clientId, 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-  };
-  const orchestratorCall = async (key: string, method: string, path: string, body?: object) => {
-    const res = await fetch(`${apps[1].url}/v2/orchestrators/webhooks${path}`, {
-      method,
-      headers: { 'x-orchestrator-key': key, 'content-type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-  };
+  const platformCall = (tenant: Tenant, method: string, path: string, body?: object) =>
+    jsonCall(`${apps[0].url}/v1/webhook${path}`, method, { 'x-client-id': tenant.clientId, 'x-api-key': tenant.apiKey }, body);
+  const orchestratorCall = (key: string, method: string, path: string, body?: object) =>
+    jsonCall(`${apps[1].url}/v2/orchestrators/webhooks${path}`, method, { 'x-orchestrator-key': key }, body);
   const platformHook = async (tenant: Tenant, path: string) => {
     const created = await platformCall(tenant, 'POST', '', { url: receiver.url(path) });
     expect(created.status).toBe(201);

@@ -6,6 +6,7 @@ import type { AppHandle } from '@payrail/devstack';
 import { emit, paymentConfirmed, seedOrchestrator, seedTenant } from '@payrail/test-support/webhook-worker/fixtures.js';
 import { rowsWhen } from '@payrail/test-support/webhook-worker/rows-when.js';
 import { type ReceivedWebhook, TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { jsonCall } from '@payrail/test-support/json-call.js';
 import { appEnv, createTestDatabase, startTestApp, uniqueName } from '@payrail/test-support/stack.js';
 
 interface Webhook {
@@ -32,22 +33,10 @@ describe('webhook settings, recovery and auto-disable (built apps, real processe
   /** Replies by path: a path's list is used in order, its last entry repeating. */
   const replies = new Map<string, { status: number; headers?: Record<string, string> }[]>();
 
-  const platformCall = async (method: string, path: string, body?: object) => {
-    const res = await fetch(`${apps[0].url}/v1/webhook${path}`, {
-      method,
-      headers: { 'x-client-id': tenant.clientId, 'x-api-key': tenant.apiKey, 'content-type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-  };
-  const orchestratorCall = async (key: string, method: string, path: string, body?: object) => {
-    const res = await fetch(`${apps[1].url}/v2/orchestrators/webhooks${path}`, {
-      method,
-      headers: { 'x-orchestrator-key': key, 'content-type': 'application/json' },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    return { status: res.status, body: (await res.json().catch(() => null)) as Record<string, unknown> };
-  };
+  const platformCall = (method: string, path: string, body?: object) =>
+    jsonCall(`${apps[0].url}/v1/webhook${path}`, method, { 'x-client-id': tenant.clientId, 'x-api-key': tenant.apiKey }, body);
+  const orchestratorCall = (key: string, method: string, path: string, body?: object) =>
+    jsonCall(`${apps[1].url}/v2/orchestrators/webhooks${path}`, method, { 'x-orchestrator-key': key }, body);
   const platformHook = async (path: string, extendedRetries?: boolean) => {
     const created = await platformCall('POST', '', {
       url: receiver.url(path),
