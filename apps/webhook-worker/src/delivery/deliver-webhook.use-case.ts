@@ -109,6 +109,18 @@ export class DeliverWebhook {
       // Another job is making this very attempt (see AttemptClaims): look again once it is recorded.
       if (!(await this.claims.claim(delivery.id, delivery.round, delivery.roundAttempts)))
         return { kind: 'busy', ms: CLAIMED_RETRY_MS, eventType: delivery.eventType };
+      // The other job may have made, recorded and given back this attempt between our load and our
+      // claim: what was loaded before the claim is stale, so look again under it.
+      const current = await this.store.load(delivery.id);
+      if (
+        !current ||
+        current.round !== delivery.round ||
+        current.status !== 'pending' ||
+        current.roundAttempts !== delivery.roundAttempts
+      ) {
+        await this.claims.release(delivery.id, delivery.round, delivery.roundAttempts);
+        return { kind: 'skipped', reason: `attempt ${delivery.roundAttempts} already made` };
+      }
       // The slots bound requests in flight: both are free again once the receiver answered, before the recording.
       const outcome = await this.attemptAndRecord(
         delivery,
