@@ -168,7 +168,15 @@ describe('intent flood: bounded intents, block-cadence checks, unknown hashes dr
   it('keeps intent lookups within INTENT_RPC_PER_SECOND: no batch carries more, and none is lost (a chain-worker with a budget of 5)', async () => {
     await worker.stop();
     const start = gate.batches().length;
-    worker = await startTestApp('chain-worker', { ...env, RPC_URL_SEPOLIA: gate.url, INTENT_RPC_PER_SECOND: '5' });
+    // INTENT_WATCH_BLOCKS out of reach: the test mines a block every 300 ms whatever the worker has
+    // done, and a loaded machine could otherwise see 60 blocks pass before a hash's third check
+    // (the watch then gives it up after two: a fourth way to end, not the one measured here).
+    worker = await startTestApp('chain-worker', {
+      ...env,
+      RPC_URL_SEPOLIA: gate.url,
+      INTENT_RPC_PER_SECOND: '5',
+      INTENT_WATCH_BLOCKS: '10000',
+    });
     const hashes = Array.from({ length: 12 }, (_, i) => keccak(`budget-${i}`));
     const answers = [];
     for (const [i, txHash] of hashes.entries()) answers.push(await intent(attacker, attackerLinks[i % LINKS], txHash));
