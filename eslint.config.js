@@ -65,7 +65,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {
-    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts', '**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/unbound-method': 'off',
@@ -76,8 +76,8 @@ export default tseslint.config(
     },
   },
   {
-    // Vite configs run in Node at build time; the browser tsconfigs (DOM, no Node types) do not cover them.
-    files: ['apps/*/vite.config.ts', 'libs/web/vite.shared.ts'],
+    // Vite and Vitest configs run in Node at build time; the browser tsconfigs (DOM, no Node types) do not cover them.
+    files: ['apps/*/vite.config.ts', 'libs/web/vite.shared.ts', 'vitest.config.ts'],
     ...tseslint.configs.disableTypeChecked,
   },
   {
