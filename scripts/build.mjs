@@ -1,13 +1,13 @@
 // Builds what runs into dist/: type-checks and compiles apps, libs and tools (tsconfig.build.json:
 // no tests, no test/support rigging, no benches), rewrites the @payrail/* path aliases to relative
-// imports, compiles the Solidity contracts, and builds the browser apps into dist/web/ (scripts/build-web.mjs). `--bench` also builds bench/ with the test rigging
-// it uses into bench/dist/ (tsconfig.bench.json), so that rigging never reaches dist/ or the image.
-import { execFileSync } from 'node:child_process';
+// imports, compiles the Solidity contracts, and builds the browser apps into dist/web/
+// (scripts/build-web.mjs); the server side and the browser side build side by side (two cores).
+// `--bench` also builds bench/ with the test rigging it uses into bench/dist/ (tsconfig.bench.json),
+// so that rigging never reaches dist/ or the image.
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { bin, root, run } from './run.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 24) {
   console.error(
@@ -15,16 +15,22 @@ if (major < 24) {
   );
   process.exit(1);
 }
-const bin = (name) => join(root, 'node_modules', '.bin', name);
-const run = (cmd, args) => execFileSync(cmd, args, { cwd: root, stdio: 'inherit' });
 
-run(bin('tsc'), ['-p', 'tsconfig.build.json']);
-run(bin('tsc-alias'), ['-p', 'tsconfig.build.json']);
-const compileCli = join(root, 'dist', 'tools', 'devstack', 'src', 'contracts', 'compile-cli.js');
-if (existsSync(join(root, 'contracts')) && existsSync(compileCli)) run(process.execPath, [compileCli]);
+async function buildServer() {
+  await run(bin('tsc'), ['-p', 'tsconfig.build.json']);
+  await run(bin('tsc-alias'), ['-p', 'tsconfig.build.json']);
+  const compileCli = join(root, 'dist', 'tools', 'devstack', 'src', 'contracts', 'compile-cli.js');
+  if (existsSync(join(root, 'contracts')) && existsSync(compileCli)) await run(process.execPath, [compileCli]);
+}
+
 const { buildWeb } = await import('./build-web.mjs');
-await buildWeb();
-if (process.argv.includes('--bench')) {
-  run(bin('tsc'), ['-p', 'tsconfig.bench.json']);
-  run(bin('tsc-alias'), ['-p', 'tsconfig.bench.json']);
+try {
+  await Promise.all([buildServer(), buildWeb()]);
+  if (process.argv.includes('--bench')) {
+    await run(bin('tsc'), ['-p', 'tsconfig.bench.json']);
+    await run(bin('tsc-alias'), ['-p', 'tsconfig.bench.json']);
+  }
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
 }

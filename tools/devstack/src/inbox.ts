@@ -1,5 +1,3 @@
-import { MailDev } from 'maildev';
-
 /** The local mail catcher of `npm start`: every mail auth-api sends lands here, readable in a web inbox. */
 export interface LocalInbox {
   /** SMTP port on 127.0.0.1 (no TLS, no AUTH: local only). */
@@ -14,6 +12,8 @@ export interface LocalInbox {
  * is not offered: MailDev's certificate would be self-signed, and auth-api checks certificates.
  */
 export async function startLocalInbox(opts: { smtpPort: number; webPort: number; dir: string }): Promise<LocalInbox> {
+  // Loaded here, not at the top: MailDev brings a web server most importers of the devstack never start.
+  const { MailDev } = await import('maildev');
   const maildev = new MailDev({
     smtp: opts.smtpPort,
     ip: '127.0.0.1',

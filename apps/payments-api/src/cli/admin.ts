@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { enableCompileCache } from 'node:module';
 import { parseArgs } from 'node:util';
 import { NestFactory } from '@nestjs/core';
 import { isPayrailError } from '@payrail/domain';
@@ -10,6 +11,9 @@ import { useLocalStack } from './local-stack.js';
 // Operator CLI: `npm run -s admin -- client-id create --platform ID --origin https://shop.example --json`.
 // Reads DATABASE_URL and REDIS_URL like the apps; locally, unset ones come from the platform `npm start`
 // runs (.local/stack.json, said on stderr). Prints one object (JSON with --json).
+// Each command is a fresh process: Node's on-disk V8 code cache (the OS temp dir, or
+// NODE_COMPILE_CACHE) spares later runs most of compiling the modules imported below.
+enableCompileCache();
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   strict: true,

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
-import solc from 'solc';
 
 import type { ContractArtifact } from './artifacts.js';
 import { repoRoot } from '../paths.js';
@@ -59,7 +58,11 @@ interface SolcCompiler {
   compile(input: string, callbacks: { import: (path: string) => ImportResult }): string;
 }
 
-const compiler: SolcCompiler = solc;
+/** solc-js, loaded on first use: its compiler is megabytes of JavaScript that importers of the devstack who never compile (most test files) should not parse. */
+async function loadCompiler(): Promise<SolcCompiler> {
+  const { default: solc } = (await import('solc')) as { default: SolcCompiler };
+  return solc;
+}
 
 /**
  * Compiles every contracts/*.sol into contracts/build/<ContractName>.json ({contractName, abi,
@@ -71,11 +74,12 @@ export async function compileContracts(opts: CompileOptions = {}): Promise<Compi
   const contractsDir = join(rootDir, 'contracts');
   const outDir = join(contractsDir, 'build');
   const sources = await readSources(rootDir, contractsDir);
-  const hash = sourcesHash(rootDir, sources);
+  const compiler = await loadCompiler();
+  const hash = sourcesHash(compiler, rootDir, sources);
 
   if (!opts.force && (await isUpToDate(outDir, hash))) return { compiled: false, outDir };
 
-  const output = runSolc(rootDir, sources);
+  const output = runSolc(compiler, rootDir, sources);
   const artifacts = collectArtifacts(output, new Set(Object.keys(sources)));
   await writeArtifacts(outDir, artifacts, hash);
   return { compiled: true, outDir };
@@ -93,7 +97,7 @@ async function readSources(rootDir: string, contractsDir: string): Promise<Recor
   return sources;
 }
 
-function sourcesHash(rootDir: string, sources: Record<string, string>): string {
+function sourcesHash(compiler: SolcCompiler, rootDir: string, sources: Record<string, string>): string {
   const hash = createHash('sha256');
   hash.update(`solc ${compiler.version()}\n`);
   hash.update(`openzeppelin ${openZeppelinVersion(rootDir)}\n`);
@@ -117,7 +121,7 @@ async function isUpToDate(outDir: string, hash: string): Promise<boolean> {
   return recorded === hash && names.length > 0 && names.every((n) => existsSync(join(outDir, `${n}.json`)));
 }
 
-function runSolc(rootDir: string, sources: Record<string, string>): SolcOutput {
+function runSolc(compiler: SolcCompiler, rootDir: string, sources: Record<string, string>): SolcOutput {
   const input = {
     language: 'Solidity',
     sources: Object.fromEntries(Object.entries(sources).map(([name, content]) => [name, { content }])),

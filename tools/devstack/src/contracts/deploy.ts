@@ -13,7 +13,7 @@ import {
   ZeroAddress,
 } from 'ethers';
 
-import { publishedArtifact, type PublishedContractName } from '@payrail/chains';
+import type { PublishedContractName } from '@payrail/chains';
 import { loadArtifact } from './artifacts.js';
 import { conversionPathAnswers, conversionPathEntries, localNativeCurrencyHash, registerLocalFeeds } from './conversion-path.js';
 import { ANVIL_ACCOUNTS } from '../anvil.js';
@@ -29,6 +29,9 @@ import {
   LOCAL_PROXIES,
   LOCAL_TOKENS,
 } from './local-assets.js';
+
+/** Request Network's published artifacts, read through @payrail/chains loaded on first use (most importers of the devstack never deploy). */
+const publishedArtifacts = async () => (await import('@payrail/chains')).publishedArtifact;
 
 /** Addresses of everything deployLocalContracts put on the local chain (JSON-serialisable). */
 export interface LocalDeployment {
@@ -104,6 +107,7 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
 
     const signer = new NonceManager(new Wallet(opts.deployerPrivateKey, provider));
     const owner = await signer.getAddress();
+    const publishedArtifact = await publishedArtifacts();
     const factory = (name: string): ContractFactory => {
       const artifact = loadArtifact(name, opts.rootDir);
       return new ContractFactory(artifact.abi, artifact.bytecode, signer);
@@ -159,6 +163,7 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
 
 /** The owner's setBatchFee and setBatchFeeAmountUSDLimit, sent right behind the deployment (fixed gas: nothing to estimate against yet). */
 async function configureBatch(batch: BaseContract, signer: NonceManager): Promise<TransactionResponse[]> {
+  const publishedArtifact = await publishedArtifacts();
   const at = new Contract(await batch.getAddress(), publishedArtifact(LOCAL_BATCH).abi, signer);
   return [
     await at.getFunction<TransactionMethod>('setBatchFee')(LOCAL_BATCH_FEE_BPS, { gasLimit: ADMIN_CALL_GAS }),
@@ -242,7 +247,7 @@ async function isStillDeployed(provider: JsonRpcProvider, previous: LocalDeploym
  * placeholder here: Ownable refuses the zero address) do not change the runtime code.
  */
 export async function publishedRuntimeCode(provider: JsonRpcProvider, name: PublishedContractName): Promise<string> {
-  const { abi, bytecode } = publishedArtifact(name);
+  const { abi, bytecode } = (await publishedArtifacts())(name);
   const inputs = new ContractFactory(abi, bytecode).interface.deploy.inputs;
   const { data } = await new ContractFactory(abi, bytecode).getDeployTransaction(...inputs.map(() => PLACEHOLDER_ADDRESS));
   return provider.call({ data });

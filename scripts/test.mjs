@@ -1,0 +1,46 @@
+// `npm test`: builds, lints (ESLint, Prettier, tsc), runs the browser code's unit tests (Vitest),
+// then Jest with any arguments given (`npm test -- test/e2e/foo.e2e-spec.ts`). Meanwhile the Debian
+// packages the tests need (scripts/debian-packages.mjs) install in the background: on a fresh
+// machine their downloads overlap the build and lint instead of delaying Jest's global setup.
+import { spawn } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bin, root, run } from './run.mjs';
+
+/** The package installer as a background child, its output held until it is awaited. */
+function installPackagesInBackground() {
+  const child = spawn(process.execPath, [join(root, 'scripts', 'debian-packages.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((resolve) => {
+    child.on('error', (error) => resolve(`debian packages: ${error.message}`));
+    // A failed install is reported, not fatal here: global setup tries again and names what is missing.
+    child.on('close', (code) => resolve(code === 0 ? output : `${output}debian packages: the background install failed (exit ${code})\n`));
+  });
+}
+
+// Node's on-disk V8 code cache for every process started from here (the tests start the built
+// apps and CLIs a few hundred times; each start compiles the same modules). Node's default place.
+process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'node-compile-cache');
+const packages = installPackagesInBackground();
+try {
+  await run(process.execPath, [join(root, 'scripts', 'build.mjs')]);
+  await run(process.execPath, [join(root, 'scripts', 'lint.mjs'), '--typecheck']);
+  await run(bin('vitest'), ['run']);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+process.stdout.write(await packages);
+const jest = spawn(
+  process.execPath,
+  [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    join(root, 'node_modules', 'jest', 'bin', 'jest.js'),
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+jest.on('close', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
