@@ -1,28 +1,21 @@
 import { Alert, Button, TextField } from '@payrail/web';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { type AuthSchemas, useApis } from '../api';
-import { must } from '../lib/api-call';
+import type { AuthSchemas } from '../api';
+import { createClientIdBody, updateClientIdBody } from '../forms/client-id-body';
 import { dateTime } from '../lib/format';
 import { t } from '../messages';
+import { useClientIds, useRevokeClientId, useSaveClientId } from '../queries/client-ids';
 import { CopyButton } from './CopyButton';
 import { DataTable } from './DataTable';
 import { QueryState } from './QueryState';
 
 type ClientId = AuthSchemas['ClientIdResponse'];
-const origins = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 /** Client IDs: create (label, allowed origins, fee), the list with the public id to copy, edit, revoke. */
 export function ClientIds() {
-  const { auth } = useApis();
-  const queries = useQueryClient();
-  const list = useQuery({ queryKey: ['client-ids'], queryFn: () => must(auth.GET('/v1/client-ids')) });
+  const list = useClientIds();
   const [editing, setEditing] = useState<ClientId>();
-  const refresh = () => queries.invalidateQueries({ queryKey: ['client-ids'] });
-  const revoke = useMutation({
-    mutationFn: (id: string) => must(auth.DELETE('/v1/client-ids/{id}', { params: { path: { id } } })),
-    onSuccess: refresh,
-  });
+  const revoke = useRevokeClientId();
   const rows = list.data ?? [];
   return (
     <section aria-labelledby="client-ids-title">
@@ -79,35 +72,21 @@ export function ClientIds() {
 }
 
 function ClientIdForm({ editing, onDone }: { editing?: ClientId; onDone: () => void }) {
-  const { auth } = useApis();
-  const queries = useQueryClient();
   const [label, setLabel] = useState(editing?.label ?? '');
   const [allowed, setAllowed] = useState(editing?.allowedDomains.join(', ') ?? '');
   const [fee, setFee] = useState(editing?.feePercentage ?? '');
   const [feeAddress, setFeeAddress] = useState(editing?.feeAddress ?? '');
   const [active, setActive] = useState(editing ? editing.status === 'active' : true);
-  const save = useMutation({
-    mutationFn: async () => {
-      const feeFields = fee.trim() ? { feePercentage: fee.trim(), feeAddress: feeAddress.trim() } : {};
-      if (!editing)
-        return must(auth.POST('/v1/client-ids', { body: { label: label.trim(), allowedDomains: origins(allowed), ...feeFields } }));
-      const body = {
-        label: label.trim(),
-        allowedDomains: origins(allowed),
-        status: active ? ('active' as const) : ('inactive' as const),
-        ...(fee.trim() ? feeFields : { feePercentage: null, feeAddress: null }),
-      };
-      return must(auth.PUT('/v1/client-ids/{id}', { params: { path: { id: editing.id } }, body }));
-    },
-    onSuccess: () => {
-      void queries.invalidateQueries({ queryKey: ['client-ids'] });
-      if (editing) onDone();
-      else [setLabel, setAllowed, setFee, setFeeAddress].forEach((s) => s(''));
-    },
-  });
+  const save = useSaveClientId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate();
+    const values = { label, allowed, fee, feeAddress, active };
+    save.mutate(editing ? { id: editing.id, body: updateClientIdBody(values) } : { body: createClientIdBody(values) }, {
+      onSuccess: () => {
+        if (editing) onDone();
+        else [setLabel, setAllowed, setFee, setFeeAddress].forEach((s) => s(''));
+      },
+    });
   };
   return (
     <form

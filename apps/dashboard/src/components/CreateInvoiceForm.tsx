@@ -1,10 +1,10 @@
 import { Alert, Button, TextField } from '@payrail/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { type PaymentsSchemas, useApis } from '../api';
 import { must } from '../lib/api-call';
 import { t } from '../messages';
-import { AppLink } from './AppLink';
 import { CurrencyOptions, useNetworkCurrencies } from './CurrencyOptions';
 
 type Body = PaymentsSchemas['CreateRequestDto'];
@@ -96,9 +96,9 @@ export function CreateInvoiceForm({ defaultPayee }: { defaultPayee?: string }) {
       {create.data && (
         <div className="created" role="status">
           <p>{t('invoices.created')}</p>
-          <AppLink to={`/payments/${encodeURIComponent(create.data.requestId)}`}>
+          <Link to="/payments/$requestId" params={{ requestId: create.data.requestId }}>
             {t('invoices.open', { reference: f.reference?.trim() || create.data.paymentReference })}
-          </AppLink>
+          </Link>
         </div>
       )}
     </section>

@@ -1,29 +1,19 @@
 import { Alert, Button, TextField } from '@payrail/web';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useApis } from '../api';
-import { must } from '../lib/api-call';
 import { t } from '../messages';
+import { useAddEndpoint } from '../queries/webhooks';
 import { CopyButton } from './CopyButton';
 
 /** "Add endpoint": registers a URL for one Client ID (x-client-id beside the session); the signing secret is shown once. */
 export function EndpointForm({ clientIds }: { clientIds: string[] }) {
-  const { auth } = useApis();
-  const queries = useQueryClient();
   const [url, setUrl] = useState('');
   const [clientId, setClientId] = useState('');
   const [extendedRetries, setExtendedRetries] = useState(false);
   const chosen = clientId || clientIds[0] || '';
-  const add = useMutation({
-    mutationFn: () => must(auth.POST('/v1/webhook', { body: { url: url.trim(), extendedRetries }, headers: { 'x-client-id': chosen } })),
-    onSuccess: () => {
-      setUrl('');
-      void queries.invalidateQueries({ queryKey: ['webhooks'] });
-    },
-  });
+  const add = useAddEndpoint();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    add.mutate({ clientId: chosen, url: url.trim(), extendedRetries }, { onSuccess: () => setUrl('') });
   };
   return (
     <section className="pr-card" aria-labelledby="endpoint-title">

@@ -1,8 +1,9 @@
 import { Button } from '@payrail/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type Session, SESSION_KEY, useApis } from '../api';
+import { type Session, SESSION_KEY } from '../api';
 import { t } from '../messages';
+import { useKeepAlive } from '../queries/session';
 import { activity, WALLET_IDLE_MS, WARN_BEFORE_MS } from '../session/activity';
 import { sessionEnded } from '../session/ended';
 
@@ -12,7 +13,7 @@ import { sessionEnded } from '../session/ended';
  * cookie); at the end it returns to the sign-in screen with a sentence saying why.
  */
 export function IdleWarning({ session }: { session: Session }) {
-  const { auth } = useApis();
+  const keepAlive = useKeepAlive();
   const queries = useQueryClient();
   const [now, setNow] = useState(() => Date.now());
   const [last, setLast] = useState(() => activity.last());
@@ -33,7 +34,7 @@ export function IdleWarning({ session }: { session: Session }) {
   return (
     <div role="alert" className="idle-warning">
       <p>{t('session.idle_warning', { minutes: Math.floor(seconds / 60), seconds: String(seconds % 60).padStart(2, '0') })}</p>
-      <Button onClick={() => void auth.GET('/v1/auth/session')}>{t('session.stay')}</Button>
+      <Button onClick={keepAlive}>{t('session.stay')}</Button>
     </div>
   );
 }
