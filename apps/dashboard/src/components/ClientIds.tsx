@@ -1,7 +1,10 @@
-import { Alert, Button, TextField } from '@payrail/web';
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button } from '@payrail/web';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import type { AuthSchemas } from '../api';
-import { createClientIdBody, updateClientIdBody } from '../forms/client-id-body';
+import { clientIdForm, clientIdFormOf, type ClientIdValues, createClientIdBody, updateClientIdBody } from '../forms/client-id-body';
+import { Field } from '../forms/Field';
 import { dateTime } from '../lib/format';
 import { t } from '../messages';
 import { useClientIds, useRevokeClientId, useSaveClientId } from '../queries/client-ids';
@@ -72,40 +75,28 @@ export function ClientIds() {
 }
 
 function ClientIdForm({ editing, onDone }: { editing?: ClientId; onDone: () => void }) {
-  const [label, setLabel] = useState(editing?.label ?? '');
-  const [allowed, setAllowed] = useState(editing?.allowedDomains.join(', ') ?? '');
-  const [fee, setFee] = useState(editing?.feePercentage ?? '');
-  const [feeAddress, setFeeAddress] = useState(editing?.feeAddress ?? '');
-  const [active, setActive] = useState(editing ? editing.status === 'active' : true);
+  const form = useForm<ClientIdValues>({ resolver: zodResolver(clientIdForm), defaultValues: clientIdFormOf(editing) });
+  const { control } = form;
+  const fee = useWatch({ control, name: 'fee' });
   const save = useSaveClientId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const values = { label, allowed, fee, feeAddress, active };
+  const submit = form.handleSubmit((values) =>
     save.mutate(editing ? { id: editing.id, body: updateClientIdBody(values) } : { body: createClientIdBody(values) }, {
-      onSuccess: () => {
-        if (editing) onDone();
-        else [setLabel, setAllowed, setFee, setFeeAddress].forEach((s) => s(''));
-      },
-    });
-  };
+      onSuccess: () => (editing ? onDone() : form.reset(clientIdFormOf(undefined))),
+    }),
+  );
   return (
     <form
       className="pr-card form-grid"
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       aria-label={editing ? t('dev.edit_title', { label: editing.label }) : t('dev.new_client_id')}
     >
-      <TextField label={t('dev.label')} required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
-      <TextField label={t('dev.origins')} value={allowed} onChange={(e) => setAllowed(e.target.value)} hint={t('dev.origins_hint')} />
-      <TextField label={t('dev.fee_percentage')} inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} />
-      <TextField
-        label={t('dev.fee_address')}
-        value={feeAddress}
-        onChange={(e) => setFeeAddress(e.target.value)}
-        required={fee.trim() !== ''}
-      />
+      <Field control={control} name="label" label={t('dev.label')} required maxLength={100} />
+      <Field control={control} name="allowed" label={t('dev.origins')} hint={t('dev.origins_hint')} />
+      <Field control={control} name="fee" label={t('dev.fee_percentage')} inputMode="decimal" />
+      <Field control={control} name="feeAddress" label={t('dev.fee_address')} required={fee.trim() !== ''} />
       {editing && (
         <label className="check">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> {t('dev.active')}
+          <input type="checkbox" {...form.register('active')} /> {t('dev.active')}
         </label>
       )}
       <Button type="submit" disabled={save.isPending}>

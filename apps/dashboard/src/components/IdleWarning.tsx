@@ -1,9 +1,8 @@
 import { Button } from '@payrail/web';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type Session, SESSION_KEY } from '../api';
+import type { Session } from '../api';
 import { t } from '../messages';
-import { useKeepAlive } from '../queries/session';
+import { useEndSession, useKeepAlive } from '../queries/session';
 import { activity, WALLET_IDLE_MS, WARN_BEFORE_MS } from '../session/activity';
 import { sessionEnded } from '../session/ended';
 
@@ -14,7 +13,7 @@ import { sessionEnded } from '../session/ended';
  */
 export function IdleWarning({ session }: { session: Session }) {
   const keepAlive = useKeepAlive();
-  const queries = useQueryClient();
+  const endSession = useEndSession();
   const [now, setNow] = useState(() => Date.now());
   const [last, setLast] = useState(() => activity.last());
   useEffect(() => activity.subscribe(() => setLast(activity.last())), []);
@@ -27,8 +26,8 @@ export function IdleWarning({ session }: { session: Session }) {
   useEffect(() => {
     if (left > 0) return;
     sessionEnded.set(session.kind === 'wallet' ? 'session.ended_idle' : 'session.ended');
-    queries.setQueryData(SESSION_KEY, null);
-  }, [left, session.kind, queries]);
+    endSession();
+  }, [left, session.kind, endSession]);
   if (left > WARN_BEFORE_MS || left <= 0) return null;
   const seconds = Math.ceil(left / 1000);
   return (

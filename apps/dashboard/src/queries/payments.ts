@@ -1,6 +1,6 @@
 import type { PaymentsPaths } from '@payrail/web';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApis } from '../api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type PaymentsSchemas, useApis } from '../api';
 import { must } from '../lib/api-call';
 import type { PaymentsSearch } from '../router/search';
 
@@ -64,5 +64,15 @@ export function useVolume(from: string, to: string) {
   return useQuery({
     queryKey: paymentKeys.volume(from, to),
     queryFn: () => must(payments.GET('/v2/requests/volume', { params: { query: { from, to } } })),
+  });
+}
+
+/** "Create invoice": POST /v2/request by session (the platform owns the invoice); the lists refetch. */
+export function useCreateInvoice() {
+  const { payments } = useApis();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentsSchemas['CreateRequestDto']) => must(payments.POST('/v2/request', { body })),
+    onSuccess: () => queries.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }
