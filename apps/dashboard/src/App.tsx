@@ -1,24 +1,24 @@
 import { Status } from '@payrail/web';
-import { useQuery } from '@tanstack/react-query';
-import { type Session, SESSION_KEY, useApis } from './api';
+import { RouterProvider } from '@tanstack/react-router';
+import { useState } from 'react';
 import { t } from './messages';
-import { Shell } from './components/Shell';
+import { useSession } from './queries/session';
+import { createDashboardRouter } from './router/routes';
 import { SignInScreen } from './screens/SignInScreen';
+import { SignedInContext } from './session/signed-in';
 
-/** Signed out: the sign-in screen. Signed in (GET /v1/auth/session answers): the shell with the navigation. */
+/**
+ * Signed out: the sign-in screen (the URL is left as it is, so a deep link opens once signed in).
+ * Signed in (GET /v1/auth/session answers): the router, whose root is the shell with the navigation.
+ */
 export function App() {
-  const { auth } = useApis();
-  const session = useQuery({
-    queryKey: SESSION_KEY,
-    staleTime: Infinity,
-    queryFn: async (): Promise<Session | null> => {
-      const { data, response } = await auth.GET('/v1/auth/session');
-      if (response.status === 401) return null;
-      if (!data) throw new Error(`HTTP ${response.status}`);
-      return data;
-    },
-  });
+  const session = useSession();
+  const [router] = useState(createDashboardRouter);
   if (session.isPending) return <Status>{t('app.loading')}</Status>;
   if (!session.data) return <SignInScreen />;
-  return <Shell session={session.data} />;
+  return (
+    <SignedInContext.Provider value={session.data}>
+      <RouterProvider router={router} />
+    </SignedInContext.Provider>
+  );
 }

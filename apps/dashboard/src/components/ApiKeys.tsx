@@ -1,34 +1,29 @@
 import { Alert, Button, TextField } from '@payrail/web';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApis } from '../api';
-import { must } from '../lib/api-call';
 import { dateTime } from '../lib/format';
-import { useCursorPages } from '../lib/paging';
+import type { CursorPages } from '../lib/paging';
 import { t } from '../messages';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../queries/api-keys';
 import { CopyButton } from './CopyButton';
 import { DataTable } from './DataTable';
 import { Pager } from './Pager';
 import { QueryState } from './QueryState';
 
 /** API keys: "Create API key" shows the secret once (copy it then), the list by prefix, revoke. */
-export function ApiKeys() {
-  const { auth } = useApis();
-  const queries = useQueryClient();
-  const [prefix, setPrefix] = useState('');
-  const pages = useCursorPages(prefix);
-  const list = useQuery({
-    queryKey: ['api-keys', prefix, pages.cursor],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      must(auth.GET('/v1/api-keys', { params: { query: { prefix: prefix.trim() || undefined, cursor: pages.cursor, limit: 25 } } })),
-  });
-  const refresh = () => queries.invalidateQueries({ queryKey: ['api-keys'] });
-  const create = useMutation({ mutationFn: () => must(auth.POST('/v1/api-keys')), onSuccess: refresh });
-  const revoke = useMutation({
-    mutationFn: (p: string) => must(auth.DELETE('/v1/api-keys/{prefix}', { params: { path: { prefix: p } } })),
-    onSuccess: refresh,
-  });
+export function ApiKeys({
+  prefix,
+  pages,
+  onPrefix,
+}: {
+  prefix: string | undefined;
+  pages: CursorPages;
+  onPrefix: (prefix: string | undefined) => void;
+}) {
+  // The field follows each keystroke; the URL (and the list) take the trimmed prefix.
+  const [draft, setDraft] = useState(prefix ?? '');
+  const list = useApiKeys(prefix, pages.cursor);
+  const create = useCreateApiKey();
+  const revoke = useRevokeApiKey();
   const rows = list.data?.data ?? [];
   return (
     <section aria-labelledby="api-keys-title">
@@ -48,7 +43,14 @@ export function ApiKeys() {
           <CopyButton value={create.data.apiKey} label={t('dev.copy_key')} />
         </div>
       )}
-      <TextField label={t('dev.prefix_filter')} value={prefix} onChange={(e) => setPrefix(e.target.value)} />
+      <TextField
+        label={t('dev.prefix_filter')}
+        value={draft}
+        onChange={(e) => {
+          setDraft(e.target.value);
+          onPrefix(e.target.value.trim() || undefined);
+        }}
+      />
       <QueryState query={list} />
       {revoke.error && <Alert>{t('dev.revoke_failed', { reason: revoke.error.message })}</Alert>}
       <DataTable

@@ -1,28 +1,24 @@
-import { Alert, Button, TextField } from '@payrail/web';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { type AuthSchemas, useApis } from '../api';
-import { must } from '../lib/api-call';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button } from '@payrail/web';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { AuthSchemas } from '../api';
+import { clientIdForm, clientIdFormOf, type ClientIdValues, createClientIdBody, updateClientIdBody } from '../forms/client-id-body';
+import { Field } from '../forms/Field';
 import { dateTime } from '../lib/format';
 import { t } from '../messages';
+import { useClientIds, useRevokeClientId, useSaveClientId } from '../queries/client-ids';
 import { CopyButton } from './CopyButton';
 import { DataTable } from './DataTable';
 import { QueryState } from './QueryState';
 
 type ClientId = AuthSchemas['ClientIdResponse'];
-const origins = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 /** Client IDs: create (label, allowed origins, fee), the list with the public id to copy, edit, revoke. */
 export function ClientIds() {
-  const { auth } = useApis();
-  const queries = useQueryClient();
-  const list = useQuery({ queryKey: ['client-ids'], queryFn: () => must(auth.GET('/v1/client-ids')) });
+  const list = useClientIds();
   const [editing, setEditing] = useState<ClientId>();
-  const refresh = () => queries.invalidateQueries({ queryKey: ['client-ids'] });
-  const revoke = useMutation({
-    mutationFn: (id: string) => must(auth.DELETE('/v1/client-ids/{id}', { params: { path: { id } } })),
-    onSuccess: refresh,
-  });
+  const revoke = useRevokeClientId();
   const rows = list.data ?? [];
   return (
     <section aria-labelledby="client-ids-title">
@@ -79,54 +75,28 @@ export function ClientIds() {
 }
 
 function ClientIdForm({ editing, onDone }: { editing?: ClientId; onDone: () => void }) {
-  const { auth } = useApis();
-  const queries = useQueryClient();
-  const [label, setLabel] = useState(editing?.label ?? '');
-  const [allowed, setAllowed] = useState(editing?.allowedDomains.join(', ') ?? '');
-  const [fee, setFee] = useState(editing?.feePercentage ?? '');
-  const [feeAddress, setFeeAddress] = useState(editing?.feeAddress ?? '');
-  const [active, setActive] = useState(editing ? editing.status === 'active' : true);
-  const save = useMutation({
-    mutationFn: async () => {
-      const feeFields = fee.trim() ? { feePercentage: fee.trim(), feeAddress: feeAddress.trim() } : {};
-      if (!editing)
-        return must(auth.POST('/v1/client-ids', { body: { label: label.trim(), allowedDomains: origins(allowed), ...feeFields } }));
-      const body = {
-        label: label.trim(),
-        allowedDomains: origins(allowed),
-        status: active ? ('active' as const) : ('inactive' as const),
-        ...(fee.trim() ? feeFields : { feePercentage: null, feeAddress: null }),
-      };
-      return must(auth.PUT('/v1/client-ids/{id}', { params: { path: { id: editing.id } }, body }));
-    },
-    onSuccess: () => {
-      void queries.invalidateQueries({ queryKey: ['client-ids'] });
-      if (editing) onDone();
-      else [setLabel, setAllowed, setFee, setFeeAddress].forEach((s) => s(''));
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate();
-  };
+  const form = useForm<ClientIdValues>({ resolver: zodResolver(clientIdForm), defaultValues: clientIdFormOf(editing) });
+  const { control } = form;
+  const fee = useWatch({ control, name: 'fee' });
+  const save = useSaveClientId();
+  const submit = form.handleSubmit((values) =>
+    save.mutate(editing ? { id: editing.id, body: updateClientIdBody(values) } : { body: createClientIdBody(values) }, {
+      onSuccess: () => (editing ? onDone() : form.reset(clientIdFormOf(undefined))),
+    }),
+  );
   return (
     <form
       className="pr-card form-grid"
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       aria-label={editing ? t('dev.edit_title', { label: editing.label }) : t('dev.new_client_id')}
     >
-      <TextField label={t('dev.label')} required maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
-      <TextField label={t('dev.origins')} value={allowed} onChange={(e) => setAllowed(e.target.value)} hint={t('dev.origins_hint')} />
-      <TextField label={t('dev.fee_percentage')} inputMode="decimal" value={fee} onChange={(e) => setFee(e.target.value)} />
-      <TextField
-        label={t('dev.fee_address')}
-        value={feeAddress}
-        onChange={(e) => setFeeAddress(e.target.value)}
-        required={fee.trim() !== ''}
-      />
+      <Field control={control} name="label" label={t('dev.label')} required maxLength={100} />
+      <Field control={control} name="allowed" label={t('dev.origins')} hint={t('dev.origins_hint')} />
+      <Field control={control} name="fee" label={t('dev.fee_percentage')} inputMode="decimal" />
+      <Field control={control} name="feeAddress" label={t('dev.fee_address')} required={fee.trim() !== ''} />
       {editing && (
         <label className="check">
-          <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> {t('dev.active')}
+          <input type="checkbox" {...form.register('active')} /> {t('dev.active')}
         </label>
       )}
       <Button type="submit" disabled={save.isPending}>

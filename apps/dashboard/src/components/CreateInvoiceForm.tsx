@@ -1,93 +1,51 @@
-import { Alert, Button, TextField } from '@payrail/web';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { type PaymentsSchemas, useApis } from '../api';
-import { must } from '../lib/api-call';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button } from '@payrail/web';
+import { Link } from '@tanstack/react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { useApis } from '../api';
+import { Field } from '../forms/Field';
+import { createInvoiceBody, invoiceForm, type InvoiceFormInput, type InvoiceFormValues } from '../forms/invoice-body';
+import { emptyRequestFields } from '../forms/request-fields';
+import { RequestFields } from '../forms/RequestFields';
 import { t } from '../messages';
-import { AppLink } from './AppLink';
-import { CurrencyOptions, useNetworkCurrencies } from './CurrencyOptions';
+import { useCreateInvoice } from '../queries/payments';
 
-type Body = PaymentsSchemas['CreateRequestDto'];
+const IDS = {
+  network: 'invoice-network',
+  networkCurrencies: 'invoice-network-currencies',
+  invoiceCurrencies: 'invoice-invoice-currencies',
+};
 
 /**
  * "Create invoice": POST /v2/request by session (the platform owns the invoice). The invoice then
  * shows in Payments (reference, customer) and its page lists its payments.
  */
 export function CreateInvoiceForm({ defaultPayee }: { defaultPayee?: string }) {
-  const { payments, runtime } = useApis();
-  const queries = useQueryClient();
-  const [f, setF] = useState<Record<string, string>>({ payee: defaultPayee ?? '', network: runtime.networks[0]?.network ?? '' });
-  const set = (name: string) => (e: { target: { value: string } }) => setF({ ...f, [name]: e.target.value });
-  const onNetwork = useNetworkCurrencies(f.network);
-  const fiat = useNetworkCurrencies('fiat');
-  const create = useMutation({
-    mutationFn: () => {
-      const customer = {
-        ...(f.firstName?.trim() ? { firstName: f.firstName.trim() } : {}),
-        ...(f.lastName?.trim() ? { lastName: f.lastName.trim() } : {}),
-        ...(f.email?.trim() ? { email: f.email.trim() } : {}),
-      };
-      const body: Body = {
-        payee: f.payee.trim(),
-        amount: f.amount.trim(),
-        paymentCurrency: f.paymentCurrency.trim(),
-        invoiceCurrency: (f.invoiceCurrency || f.paymentCurrency).trim(),
-        ...(f.reference?.trim() ? { reference: f.reference.trim() } : {}),
-        ...(Object.keys(customer).length ? { customerInfo: customer } : {}),
-      };
-      return must(payments.POST('/v2/request', { body }));
+  const { runtime } = useApis();
+  const form = useForm<InvoiceFormInput, unknown, InvoiceFormValues>({
+    resolver: zodResolver(invoiceForm),
+    defaultValues: {
+      ...emptyRequestFields(defaultPayee, runtime.networks[0]?.network),
+      reference: '',
+      firstName: '',
+      lastName: '',
+      email: '',
     },
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['requests'] }),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate();
-  };
+  const network = useWatch({ control: form.control, name: 'network' });
+  const create = useCreateInvoice();
+  const submit = form.handleSubmit((values) => create.mutate(createInvoiceBody(values)));
+  const reference = create.variables?.reference;
   return (
     <section className="pr-card" aria-labelledby="create-invoice-title">
       <h2 id="create-invoice-title">{t('invoices.new')}</h2>
       <p>{t('invoices.intro')}</p>
-      <form className="form-grid" onSubmit={submit} aria-labelledby="create-invoice-title">
-        <TextField label={t('links.payee')} required value={f.payee} onChange={set('payee')} autoComplete="off" />
-        <TextField
-          label={t('col.amount')}
-          required
-          inputMode="decimal"
-          pattern="[0-9]+(\.[0-9]+)?"
-          value={f.amount ?? ''}
-          onChange={set('amount')}
-        />
-        <div className="pr-field">
-          <label htmlFor="invoice-network">{t('field.network')}</label>
-          <select id="invoice-network" value={f.network} onChange={set('network')}>
-            {runtime.networks.map((n) => (
-              <option key={n.network} value={n.network}>
-                {n.network}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField
-          label={t('links.payment_currency')}
-          required
-          list="invoice-network-currencies"
-          value={f.paymentCurrency ?? ''}
-          onChange={set('paymentCurrency')}
-          hint={t('links.currency_hint')}
-        />
-        <TextField
-          label={t('links.invoice_currency')}
-          list="invoice-invoice-currencies"
-          value={f.invoiceCurrency ?? ''}
-          onChange={set('invoiceCurrency')}
-          hint={t('links.invoice_hint')}
-        />
-        <CurrencyOptions id="invoice-network-currencies" currencies={onNetwork.data ?? []} />
-        <CurrencyOptions id="invoice-invoice-currencies" currencies={[...(onNetwork.data ?? []), ...(fiat.data ?? [])]} />
-        <TextField label={t('field.reference')} value={f.reference ?? ''} onChange={set('reference')} />
-        <TextField label={t('invoices.first_name')} value={f.firstName ?? ''} onChange={set('firstName')} autoComplete="off" />
-        <TextField label={t('invoices.last_name')} value={f.lastName ?? ''} onChange={set('lastName')} autoComplete="off" />
-        <TextField label={t('invoices.email')} type="email" value={f.email ?? ''} onChange={set('email')} autoComplete="off" />
+      <form className="form-grid" onSubmit={(e) => void submit(e)} aria-labelledby="create-invoice-title">
+        <RequestFields ids={IDS} control={form.control} register={form.register} network={network} />
+        <Field control={form.control} name="reference" label={t('field.reference')} />
+        <Field control={form.control} name="firstName" label={t('invoices.first_name')} autoComplete="off" />
+        <Field control={form.control} name="lastName" label={t('invoices.last_name')} autoComplete="off" />
+        <Field control={form.control} name="email" label={t('invoices.email')} type="email" autoComplete="off" />
         <Button type="submit" disabled={create.isPending}>
           {t('invoices.create')}
         </Button>
@@ -96,9 +54,9 @@ export function CreateInvoiceForm({ defaultPayee }: { defaultPayee?: string }) {
       {create.data && (
         <div className="created" role="status">
           <p>{t('invoices.created')}</p>
-          <AppLink to={`/payments/${encodeURIComponent(create.data.requestId)}`}>
-            {t('invoices.open', { reference: f.reference?.trim() || create.data.paymentReference })}
-          </AppLink>
+          <Link to="/payments/$requestId" params={{ requestId: create.data.requestId }}>
+            {t('invoices.open', { reference: reference || create.data.paymentReference })}
+          </Link>
         </div>
       )}
     </section>

@@ -1,66 +1,55 @@
 import { Alert, Button, Status } from '@payrail/web';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
-import { type AuthSchemas, useApis } from '../api';
-import { compact, must } from '../lib/api-call';
-import { EVENT_TYPES, type WebhookEventType } from '../lib/events';
-import { dateTime } from '../lib/format';
-import { useCursorPages } from '../lib/paging';
+import type { AuthSchemas } from '../api';
+import { EVENT_TYPES } from '../lib/events';
+import { dateTime, localInput } from '../lib/format';
+import type { CursorPages } from '../lib/paging';
 import { t } from '../messages';
+import { type DeliveryFilters, useDeliveries, useRedeliver, useRefreshWebhooks } from '../queries/webhooks';
+import { DELIVERY_STATUSES, webhooksSearch } from '../router/search';
 import { DataTable } from './DataTable';
 import { ClientIdPicker } from './EndpointForm';
 import { Pager } from './Pager';
 import { QueryState } from './QueryState';
 
 type Delivery = AuthSchemas['DeliveryLogItemDto'];
-type Filters = {
-  status?: 'pending' | 'succeeded' | 'failed';
-  eventType?: WebhookEventType;
-  webhookId?: string;
-  clientId?: string;
-  from?: string;
-};
-
-/** The delivery log across the platform's endpoints: filters, payload and every attempt of each delivery, redeliver one. */
-export function DeliveryLog({ endpoints, clientIds }: { endpoints: AuthSchemas['PlatformEndpointDto'][]; clientIds: string[] }) {
-  const { auth } = useApis();
-  const queries = useQueryClient();
-  const [filters, setFilters] = useState<Filters>({});
+/**
+ * The delivery log across the platform's endpoints: filters, payload and every attempt of each
+ * delivery, redeliver one. Filters and page are the screen's URL state (`filters`, `pages`); a
+ * changed filter goes back through `onFilters` (page 1).
+ */
+export function DeliveryLog({
+  endpoints,
+  clientIds,
+  filters,
+  pages,
+  onFilters,
+}: {
+  endpoints: AuthSchemas['PlatformEndpointDto'][];
+  clientIds: string[];
+  filters: DeliveryFilters;
+  pages: CursorPages;
+  onFilters: (filters: DeliveryFilters) => void;
+}) {
   const [open, setOpen] = useState<string>();
-  const key = JSON.stringify(filters);
-  const pages = useCursorPages(key);
-  const log = useQuery({
-    queryKey: ['webhooks', 'deliveries', key, pages.cursor],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      must(auth.GET('/v1/webhooks/deliveries', { params: { query: { ...compact({ ...filters }), cursor: pages.cursor, limit: 25 } } })),
-  });
-  const redeliver = useMutation({
-    mutationFn: (deliveryId: string) =>
-      must(auth.POST('/v1/webhooks/deliveries/{deliveryId}/redeliver', { params: { path: { deliveryId } } })),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['webhooks', 'deliveries'] }),
-  });
-  const set =
-    <K extends keyof Filters>(name: K) =>
-    (value: string) =>
-      setFilters({ ...filters, [name]: value || undefined });
+  const log = useDeliveries(filters, pages.cursor);
+  const redeliver = useRedeliver();
+  const refresh = useRefreshWebhooks();
+  // An option the URL schema refuses (none should be offered) is dropped rather than sent.
+  const set = (name: keyof DeliveryFilters) => (value: string) => {
+    onFilters(webhooksSearch.omit({ cursors: true }).parse({ ...filters, [name]: value || undefined }));
+  };
   const rows = log.data?.data ?? [];
   return (
     <section aria-labelledby="log-title">
       <div className="screen-head">
         <h2 id="log-title">{t('webhooks.log')}</h2>
-        <Button variant="secondary" onClick={() => void queries.invalidateQueries({ queryKey: ['webhooks', 'deliveries'] })}>
+        <Button variant="secondary" onClick={refresh}>
           {t('webhooks.refresh')}
         </Button>
       </div>
       <div className="filters">
-        <Select
-          id="log-status"
-          label={t('field.status')}
-          value={filters.status}
-          options={['pending', 'succeeded', 'failed']}
-          onChange={set('status')}
-        />
+        <Select id="log-status" label={t('field.status')} value={filters.status} options={DELIVERY_STATUSES} onChange={set('status')} />
         <Select id="log-event" label={t('col.event')} value={filters.eventType} options={EVENT_TYPES} onChange={set('eventType')} />
         <Select
           id="log-endpoint"
@@ -76,6 +65,7 @@ export function DeliveryLog({ endpoints, clientIds }: { endpoints: AuthSchemas['
           <input
             id="log-from"
             type="datetime-local"
+            defaultValue={filters.from ? localInput(new Date(filters.from)) : ''}
             onChange={(e) => set('from')(e.target.value ? new Date(e.target.value).toISOString() : '')}
           />
         </div>

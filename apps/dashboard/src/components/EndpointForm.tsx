@@ -1,38 +1,34 @@
-import { Alert, Button, TextField } from '@payrail/web';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { useApis } from '../api';
-import { must } from '../lib/api-call';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button } from '@payrail/web';
+import { useForm, useWatch } from 'react-hook-form';
+import { addEndpointRequest, endpointForm, type EndpointFormInput, type EndpointFormValues } from '../forms/endpoint-body';
+import { Field } from '../forms/Field';
 import { t } from '../messages';
+import { useAddEndpoint } from '../queries/webhooks';
 import { CopyButton } from './CopyButton';
 
 /** "Add endpoint": registers a URL for one Client ID (x-client-id beside the session); the signing secret is shown once. */
 export function EndpointForm({ clientIds }: { clientIds: string[] }) {
-  const { auth } = useApis();
-  const queries = useQueryClient();
-  const [url, setUrl] = useState('');
-  const [clientId, setClientId] = useState('');
-  const [extendedRetries, setExtendedRetries] = useState(false);
-  const chosen = clientId || clientIds[0] || '';
-  const add = useMutation({
-    mutationFn: () => must(auth.POST('/v1/webhook', { body: { url: url.trim(), extendedRetries }, headers: { 'x-client-id': chosen } })),
-    onSuccess: () => {
-      setUrl('');
-      void queries.invalidateQueries({ queryKey: ['webhooks'] });
-    },
+  const form = useForm<EndpointFormInput, unknown, EndpointFormValues>({
+    resolver: zodResolver(endpointForm),
+    defaultValues: { url: '', clientId: '', extendedRetries: false },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate();
-  };
+  const chosen = useWatch({ control: form.control, name: 'clientId' }) || clientIds[0] || '';
+  const add = useAddEndpoint();
+  const submit = form.handleSubmit((values) => add.mutate(addEndpointRequest(values, chosen), { onSuccess: () => form.resetField('url') }));
   return (
     <section className="pr-card" aria-labelledby="endpoint-title">
       <h2 id="endpoint-title">{t('webhooks.new')}</h2>
-      <form className="form-grid" onSubmit={submit}>
-        <TextField label={t('webhooks.url')} type="url" required value={url} onChange={(e) => setUrl(e.target.value)} />
-        <ClientIdPicker id="endpoint-client" clientIds={clientIds} value={chosen} onChange={setClientId} />
+      <form className="form-grid" onSubmit={(e) => void submit(e)}>
+        <Field control={form.control} name="url" label={t('webhooks.url')} type="url" required />
+        <ClientIdPicker
+          id="endpoint-client"
+          clientIds={clientIds}
+          value={chosen}
+          onChange={(clientId) => form.setValue('clientId', clientId)}
+        />
         <label className="checkbox">
-          <input type="checkbox" checked={extendedRetries} onChange={(e) => setExtendedRetries(e.target.checked)} />
+          <input type="checkbox" {...form.register('extendedRetries')} />
           {t('webhooks.extended_retries')}
         </label>
         <Button type="submit" disabled={add.isPending || !chosen}>

@@ -1,8 +1,8 @@
 import { Button } from '@payrail/web';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type Session, SESSION_KEY, useApis } from '../api';
+import type { Session } from '../api';
 import { t } from '../messages';
+import { useEndSession, useKeepAlive } from '../queries/session';
 import { activity, WALLET_IDLE_MS, WARN_BEFORE_MS } from '../session/activity';
 import { sessionEnded } from '../session/ended';
 
@@ -12,8 +12,8 @@ import { sessionEnded } from '../session/ended';
  * cookie); at the end it returns to the sign-in screen with a sentence saying why.
  */
 export function IdleWarning({ session }: { session: Session }) {
-  const { auth } = useApis();
-  const queries = useQueryClient();
+  const keepAlive = useKeepAlive();
+  const endSession = useEndSession();
   const [now, setNow] = useState(() => Date.now());
   const [last, setLast] = useState(() => activity.last());
   useEffect(() => activity.subscribe(() => setLast(activity.last())), []);
@@ -26,14 +26,14 @@ export function IdleWarning({ session }: { session: Session }) {
   useEffect(() => {
     if (left > 0) return;
     sessionEnded.set(session.kind === 'wallet' ? 'session.ended_idle' : 'session.ended');
-    queries.setQueryData(SESSION_KEY, null);
-  }, [left, session.kind, queries]);
+    endSession();
+  }, [left, session.kind, endSession]);
   if (left > WARN_BEFORE_MS || left <= 0) return null;
   const seconds = Math.ceil(left / 1000);
   return (
     <div role="alert" className="idle-warning">
       <p>{t('session.idle_warning', { minutes: Math.floor(seconds / 60), seconds: String(seconds % 60).padStart(2, '0') })}</p>
-      <Button onClick={() => void auth.GET('/v1/auth/session')}>{t('session.stay')}</Button>
+      <Button onClick={keepAlive}>{t('session.stay')}</Button>
     </div>
   );
 }

@@ -1,17 +1,11 @@
 import { Alert, Button, Status } from '@payrail/web';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { type AuthSchemas, useApis } from '../api';
-import { must } from '../lib/api-call';
+import type { AuthSchemas } from '../api';
+import { localInput } from '../lib/format';
 import { t } from '../messages';
+import { useRecoverDeliveries } from '../queries/webhooks';
 
 type Endpoint = AuthSchemas['PlatformEndpointDto'];
-
-/** `datetime-local` wants the browser's local time without zone: the value for `iso`. */
-function localInput(iso: Date): string {
-  const shifted = new Date(iso.getTime() - iso.getTimezoneOffset() * 60_000);
-  return shifted.toISOString().slice(0, 16);
-}
 
 /**
  * "Redeliver failed since": POST /v1/webhook/{id}/recover {since, status: 'failed'} with the session
@@ -19,22 +13,10 @@ function localInput(iso: Date): string {
  * new round on the recovery lane, and the answer's count is shown.
  */
 export function RecoverDeliveries({ endpoints }: { endpoints: Endpoint[] }) {
-  const { auth } = useApis();
-  const queries = useQueryClient();
   const [webhookId, setWebhookId] = useState('');
   const [since, setSince] = useState(() => localInput(new Date(Date.now() - 86_400_000)));
   const chosen = endpoints.find((e) => e.id === webhookId) ?? endpoints[0];
-  const recover = useMutation({
-    mutationFn: (endpoint: Endpoint) =>
-      must(
-        auth.POST('/v1/webhook/{webhookId}/recover', {
-          params: { path: { webhookId: endpoint.id } },
-          headers: { 'x-client-id': endpoint.clientId },
-          body: { since: new Date(since).toISOString(), status: 'failed' },
-        }),
-      ),
-    onSuccess: () => void queries.invalidateQueries({ queryKey: ['webhooks'] }),
-  });
+  const recover = useRecoverDeliveries();
   return (
     <section className="pr-card" aria-labelledby="recover-title">
       <h2 id="recover-title">{t('webhooks.recover_title')}</h2>
@@ -53,7 +35,10 @@ export function RecoverDeliveries({ endpoints }: { endpoints: Endpoint[] }) {
           <label htmlFor="recover-since">{t('webhooks.failed_since')}</label>
           <input id="recover-since" type="datetime-local" required value={since} onChange={(e) => setSince(e.target.value)} />
         </div>
-        <Button disabled={recover.isPending || !chosen || !since} onClick={() => chosen && recover.mutate(chosen)}>
+        <Button
+          disabled={recover.isPending || !chosen || !since}
+          onClick={() => chosen && recover.mutate({ endpoint: chosen, since: new Date(since).toISOString() })}
+        >
           {t('webhooks.recover')}
         </Button>
       </div>

@@ -1,33 +1,16 @@
 import { Button, shortAddress } from '@payrail/web';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { type Session, SESSION_KEY, useApis } from '../api';
+import { Link, Outlet } from '@tanstack/react-router';
+import type { Session } from '../api';
 import { t } from '../messages';
-import { SECTIONS, usePath } from '../routes';
-import { DevelopersScreen } from '../screens/DevelopersScreen';
-import { PayersScreen } from '../screens/PayersScreen';
-import { PaymentDetailScreen } from '../screens/PaymentDetailScreen';
-import { PaymentLinksScreen } from '../screens/PaymentLinksScreen';
-import { PaymentsScreen } from '../screens/PaymentsScreen';
-import { RecurringScreen } from '../screens/RecurringScreen';
-import { WebhooksScreen } from '../screens/WebhooksScreen';
-import { AppLink } from './AppLink';
+import { useSignOut } from '../queries/session';
+import { SECTIONS } from '../router/sections';
+import { useSignedIn } from '../session/signed-in';
 import { IdleWarning } from './IdleWarning';
 
-/** Header, the `nav` landmark and the current section's screen. */
-export function Shell({ session }: { session: Session }) {
-  const { auth } = useApis();
-  const queries = useQueryClient();
-  const path = usePath();
-  const signOut = useMutation({
-    mutationFn: async () => void (await auth.POST('/v1/auth/logout')),
-    onSettled: () => {
-      // Signed out: nothing of this platform stays cached (the session query, observed by App, is set, not removed).
-      queries.setQueryData(SESSION_KEY, null);
-      queries.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_KEY[0] });
-    },
-  });
-  const current = SECTIONS.find((s) => path === s.path || path.startsWith(`${s.path}/`)) ?? SECTIONS[0];
+/** The router's root: header, the `nav` landmark (the current section marked `aria-current="page"`) and the route's screen. */
+export function Shell() {
+  const session = useSignedIn();
+  const signOut = useSignOut();
   return (
     <div className="shell">
       <a className="skip" href="#content">
@@ -44,30 +27,20 @@ export function Shell({ session }: { session: Session }) {
         <ul>
           {SECTIONS.map((s) => (
             <li key={s.path}>
-              <AppLink to={s.path} aria-current={s === current ? 'page' : undefined}>
+              {/* Active on the section and below it (/payments/… marks Payments), whatever the filters. */}
+              <Link to={s.path} activeOptions={{ includeSearch: false }}>
                 {t(s.label)}
-              </AppLink>
+              </Link>
             </li>
           ))}
         </ul>
       </nav>
       <main className="content" id="content">
         <IdleWarning session={session} />
-        {screenOf(path, session)}
+        <Outlet />
       </main>
     </div>
   );
-}
-
-function screenOf(path: string, session: Session): ReactNode {
-  const detail = /^\/payments\/([^/]+)$/.exec(path);
-  if (detail?.[1]) return <PaymentDetailScreen requestId={decodeURIComponent(detail[1])} />;
-  if (path.startsWith('/payment-links')) return <PaymentLinksScreen session={session} />;
-  if (path.startsWith('/recurring')) return <RecurringScreen />;
-  if (path.startsWith('/webhooks')) return <WebhooksScreen session={session} />;
-  if (path.startsWith('/developers')) return <DevelopersScreen session={session} />;
-  if (path.startsWith('/payers')) return <PayersScreen />;
-  return <PaymentsScreen />;
 }
 
 function whoOf(session: Session): string {

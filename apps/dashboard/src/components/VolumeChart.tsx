@@ -1,8 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
-import { type PaymentsSchemas, useApis } from '../api';
-import { must } from '../lib/api-call';
+import type { PaymentsSchemas } from '../api';
 import { dayLabel, maxAmount, money, shareOf } from '../lib/format';
 import { t } from '../messages';
+import { useVolume } from '../queries/payments';
 import { DataTable } from './DataTable';
 import { QueryState } from './QueryState';
 
@@ -14,14 +13,10 @@ const DAYS = 30;
  * numbers in a table for assistive technology.
  */
 export function VolumeChart() {
-  const { payments } = useApis();
   const today = new Date(new Date().toISOString().slice(0, 10) + 'T00:00:00Z');
   const from = new Date(today.getTime() - (DAYS - 1) * 86400_000).toISOString();
   const to = new Date(today.getTime() + 86400_000).toISOString();
-  const volume = useQuery({
-    queryKey: ['volume', from],
-    queryFn: () => must(payments.GET('/v2/requests/volume', { params: { query: { from, to } } })),
-  });
+  const volume = useVolume(from, to);
   if (!volume.data) return <QueryState query={volume} />;
   const { totals, days } = volume.data;
   return (

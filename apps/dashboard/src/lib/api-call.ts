@@ -32,8 +32,3 @@ export async function done(call: Promise<Answer<unknown>>): Promise<void> {
 function failure(response: Response, error: unknown): ApiError {
   return new ApiError(response.status, errorMessageOf(error) ?? `The server answered HTTP ${response.status}; try again.`);
 }
-
-/** Drops empty filter values so they are not sent as `?status=`. */
-export function compact<T extends Record<string, string | undefined>>(values: T): Partial<T> {
-  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined && v !== '')) as Partial<T>;
-}

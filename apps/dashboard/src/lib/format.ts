@@ -37,3 +37,15 @@ export function shareOf(part: string, whole: string): number {
 export function maxAmount(a: string, b: string): string {
   return decimalUnits(a) >= decimalUnits(b) ? a : b;
 }
+
+/** The customer as a list shows it: the name, else the e-mail; '—' when none was given. */
+export function customerName(c: { firstName?: string; lastName?: string; email?: string } | null): string {
+  const name = [c?.firstName, c?.lastName].filter(Boolean).join(' ');
+  return name || c?.email || '—';
+}
+
+/** `datetime-local` wants the browser's local time without zone: the value for `iso`. */
+export function localInput(iso: Date): string {
+  const shifted = new Date(iso.getTime() - iso.getTimezoneOffset() * 60_000);
+  return shifted.toISOString().slice(0, 16);
+}

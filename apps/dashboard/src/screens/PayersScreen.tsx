@@ -1,30 +1,26 @@
 import { Button, TextField } from '@payrail/web';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { useApis } from '../api';
 import { DataTable } from '../components/DataTable';
 import { Pager } from '../components/Pager';
 import { QueryState } from '../components/QueryState';
-import { must } from '../lib/api-call';
 import { dateTime } from '../lib/format';
-import { useCursorPages } from '../lib/paging';
+import { cursorPages } from '../lib/paging';
 import { t } from '../messages';
+import { usePayers } from '../queries/payers';
+
+const route = getRouteApi('/payers');
 
 /** Payers: compliance records (KYC and agreement status, compliant or not), searched by the platform's user id. */
 export function PayersScreen() {
-  const { payments } = useApis();
-  const [draft, setDraft] = useState('');
-  const [search, setSearch] = useState('');
-  const pages = useCursorPages(search);
-  const list = useQuery({
-    queryKey: ['payers', search, pages.cursor],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      must(payments.GET('/v2/payers', { params: { query: { search: search || undefined, cursor: pages.cursor, limit: 25 } } })),
-  });
+  const { search, cursors } = route.useSearch();
+  const navigate = route.useNavigate();
+  const [draft, setDraft] = useState(search ?? '');
+  const pages = cursorPages(cursors, (next) => void navigate({ search: (s) => ({ ...s, cursors: next }), resetScroll: false }));
+  const list = usePayers(search, pages.cursor);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setSearch(draft.trim());
+    void navigate({ search: { search: draft.trim() || undefined }, resetScroll: false });
   };
   const rows = list.data?.data ?? [];
   return (

@@ -1,26 +1,22 @@
 import { explorerTxUrl } from '@payrail/web';
-import { useQuery } from '@tanstack/react-query';
-import { useApis } from '../api';
-import { AppLink } from '../components/AppLink';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { DataTable } from '../components/DataTable';
 import { QueryState } from '../components/QueryState';
-import { must } from '../lib/api-call';
-import { dateTime, money } from '../lib/format';
+import { customerName, dateTime, money } from '../lib/format';
 import { t } from '../messages';
-import { customerName } from './PaymentsScreen';
+import { useRequest } from '../queries/payments';
 
 /** One request: amounts, fee, payer, every transfer seen (explorer link per network) and the webhook deliveries of its events. */
-export function PaymentDetailScreen({ requestId }: { requestId: string }) {
-  const { payments } = useApis();
-  const detail = useQuery({
-    queryKey: ['request', requestId],
-    queryFn: () => must(payments.GET('/v2/requests/{requestId}', { params: { path: { requestId } } })),
-  });
+const route = getRouteApi('/payments/$requestId');
+
+export function PaymentDetailScreen() {
+  const { requestId } = route.useParams();
+  const detail = useRequest(requestId);
   const r = detail.data;
   return (
     <section aria-labelledby="detail-title">
       <p>
-        <AppLink to="/payments">{t('detail.back')}</AppLink>
+        <Link to="/payments">{t('detail.back')}</Link>
       </p>
       <h1 id="detail-title">{t('detail.title')}</h1>
       <QueryState query={detail} />

@@ -1,37 +1,30 @@
 import { Alert, Button } from '@payrail/web';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { type PaymentsSchemas, type Session, useApis } from '../api';
+import { getRouteApi } from '@tanstack/react-router';
+import type { PaymentsSchemas } from '../api';
 import { CopyButton } from '../components/CopyButton';
 import { CreateInvoiceForm } from '../components/CreateInvoiceForm';
 import { CreateLinkForm } from '../components/CreateLinkForm';
 import { DataTable } from '../components/DataTable';
 import { Pager } from '../components/Pager';
 import { QueryState } from '../components/QueryState';
-import { must } from '../lib/api-call';
 import { dateTime, money } from '../lib/format';
-import { useCursorPages } from '../lib/paging';
+import { cursorPages } from '../lib/paging';
 import { t } from '../messages';
+import { useInvalidateLink, useLinks } from '../queries/links';
+import { LINK_STATUSES } from '../router/search';
+import { useSignedIn } from '../session/signed-in';
 
-const STATUSES = ['pending', 'completed', 'expired', 'invalidated', 'compliance_failed', 'partially_settled'] as const;
+const route = getRouteApi('/payment-links');
 type Link = PaymentsSchemas['PaymentLinkDto'];
 
 /** Payment links: create one (link, copy, QR code) or an invoice, the list with status and multicall children, invalidate. */
-export function PaymentLinksScreen({ session }: { session: Session }) {
-  const { payments } = useApis();
-  const queries = useQueryClient();
-  const [status, setStatus] = useState<(typeof STATUSES)[number] | ''>('');
-  const pages = useCursorPages(status);
-  const links = useQuery({
-    queryKey: ['links', status, pages.cursor],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      must(payments.GET('/v2/secure-payments', { params: { query: { status: status || undefined, cursor: pages.cursor, limit: 25 } } })),
-  });
-  const invalidate = useMutation({
-    mutationFn: (token: string) => must(payments.DELETE('/v2/secure-payments/{token}', { params: { path: { token } } })),
-    onSuccess: () => queries.invalidateQueries({ queryKey: ['links'] }),
-  });
+export function PaymentLinksScreen() {
+  const session = useSignedIn();
+  const { status, cursors } = route.useSearch();
+  const navigate = route.useNavigate();
+  const pages = cursorPages(cursors, (next) => void navigate({ search: (s) => ({ ...s, cursors: next }), resetScroll: false }));
+  const links = useLinks(status, pages.cursor);
+  const invalidate = useInvalidateLink();
   const wallet = session.wallet as { address?: string; kind?: string } | null;
   const rows = links.data?.data ?? [];
   return (
@@ -42,9 +35,13 @@ export function PaymentLinksScreen({ session }: { session: Session }) {
       <h2>{t('links.list')}</h2>
       <div className="pr-field inline">
         <label htmlFor="links-status">{t('field.status')}</label>
-        <select id="links-status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+        <select
+          id="links-status"
+          value={status ?? ''}
+          onChange={(e) => void navigate({ search: { status: LINK_STATUSES.find((s) => s === e.target.value) }, resetScroll: false })}
+        >
           <option value="">{t('filter.any')}</option>
-          {STATUSES.map((s) => (
+          {LINK_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>

@@ -1,41 +1,31 @@
 import { Button, shortAddress } from '@payrail/web';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useApis } from '../api';
-import { AppLink } from '../components/AppLink';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { DataTable } from '../components/DataTable';
 import { Pager } from '../components/Pager';
-import { type PaymentFilterValues, PaymentFilters } from '../components/PaymentFilters';
+import { PaymentFilters } from '../components/PaymentFilters';
 import { QueryState } from '../components/QueryState';
 import { VolumeChart } from '../components/VolumeChart';
-import { compact, must } from '../lib/api-call';
-import { dateTime, money } from '../lib/format';
-import { useCursorPages } from '../lib/paging';
+import { customerName, dateTime, money } from '../lib/format';
+import { cursorPages } from '../lib/paging';
 import { t } from '../messages';
+import { exportUrlOf, requestFiltersOf, useRequests } from '../queries/payments';
 
-/** The customer as a list shows it: the name, else the e-mail; '—' when none was given. */
-export function customerName(c: { firstName?: string; lastName?: string; email?: string } | null): string {
-  const name = [c?.firstName, c?.lastName].filter(Boolean).join(' ');
-  return name || c?.email || '—';
-}
+const route = getRouteApi('/payments');
 
-/** Payments: the volume overview, the filtered list of requests (keyset pages) and the CSV export of the same filters. */
+/**
+ * Payments: the volume overview, the filtered list of requests (keyset pages) and the CSV export of
+ * the same filters. Filters and page live in the URL (`/payments?status=paid&cursors=[…]`).
+ */
 export function PaymentsScreen() {
-  const { payments } = useApis();
-  const [filters, setFilters] = useState<PaymentFilterValues>({});
-  const key = JSON.stringify(filters);
-  const pages = useCursorPages(key);
-  const list = useQuery({
-    queryKey: ['requests', key, pages.cursor],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      must(payments.GET('/v2/requests', { params: { query: { ...compact({ ...filters }), cursor: pages.cursor, limit: 25 } } })),
-  });
+  const { cursors, ...values } = route.useSearch();
+  const navigate = route.useNavigate();
+  const filters = requestFiltersOf(values);
+  const pages = cursorPages(cursors, (next) => void navigate({ search: (s) => ({ ...s, cursors: next }), resetScroll: false }));
+  const list = useRequests(filters, pages.cursor);
   const exportCsv = () => {
     // A same-origin GET the browser downloads itself (Content-Disposition: attachment), streamed by the server.
-    const query = new URLSearchParams(compact({ ...filters })).toString();
     const link = document.createElement('a');
-    link.href = `/v2/requests/export${query ? `?${query}` : ''}`;
+    link.href = exportUrlOf(filters);
     link.download = '';
     document.body.append(link);
     link.click();
@@ -52,7 +42,8 @@ export function PaymentsScreen() {
       </div>
       <VolumeChart />
       <h2>{t('payments.list')}</h2>
-      <PaymentFilters onApply={setFilters} />
+      {/* Keyed by the URL's filters: back/forward to other filters shows them in the form too. */}
+      <PaymentFilters key={JSON.stringify(values)} values={values} onApply={(search) => void navigate({ search, resetScroll: false })} />
       <QueryState query={list} />
       {list.data && (
         <DataTable
@@ -73,7 +64,9 @@ export function PaymentsScreen() {
           {rows.map((r) => (
             <tr key={r.requestId}>
               <td>
-                <AppLink to={`/payments/${encodeURIComponent(r.requestId)}`}>{dateTime(r.createdAt)}</AppLink>
+                <Link to="/payments/$requestId" params={{ requestId: r.requestId }}>
+                  {dateTime(r.createdAt)}
+                </Link>
               </td>
               <td>
                 {r.reference ?? r.paymentReference}

@@ -1,18 +1,16 @@
 import { Alert, Button, shortAddress, Status } from '@payrail/web';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useConfig } from 'wagmi';
-import { type PaymentsSchemas, useApis } from '../api';
+import { getRouteApi } from '@tanstack/react-router';
+import type { PaymentsSchemas } from '../api';
 import { DataTable } from '../components/DataTable';
 import { Pager } from '../components/Pager';
 import { QueryState } from '../components/QueryState';
-import { must } from '../lib/api-call';
 import { dateTime, money } from '../lib/format';
-import { useCursorPages } from '../lib/paging';
+import { cursorPages } from '../lib/paging';
 import { t } from '../messages';
-import { sendFromWallet } from '../session/send-transactions';
+import { useCancelRecurring, useRecurring } from '../queries/recurring';
+import { RECURRING_STATUSES } from '../router/search';
 
-const STATUSES = ['awaiting_signature', 'active', 'paused', 'cancelled', 'completed'] as const;
+const route = getRouteApi('/recurring');
 type Cancelled = PaymentsSchemas['RecurringUpdateResponseDto'];
 
 /**
@@ -21,36 +19,25 @@ type Cancelled = PaymentsSchemas['RecurringUpdateResponseDto'];
  * by the connected wallet when it is the subscriber's (otherwise they are shown to send elsewhere).
  */
 export function RecurringScreen() {
-  const { payments, runtime } = useApis();
-  const config = useConfig();
-  const queries = useQueryClient();
-  const [status, setStatus] = useState<(typeof STATUSES)[number] | ''>('');
-  const pages = useCursorPages(status);
-  const [outcome, setOutcome] = useState<{ cancelled: Cancelled; sent?: string[] }>();
-  const list = useQuery({
-    queryKey: ['recurring', status, pages.cursor],
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      must(payments.GET('/v2/payouts/recurring', { params: { query: { status: status || undefined, cursor: pages.cursor, limit: 25 } } })),
-  });
-  const cancel = useMutation({
-    mutationFn: async (id: string) => {
-      const cancelled = await must(payments.PATCH('/v2/payouts/recurring/{id}', { params: { path: { id } }, body: { action: 'cancel' } }));
-      const sent = cancelled.sender ? await sendFromWallet(config, runtime, cancelled.sender, cancelled.transactions) : undefined;
-      return { cancelled, sent };
-    },
-    onSuccess: (result) => setOutcome(result),
-    onSettled: () => queries.invalidateQueries({ queryKey: ['recurring'] }),
-  });
+  const { status, cursors } = route.useSearch();
+  const navigate = route.useNavigate();
+  const pages = cursorPages(cursors, (next) => void navigate({ search: (s) => ({ ...s, cursors: next }), resetScroll: false }));
+  const list = useRecurring(status, pages.cursor);
+  const cancel = useCancelRecurring();
+  const outcome = cancel.data;
   const rows = list.data?.data ?? [];
   return (
     <section aria-labelledby="recurring-title">
       <h1 id="recurring-title">{t('nav.recurring')}</h1>
       <div className="pr-field inline">
         <label htmlFor="recurring-status">{t('field.status')}</label>
-        <select id="recurring-status" value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+        <select
+          id="recurring-status"
+          value={status ?? ''}
+          onChange={(e) => void navigate({ search: { status: statusOf(e.target.value) }, resetScroll: false })}
+        >
           <option value="">{t('filter.any')}</option>
-          {STATUSES.map((s) => (
+          {RECURRING_STATUSES.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>
@@ -107,6 +94,8 @@ export function RecurringScreen() {
     </section>
   );
 }
+
+const statusOf = (value: string) => RECURRING_STATUSES.find((s) => s === value);
 
 function CancelOutcome({ outcome }: { outcome: { cancelled: Cancelled; sent?: string[] } }) {
   const { cancelled, sent } = outcome;

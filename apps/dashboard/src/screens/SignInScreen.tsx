@@ -1,12 +1,9 @@
-import { Alert, Button, signInWithWallet, Status, TextField, TronLinkWallet } from '@payrail/web';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Status, TextField, TronLinkWallet } from '@payrail/web';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useConfig, useConnectors } from 'wagmi';
-import { SESSION_KEY, useApis } from '../api';
-import { done } from '../lib/api-call';
+import { useConnectors } from 'wagmi';
 import { t } from '../messages';
+import { useEmailSignIn, useRegister, useTronSignIn, useVerifyEmail, useWalletSignIn } from '../queries/session';
 import { sessionEnded } from '../session/ended';
-import { signInWithTron } from '../session/tron-sign-in';
 
 /** The token of a verification mail's link (`#verify-email=evt_...`: a fragment never reaches a server). */
 const linkedVerificationToken = (): string | undefined => /^#verify-email=(evt_[A-Za-z0-9_-]+)$/.exec(window.location.hash)?.[1];
@@ -17,10 +14,7 @@ const linkedVerificationToken = (): string | undefined => /^#verify-email=(evt_[
  * a TronLink-compatible wallet (auth-api, same origin; the TronLink adapter loads on first use).
  */
 export function SignInScreen() {
-  const { auth } = useApis();
-  const config = useConfig();
   const connectors = useConnectors();
-  const queries = useQueryClient();
   const [tronWallet] = useState(() => new TronLinkWallet());
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -28,15 +22,8 @@ export function SignInScreen() {
     const ended = sessionEnded.take();
     return ended && t(ended);
   });
-  const signedIn = () => queries.invalidateQueries({ queryKey: SESSION_KEY });
-  const signIn = useMutation({
-    mutationFn: () => done(auth.POST('/v1/auth/login', { body: { email, password } })),
-    onSuccess: signedIn,
-  });
-  const register = useMutation({
-    mutationFn: () => done(auth.POST('/v1/auth/register', { body: { email, password } })),
-    onSuccess: () => setNote(t('signin.registered', { email })),
-  });
+  const signIn = useEmailSignIn();
+  const register = useRegister();
   const [linkToken, setLinkToken] = useState(linkedVerificationToken);
   // The link opened in a tab already on this screen changes only the fragment (no reload).
   useEffect(() => {
@@ -44,34 +31,21 @@ export function SignInScreen() {
     window.addEventListener('hashchange', update);
     return () => window.removeEventListener('hashchange', update);
   }, []);
-  const verifyEmail = useMutation({
-    mutationFn: (token: string) => done(auth.POST('/v1/auth/verify-email', { body: { token } })),
-    onSuccess: () => {
-      window.history.replaceState(null, '', window.location.pathname);
-      setLinkToken(undefined);
-      setNote(t('signin.verified'));
-    },
-  });
+  const verifyEmail = useVerifyEmail();
   // EIP-6963 wallets come first (wagmi adds them as they announce); the generic injected one last.
   const wallet = connectors.find((c) => c.type === 'injected' && c.id !== 'injected') ?? connectors[0];
-  const walletSignIn = useMutation({
-    mutationFn: () => {
-      if (!wallet) throw new Error(t('signin.no_wallet'));
-      return signInWithWallet(auth, config, wallet);
-    },
-    onSuccess: signedIn,
-  });
+  const walletSignIn = useWalletSignIn(wallet, t('signin.no_wallet'));
   // Its failure is already the sentence to show (what went wrong with TronLink or the server, and what to do).
-  const tronSignIn = useMutation({ mutationFn: () => signInWithTron(auth, tronWallet), onSuccess: signedIn });
+  const tronSignIn = useTronSignIn(tronWallet);
   /** Starts one way of signing in; the failure of an earlier attempt is cleared, so only the latest shows. */
-  const start = (chosen: { mutate: () => void }) => {
+  const start = (chosen: { reset: () => void }, run: () => void) => {
     for (const m of [signIn, register, walletSignIn, tronSignIn, verifyEmail]) if (m !== chosen) m.reset();
     setNote(undefined);
-    chosen.mutate();
+    run();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    start(signIn);
+    start(signIn, () => signIn.mutate({ email, password }));
   };
   const error = signIn.error ?? register.error ?? walletSignIn.error ?? verifyEmail.error;
   const failure = tronSignIn.error ? tronSignIn.error.message : error && t('signin.failed', { reason: error.message });
@@ -80,7 +54,20 @@ export function SignInScreen() {
       <div className="pr-card signin-card">
         <h1>{t('signin.title')}</h1>
         {linkToken && (
-          <Button disabled={verifyEmail.isPending} onClick={() => start({ mutate: () => verifyEmail.mutate(linkToken) })}>
+          <Button
+            disabled={verifyEmail.isPending}
+            onClick={() =>
+              start(verifyEmail, () =>
+                verifyEmail.mutate(linkToken, {
+                  onSuccess: () => {
+                    window.history.replaceState(null, '', window.location.pathname);
+                    setLinkToken(undefined);
+                    setNote(t('signin.verified'));
+                  },
+                }),
+              )
+            }
+          >
             {t('signin.verify_email')}
           </Button>
         )}
@@ -109,17 +96,20 @@ export function SignInScreen() {
             variant="secondary"
             disabled={register.isPending}
             onClick={(e) => {
-              if (e.currentTarget.form?.reportValidity()) start(register);
+              if (e.currentTarget.form?.reportValidity())
+                start(register, () =>
+                  register.mutate({ email, password }, { onSuccess: () => setNote(t('signin.registered', { email })) }),
+                );
             }}
           >
             {t('signin.register')}
           </Button>
         </form>
         <p className="divider">{t('signin.or')}</p>
-        <Button variant="secondary" disabled={walletSignIn.isPending} onClick={() => start(walletSignIn)}>
+        <Button variant="secondary" disabled={walletSignIn.isPending} onClick={() => start(walletSignIn, () => walletSignIn.mutate())}>
           {walletSignIn.isPending ? t('signin.wallet_pending') : t('signin.wallet')}
         </Button>
-        <Button variant="secondary" disabled={tronSignIn.isPending} onClick={() => start(tronSignIn)}>
+        <Button variant="secondary" disabled={tronSignIn.isPending} onClick={() => start(tronSignIn, () => tronSignIn.mutate())}>
           {tronSignIn.isPending ? t('signin.tron_pending') : t('signin.tron')}
         </Button>
         {failure && <Alert>{failure}</Alert>}

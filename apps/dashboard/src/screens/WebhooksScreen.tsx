@@ -1,46 +1,39 @@
 import { Alert, Button, Status } from '@payrail/web';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
-import { type Session, useApis } from '../api';
 import { DataTable } from '../components/DataTable';
 import { DeliveryLog } from '../components/DeliveryLog';
 import { ClientIdPicker, EndpointForm } from '../components/EndpointForm';
 import { QueryState } from '../components/QueryState';
 import { RecoverDeliveries } from '../components/RecoverDeliveries';
-import { done, must } from '../lib/api-call';
 import { EVENT_TYPES, type WebhookEventType } from '../lib/events';
 import { dateTime } from '../lib/format';
+import { cursorPages } from '../lib/paging';
 import { t } from '../messages';
+import { useClientIds } from '../queries/client-ids';
+import { useEndpoints, useFireTest, useRemoveEndpoint, useToggleEndpoint } from '../queries/webhooks';
+import { useSignedIn } from '../session/signed-in';
+
+const route = getRouteApi('/webhooks');
 
 /**
  * Webhooks: endpoints of every Client ID of the platform (add with the secret shown once, toggle,
  * delete), a test event of any type to a Client ID's active endpoints, and the delivery log.
  */
-export function WebhooksScreen({ session }: { session: Session }) {
-  const { auth } = useApis();
-  const queries = useQueryClient();
-  const endpoints = useQuery({ queryKey: ['webhooks', 'endpoints'], queryFn: () => must(auth.GET('/v1/webhooks')) });
+export function WebhooksScreen() {
+  const session = useSignedIn();
+  const { cursors, ...filters } = route.useSearch();
+  const navigate = route.useNavigate();
+  const pages = cursorPages(cursors, (next) => void navigate({ search: (s) => ({ ...s, cursors: next }), resetScroll: false }));
+  const endpoints = useEndpoints();
   // Client IDs are listed for a wallet session only (the API's rule); an e-mail session sees those its endpoints name.
-  const owned = useQuery({
-    queryKey: ['client-ids'],
-    enabled: session.kind === 'wallet',
-    queryFn: () => must(auth.GET('/v1/client-ids')),
-  });
+  const owned = useClientIds(session.kind === 'wallet');
   const hooks = endpoints.data?.webhooks ?? [];
   const clientIds = [
     ...new Set([...(owned.data ?? []).filter((c) => c.status === 'active').map((c) => c.clientId), ...hooks.map((h) => h.clientId)]),
   ];
-  const refresh = () => void queries.invalidateQueries({ queryKey: ['webhooks'] });
-  const toggle = useMutation({
-    mutationFn: (h: { id: string; clientId: string }) =>
-      done(auth.PUT('/v1/webhook/{webhookId}', { params: { path: { webhookId: h.id } }, headers: { 'x-client-id': h.clientId } })),
-    onSuccess: refresh,
-  });
-  const remove = useMutation({
-    mutationFn: (h: { id: string; clientId: string }) =>
-      done(auth.DELETE('/v1/webhook/{webhookId}', { params: { path: { webhookId: h.id } }, headers: { 'x-client-id': h.clientId } })),
-    onSuccess: refresh,
-  });
+  const toggle = useToggleEndpoint();
+  const remove = useRemoveEndpoint();
   const failure = toggle.error ?? remove.error;
   return (
     <section aria-labelledby="webhooks-title">
@@ -94,22 +87,24 @@ export function WebhooksScreen({ session }: { session: Session }) {
           </tr>
         ))}
       </DataTable>
-      <TestFire clientIds={clientIds} onFired={refresh} />
+      <TestFire clientIds={clientIds} />
       {hooks.length > 0 && <RecoverDeliveries endpoints={hooks} />}
-      <DeliveryLog endpoints={hooks} clientIds={clientIds} />
+      <DeliveryLog
+        endpoints={hooks}
+        clientIds={clientIds}
+        filters={filters}
+        pages={pages}
+        onFilters={(search) => void navigate({ search, resetScroll: false })}
+      />
     </section>
   );
 }
 
-function TestFire({ clientIds, onFired }: { clientIds: string[]; onFired: () => void }) {
-  const { auth } = useApis();
+function TestFire({ clientIds }: { clientIds: string[] }) {
   const [clientId, setClientId] = useState('');
   const [eventType, setEventType] = useState<WebhookEventType>('payment.confirmed');
   const chosen = clientId || clientIds[0] || '';
-  const fire = useMutation({
-    mutationFn: () => must(auth.POST('/v1/webhook/test', { body: { eventType }, headers: { 'x-client-id': chosen } })),
-    onSuccess: onFired,
-  });
+  const fire = useFireTest();
   return (
     <section className="pr-card" aria-labelledby="test-title">
       <h2 id="test-title">{t('webhooks.test_title')}</h2>
@@ -125,7 +120,7 @@ function TestFire({ clientIds, onFired }: { clientIds: string[]; onFired: () => 
             ))}
           </select>
         </div>
-        <Button disabled={fire.isPending || !chosen} onClick={() => fire.mutate()}>
+        <Button disabled={fire.isPending || !chosen} onClick={() => fire.mutate({ clientId: chosen, eventType })}>
           {t('webhooks.test')}
         </Button>
       </div>

@@ -1,0 +1,26 @@
+import { lookupMessage } from '@payrail/web';
+import { z } from 'zod';
+
+/** The sentences of the forms' own checks (zod issues carry these keys as their message). */
+const MESSAGES = {
+  'form.required': 'Fill in this field.',
+  'form.amount': 'Enter an amount such as 12.5 (digits, one dot).',
+  'form.email': 'Enter an e-mail address such as ada@example.com.',
+  'form.url': 'Enter a full address starting with https:// (or http://).',
+  'form.color': 'Enter a colour as # and six hex digits, such as #1a2b3c.',
+  'form.fee_address': 'A fee needs the address that receives it.',
+} as const;
+
+/** The sentence of an issue's message key (an unknown message is shown as is). */
+export const validationText = (message: string): string => lookupMessage(MESSAGES, message) ?? message;
+
+/** Building blocks: trimmed strings; an optional field is '' when left empty. */
+export const required = z.string().trim().min(1, 'form.required');
+export const optionalText = z.string().trim();
+export const amount = z
+  .string()
+  .trim()
+  .regex(/^[0-9]+(\.[0-9]+)?$/, 'form.amount');
+export const optionalEmail = z.union([z.literal(''), z.email('form.email')]);
+export const optionalUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'form.url' })]);
+export const optionalColor = z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, 'form.color')]);

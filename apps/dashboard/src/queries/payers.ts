@@ -1,0 +1,19 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useApis } from '../api';
+import { must } from '../lib/api-call';
+
+/** Query keys of the payers' compliance records. */
+export const payerKeys = {
+  all: ['payers'] as const,
+  list: (search: string | undefined, cursor: string | undefined) => [...payerKeys.all, 'list', search ?? null, cursor ?? null] as const,
+};
+
+/** One keyset page of payers, searched by the platform's user id. */
+export function usePayers(search: string | undefined, cursor: string | undefined) {
+  const { payments } = useApis();
+  return useQuery({
+    queryKey: payerKeys.list(search, cursor),
+    placeholderData: keepPreviousData,
+    queryFn: () => must(payments.GET('/v2/payers', { params: { query: { search, cursor, limit: 25 } } })),
+  });
+}
