@@ -1,18 +1,12 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import {
-  observeDeliveryAttempt,
-  QUEUES,
-  traceJob,
-  type WebhookDeliveryBatchJob,
-  webhookDeliveryJobId,
-  type WebhookDeliveryJob,
-} from '@payrail/platform';
+import { QUEUES, traceJob, type WebhookDeliveryBatchJob, webhookDeliveryJobId, type WebhookDeliveryJob } from '@payrail/platform';
 import { DelayedError, type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 import { type AttemptOutcome, DeliverWebhook } from './deliver-webhook.use-case.js';
 import { DeliverWebhookBatch } from './deliver-webhook-batch.use-case.js';
 import { WebhookHttpSender } from './http-sender.js';
 import { startWorker } from '../shared/bullmq-worker.js';
+import { WebhookMetrics } from '../shared/webhook-metrics.js';
 
 /** The round's last attempt failed: the job fails for good (kept in the failed set, not retried). */
 /**
@@ -59,6 +53,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
     private readonly deliverBatch: DeliverWebhookBatch,
     private readonly sender: WebhookHttpSender,
     @Inject(WebhookWorkerEnv) private readonly env: WebhookWorkerEnv,
+    private readonly metrics: WebhookMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -104,7 +99,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       });
       result[entry.deliveryId] = kind;
       const outcome = ended.outcome ?? { kind: 'skipped', reason: 'not attempted' };
-      if (outcome.kind !== 'busy') observeDeliveryAttempt(entry, entry.attempt ?? 0, metricOutcome(outcome));
+      if (outcome.kind !== 'busy') this.metrics.deliveryAttempt(entry, entry.attempt ?? 0, metricOutcome(outcome));
       return outcome;
     });
     return result;
@@ -122,7 +117,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       await job.moveToDelayed(Date.now() + outcome.ms, token);
       throw new DelayedError();
     }
-    observeDeliveryAttempt(job.data, job.data.attempt ?? 0, metricOutcome(outcome));
+    this.metrics.deliveryAttempt(job.data, job.data.attempt ?? 0, metricOutcome(outcome));
     if (outcome.kind === 'failed') throw new DeliveryAttemptFailed(outcome.reason);
     // A test that sent nothing must not count as sent.
     if (outcome.kind === 'skipped' && job.data.test) throw new UnrecoverableError(outcome.reason);

@@ -1,4 +1,4 @@
-import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { PublishedDomainEvent } from '@payrail/domain';
 import { contextOfTraceparent, currentTraceparent } from '@payrail/persistence';
 import type { Job } from 'bullmq';
@@ -80,16 +80,4 @@ export function traceJob<T>(queue: string, job: TracedJob, run: () => Promise<T>
 function attemptOf(job: TracedJob): number {
   const attempt = (job.data as { attempt?: unknown } | undefined)?.attempt;
   return typeof attempt === 'number' ? attempt + 1 : job.attemptsMade + 1;
-}
-
-/**
- * Runs the fan-out of one event in a span `webhook fan-out`: the child of the active span (the
- * `process domain-events` job) or else of the event's traceparent (the relay's publish span, when
- * the relay fans out itself). The delivery jobs it queues carry this span's traceparent.
- */
-export function traceFanOut<T>(event: PublishedDomainEvent, run: () => Promise<T>): Promise<T> {
-  if (!tracingStarted()) return run();
-  const parent = trace.getActiveSpan() ? context.active() : contextOfTraceparent(event.traceparent);
-  const attributes = { 'payrail.outbox.id': event.outboxId, 'payrail.event.type': event.type };
-  return inSpan('webhook fan-out', { attributes }, parent, () => run());
 }
