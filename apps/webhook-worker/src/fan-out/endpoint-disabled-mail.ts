@@ -1,15 +1,15 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { PublishedDomainEvent } from '@payrail/domain';
-import { AccountsRepository } from '@payrail/persistence';
 import {
+  type PublishedDomainEvent,
   type EndpointDisabledMailJob,
   endpointDisabledMailJobId,
   FAILED_MAIL_RETENTION_SECONDS,
   MAIL_JOBS,
   MAIL_NOTICE_RETENTION_SECONDS,
-  QUEUES,
-} from '@payrail/platform';
+} from '@payrail/domain';
+import { AccountsRepository } from '@payrail/persistence';
+import { QUEUES } from '@payrail/platform';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
