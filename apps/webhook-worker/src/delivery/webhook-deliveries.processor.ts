@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { type WebhookDeliveryBatchJob, webhookDeliveryJobId, type WebhookDeliveryJob } from '@payrail/domain';
-import { QUEUES, traceJob } from '@payrail/platform';
+import { type JobResultFailure, QUEUES, traceJob } from '@payrail/platform';
 import { DelayedError, type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 import { type AttemptOutcome, DeliverWebhook } from './deliver-webhook.use-case.js';
@@ -67,6 +67,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
         process,
         { concurrency: this.env.WEBHOOK_DELIVERY_CONCURRENCY },
         this.logger,
+        retryQueued,
       ),
       startWorker<DeliveryQueueJob>(
         QUEUES.webhookRecovery,
@@ -77,6 +78,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
           limiter: recoveryLimiter(this.env.WEBHOOK_RECOVERY_MAX_PER_SECOND),
         },
         this.logger,
+        retryQueued,
       ),
     ];
   }
@@ -94,10 +96,15 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       const ended: { outcome?: AttemptOutcome } = {};
       const id = webhookDeliveryJobId(entry.deliveryId, entry.round, entry.attempt ?? 0);
       // Each delivery in a span of its own, the child of the fan-out that queued it, as a single job's would be.
-      const kind = await traceJob(QUEUES.webhookDeliveries, { id, name: job.name, data: entry, attemptsMade: 0 }, async () => {
-        ended.outcome = await attempt();
-        return ended.outcome.kind === 'busy' ? 'delayed' : ended.outcome.kind;
-      });
+      const kind = await traceJob(
+        QUEUES.webhookDeliveries,
+        { id, name: job.name, data: entry, attemptsMade: 0 },
+        async () => {
+          ended.outcome = await attempt();
+          return ended.outcome.kind === 'busy' ? 'delayed' : ended.outcome.kind;
+        },
+        retryQueued,
+      );
       result[entry.deliveryId] = kind;
       const outcome = ended.outcome ?? { kind: 'skipped', reason: 'not attempted' };
       if (outcome.kind !== 'busy') this.metrics.deliveryAttempt(entry, entry.attempt ?? 0, metricOutcome(outcome));
@@ -125,5 +132,8 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
     return outcome.kind;
   }
 }
+
+/** A delivery attempt the receiver refused is recorded and retried by a new job: still an error on its span. */
+export const retryQueued: JobResultFailure = (result) => (result === 'retrying' ? 'delivery attempt failed; retry queued' : undefined);
 
 const metricOutcome = (outcome: Exclude<AttemptOutcome, { kind: 'busy' }>) => (outcome.kind === 'retrying' ? 'failed' : outcome.kind);

@@ -91,4 +91,16 @@ describe('tracing on (in-memory exporter)', () => {
     expect(attempt.status).toMatchObject({ code: 2, message: 'receiver answered 500' });
     expect(context.active()).toBe(ROOT_CONTEXT);
   });
+
+  it('marks a span an error when its result is one the caller names a failure (recorded, retried by a new job)', async () => {
+    const failure = (result: unknown) => (result === 'retrying' ? 'attempt failed; retry queued' : undefined);
+    await traceJob('webhook-deliveries', job({}), () => Promise.resolve('retrying'), failure);
+    await traceJob('webhook-deliveries', job({}), () => Promise.resolve('succeeded'), failure);
+    await traceJob('webhook-deliveries', job({}), () => Promise.resolve('retrying'));
+    expect(spans().map((s) => [s.attributes['payrail.job.result'], s.status])).toEqual([
+      ['retrying', { code: 2, message: 'attempt failed; retry queued' }],
+      ['succeeded', { code: 0 }],
+      ['retrying', { code: 0 }],
+    ]);
+  });
 });
