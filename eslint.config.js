@@ -32,6 +32,17 @@ const RAW_SQL_MESSAGE =
   "Raw SQL goes through sqlRows / sqlOne / sqlExecute from '@payrail/persistence', which answer rows (or a row count) for every command; " +
   'a direct .query() answers [rows, rowCount] for UPDATE and DELETE.';
 
+/**
+ * libs/platform is infrastructure: the metrics it registers are the generic families (HTTP, the
+ * outbound JSON-RPC calls, queues, the outbox; Node's defaults come from the registry). A metric
+ * named after a feature (detection, settlement, recurring runs, webhook deliveries, ...) is declared
+ * by the app that owns the feature, in a metrics provider beside the code that counts.
+ */
+const PLATFORM_METRIC_SELECTOR = "Property[key.name='name'][value.type='Literal'][value.value=/^payrail_(?!(http|rpc|queue|outbox)_)/]";
+const PLATFORM_METRIC_MESSAGE =
+  'libs/platform registers only generic metrics (payrail_http_*, payrail_rpc_*, payrail_queue_*, payrail_outbox_*): ' +
+  "declare a feature's metric in the app that owns it (e.g. apps/chain-worker/src/detection/detection.metrics.ts) and inject its provider.";
+
 export default tseslint.config(
   {
     // Build output, dependencies, local state and generated files: nothing of ours to lint.
@@ -106,6 +117,19 @@ export default tseslint.config(
       'libs/persistence/src/migrations/**',
     ],
     rules: { 'no-restricted-syntax': ['error', { selector: RAW_SQL_SELECTOR, message: RAW_SQL_MESSAGE }] },
+  },
+  {
+    name: 'payrail/platform-is-infrastructure',
+    files: ['libs/platform/**/*.ts'],
+    ignores: ['**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: {
+      // Repeats the raw-SQL selector: a later no-restricted-syntax setting replaces an earlier one.
+      'no-restricted-syntax': [
+        'error',
+        { selector: RAW_SQL_SELECTOR, message: RAW_SQL_MESSAGE },
+        { selector: PLATFORM_METRIC_SELECTOR, message: PLATFORM_METRIC_MESSAGE },
+      ],
+    },
   },
   {
     name: 'payrail/sql-in-repositories',

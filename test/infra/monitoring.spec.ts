@@ -8,6 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { metricsRegistry } from '@payrail/platform';
+// The apps' own metric families (libs/platform registers only the generic ones: HTTP, RPC, queues, outbox).
+import '../../apps/chain-worker/src/detection/detection.metrics.js';
+import '../../apps/chain-worker/src/shared/settlement.metrics.js';
+import '../../apps/chain-worker/src/recurring/recurring.metrics.js';
+import '../../apps/webhook-worker/src/shared/webhook-metrics.js';
 import { ensurePromtool } from '@payrail/test-support/promtool.js';
 import { metricNamesIn } from './promql.js';
 import { REPO_ROOT } from './render.js';

@@ -23,6 +23,7 @@ import { DomainEventsProcessor } from './fan-out/domain-events.processor.js';
 import { WebhookDeliveriesProcessor } from './delivery/webhook-deliveries.processor.js';
 import { EndpointDisabledMail } from './fan-out/endpoint-disabled-mail.js';
 import { QueueMetrics } from './shared/queue-metrics.js';
+import { WebhookMetrics } from './shared/webhook-metrics.js';
 
 /**
  * The webhook dispatcher: fan-out of domain events into deliveries (FanOutPublisher, handed to
@@ -55,6 +56,7 @@ import { QueueMetrics } from './shared/queue-metrics.js';
     DomainEventsProcessor,
     WebhookDeliveriesProcessor,
     QueueMetrics,
+    WebhookMetrics,
   ],
   exports: [FanOutPublisher],
 })

@@ -11,3 +11,4 @@ export * from './addresses/detect.js';
 export * from './addresses/evm.js';
 export * from './addresses/tron.js';
 export * from './cursor.js';
+export * from './messages/index.js';

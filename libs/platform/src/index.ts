@@ -8,7 +8,6 @@ export * from './redis/redis.module.js';
 export * from './redis/redis-options.js';
 export * from './queues/queues.js';
 export * from './queues/queues.module.js';
-export * from './queues/payment-intents.js';
 export * from './database/database.module.js';
 export * from './outbox/outbox-relay.js';
 export * from './outbox/outbox-relay.module.js';

@@ -1,14 +1,13 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Injectable } from '@nestjs/common';
 import {
-  QUEUES,
   WEBHOOK_BATCH_JOB_NAME,
-  WEBHOOK_JOB_RETENTION,
   type WebhookDeliveryBatchJob,
   webhookDeliveryBatchJobId,
   webhookDeliveryJobId,
   type WebhookDeliveryJob,
-} from '@payrail/platform';
+} from '@payrail/domain';
+import { QUEUES } from '@payrail/platform';
 import { type Job, PRIORITY_LIMIT, type Queue } from 'bullmq';
 
 export interface DeliveryToQueue extends WebhookDeliveryJob {
@@ -18,6 +17,20 @@ export interface DeliveryToQueue extends WebhookDeliveryJob {
   /** BullMQ priority (lower first): a recovered delivery's rank within its recovery (enqueueRecovery). */
   priority?: number;
 }
+
+/**
+ * How long BullMQ keeps finished delivery jobs; Postgres holds every delivery and attempt, so
+ * Redis keeps only what a job still needs:
+ * - a completed event delivery is removed at once (its delivery row already says `succeeded`,
+ *   so a job queued again under the same id finds it finished and sends nothing);
+ * - a completed test delivery is kept an hour (at most 10,000): the test route reads its outcome;
+ * - a failed job (all attempts spent) is kept 7 days for operators, then removed.
+ */
+export const WEBHOOK_JOB_RETENTION = {
+  eventCompleted: true,
+  testCompleted: { age: 3600, count: 10000 },
+  failed: { age: 7 * 24 * 3600 },
+} as const;
 
 /** A job that throws unexpectedly (database or Redis trouble, not a receiver's answer) is retried this often. */
 export const INFRA_RETRIES = { attempts: 4, backoff: { type: 'exponential', delay: 1000 } } as const;

@@ -10,7 +10,6 @@ import {
   withLocalDeployment,
   type EvmNetwork,
 } from '@payrail/chains';
-import { initSettlementOutcomes, readDetectionStatus } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { BlockReader } from './block-reader.js';
@@ -18,7 +17,9 @@ import { LeaderLoop } from '../shared/leader-loop.js';
 import { HeadSubscription, type HeadSubscriptionStatus } from './head-subscription.js';
 import { NetworkFollower, type FollowStatus } from './network-follower.js';
 import { TronFollower } from './tron-follower.js';
+import { SettlementMetrics } from '../shared/settlement.metrics.js';
 import { SETTLEMENT, type Settlement } from '../shared/settlement.port.js';
+import { DetectionMetrics } from './detection.metrics.js';
 
 /** A network's RPC endpoints, chain id and fee proxies, for the intents' own reader. */
 export interface IntentRpc {
@@ -40,9 +41,9 @@ export class DetectionService implements OnApplicationBootstrap, BeforeApplicati
     private readonly db: DataSource,
     @Inject(ChainWorkerEnv) private readonly env: ChainWorkerEnv,
     @Inject(SETTLEMENT) private readonly settlement: Settlement,
-  ) {
-    readDetectionStatus(() => this.status());
-  }
+    private readonly metrics: DetectionMetrics,
+    private readonly settlementMetrics: SettlementMetrics,
+  ) {}
 
   onApplicationBootstrap(): void {
     if (!this.env.DETECTION_ENABLED) return;
@@ -69,6 +70,7 @@ export class DetectionService implements OnApplicationBootstrap, BeforeApplicati
           keepBlocks: 256,
         },
         (network, through) => this.settlement.settle(network, through),
+        this.metrics,
       );
       // New heads over a WebSocket, where configured, wake the leader at once; polling goes on beside them.
       const ws = this.env.wsUrlFor(name);
@@ -79,7 +81,7 @@ export class DetectionService implements OnApplicationBootstrap, BeforeApplicati
         return more;
       });
       this.loops.set(name, { loop, follower, rpc: { urls, chainId: EVM_NETWORKS[name].chainId, contracts }, heads });
-      initSettlementOutcomes(name);
+      this.settlementMetrics.startNetwork(name);
       loop.start();
       heads?.start();
     }

@@ -1,8 +1,9 @@
 import { Logger } from '@nestjs/common';
 import { DetectionRepository, type BlockRef, type Cursor } from '@payrail/persistence';
-import { blocksRead, logsRead, reorgDepth, traceBlockPass } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
+import { traceBlockPass } from '../shared/chain-tracing.js';
 import type { BlockReader } from './block-reader.js';
+import { DetectionMetrics } from './detection.metrics.js';
 
 export interface FollowerOptions {
   network: string;
@@ -49,6 +50,7 @@ export class NetworkFollower {
     private readonly reader: BlockReader,
     private readonly options: FollowerOptions,
     private readonly settle: Settle,
+    private readonly metrics = new DetectionMetrics(),
   ) {
     this.logger = new Logger(`Detection:${options.network}`);
   }
@@ -70,7 +72,7 @@ export class NetworkFollower {
       // The cursor's hash as checked above: a reorg landing after the check is not read past.
       const read = await this.reader.transfers(from, to, cursor.blockHash);
       if (!read) return true; // the chain moved while reading: read again (the next pass checks for a reorg first)
-      logsRead.inc({ network }, read.transfers.length);
+      this.metrics.logsRead(network, read.transfers.length);
       const ours = await repo.knownTopics(network, [...new Set(read.transfers.map((t) => t.referenceTopic))]);
       const transfers = read.transfers.filter((t) => ours.has(t.referenceTopic));
       const toBlock = read.blocks.find((b) => b.number === to)!;
@@ -81,7 +83,7 @@ export class NetworkFollower {
         await tx.saveCursor(network, { blockNumber: to, blockHash: toBlock.hash });
       });
       cursor = { blockNumber: to, blockHash: toBlock.hash };
-      blocksRead.inc({ network }, to - from + 1);
+      this.metrics.blocksRead(network, to - from + 1);
     }
     Object.assign(this.status, { head, cursor: cursor.blockNumber, lag: head - cursor.blockNumber });
     const through = Math.min(cursor.blockNumber, head - this.options.confirmations);
@@ -111,7 +113,7 @@ export class NetworkFollower {
       return rolledBack;
     });
     this.status.reorgs++;
-    reorgDepth.observe({ network: this.options.network }, cursor.blockNumber - ancestor.blockNumber);
+    this.metrics.reorg(this.options.network, cursor.blockNumber - ancestor.blockNumber);
     this.logger.warn(
       `reorg: block ${cursor.blockNumber} replaced; rolled back to ${ancestor.blockNumber} ` +
         `(${removed} transfers removed, ${reversedTopics.length} settled payment references to settle again)`,

@@ -1,7 +1,7 @@
 import { type TronGridEventSource } from '@payrail/chains';
 import { DetectionRepository } from '@payrail/persistence';
-import { traceBlockPass } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
+import { traceBlockPass } from '../shared/chain-tracing.js';
 import type { FollowStatus, Settle } from './network-follower.js';
 
 /**

@@ -7,13 +7,13 @@ import {
   RecurringRepository,
   RequestsRepository,
 } from '@payrail/persistence';
-import { observeRecurring } from '@payrail/platform';
 import type { TransactionResponse } from 'ethers';
 import type { DataSource, EntityManager } from 'typeorm';
 import { afterFailure, type ExecutionFailure } from './execution-failure.js';
 import { executionRequest } from './execution-request.js';
 import { inTransactionThen } from '../shared/after-commit.js';
 import { PAYMENT_PROCESSOR } from '../shared/payment-processor.js';
+import { RecurringMetrics } from './recurring.metrics.js';
 
 /** Payment `index` of a schedule, claimed for execution. */
 export interface Claim {
@@ -46,6 +46,7 @@ export class ExecutionRecords {
     private readonly db: DataSource,
     private readonly retryDelayMs: number,
     private readonly inFlightMs = IN_FLIGHT_MS,
+    readonly metrics = new RecurringMetrics(),
   ) {}
 
   /** The next payment of an active schedule when it is due at `now` (chain time) and not waiting for a retry; else null. */
@@ -102,7 +103,7 @@ export class ExecutionRecords {
       const tx = await broadcast();
       // Counted when broadcast, not at commit: the transaction is on its way whether or not this
       // record commits (a pass that finds it executed then records it as confirmed, unsent again).
-      observeRecurring(s.network, 'sent');
+      this.metrics.observe(s.network, 'sent');
       // Also renews the in-flight lease of the attempt.
       await repo.updateExecution(claim.schedule.id, claim.index, {
         status: 'submitted',
@@ -139,7 +140,7 @@ export class ExecutionRecords {
       const processedPayments = Math.max(s.processedPayments, index);
       const completed = processedPayments >= s.totalPayments && s.status === 'active';
       await repo.update(s.id, { processedPayments, failureCount: 0, failureReason: null, ...(completed ? { status: 'completed' } : {}) });
-      afterCommit(() => observeRecurring(s.network, 'confirmed'));
+      afterCommit(() => this.metrics.observe(s.network, 'confirmed'));
     });
   }
 
@@ -159,8 +160,8 @@ export class ExecutionRecords {
       await appendToOutbox(m, [await this.failedEvent(m, claim, failure)]);
       const paused = pause && s.status === 'active';
       afterCommit(() => {
-        observeRecurring(s.network, 'failed');
-        if (paused) observeRecurring(s.network, 'paused');
+        this.metrics.observe(s.network, 'failed');
+        if (paused) this.metrics.observe(s.network, 'paused');
       });
     });
   }

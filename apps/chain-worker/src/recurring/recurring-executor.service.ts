@@ -7,12 +7,12 @@ import {
   payrailRecurringProxies,
   rpcProvider,
 } from '@payrail/chains';
-import { initRecurringOutcomes, relayerBalance } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { formatEther } from 'ethers';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { LeaderLoop } from '../shared/leader-loop.js';
 import { ExecutionRecords } from './execution-records.js';
+import { RecurringMetrics } from './recurring.metrics.js';
 import { RelayerChain } from './relayer-chain.js';
 import { ScheduleRunner } from './schedule-runner.js';
 
@@ -30,6 +30,7 @@ export class RecurringExecutor implements OnApplicationBootstrap, BeforeApplicat
   constructor(
     private readonly db: DataSource,
     @Inject(ChainWorkerEnv) private readonly env: ChainWorkerEnv,
+    private readonly metrics: RecurringMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -41,14 +42,14 @@ export class RecurringExecutor implements OnApplicationBootstrap, BeforeApplicat
     const local = loadLocalDeploymentFile(this.env, (m) => this.logger.warn(m));
     // Only where the proxy is Payrail's: Request Network's 0.1.0 proxy cannot verify the permits.
     const own = payrailRecurringProxies(this.env, local);
-    const records = new ExecutionRecords(this.db, this.env.RECURRING_RETRY_DELAY_MS);
+    const records = new ExecutionRecords(this.db, this.env.RECURRING_RETRY_DELAY_MS, undefined, this.metrics);
     const chains = new Map<string, RelayerChain>();
-    relayerBalance.readFrom(() => readBalances(chains));
+    this.metrics.readRelayerBalances(() => readBalances(chains));
     for (const [name, urls] of Object.entries(configuredRpcUrls(this.env)) as [EvmNetwork, string[]][]) {
       if (!own[name]) continue;
       const chain = new RelayerChain(rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1 }), key);
       chains.set(name, chain);
-      initRecurringOutcomes(name);
+      this.metrics.startNetwork(name);
       // On SIGTERM the pass claims nothing more and leaves receipts to the next pass (see ScheduleRunner).
       const runner: ScheduleRunner = new ScheduleRunner(this.db, name, chain, records, () => loop.stopping);
       const loop: LeaderLoop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, () => runner.pass());

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { encodeRecurringExecute } from '@payrail/permits';
 import { RecurringRepository } from '@payrail/persistence';
-import { observeRecurring } from '@payrail/platform';
 import type { DataSource } from 'typeorm';
 import { CancelledInFlight } from './cancelled-in-flight.js';
 import { classifyFailure } from './execution-failure.js';
@@ -49,7 +48,7 @@ export class ScheduleRunner {
     for (const id of ids) {
       if (this.stopping()) break;
       const claim = await this.records.claim(id, now);
-      if (claim) observeRecurring(this.network, 'due');
+      if (claim) this.records.metrics.observe(this.network, 'due');
       if (claim) progressed = (await this.execute(claim)) || progressed;
     }
     return progressed;

@@ -3,6 +3,7 @@ import { loadLocalDeploymentFile, NETWORKS, withLocalDeployment } from '@payrail
 import { kytProviderFor } from '@payrail/domain';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
+import { SettlementMetrics } from '../shared/settlement.metrics.js';
 import { SETTLEMENT } from '../shared/settlement.port.js';
 import { TransferSettlement } from './transfer-settlement.js';
 
@@ -12,13 +13,15 @@ import { TransferSettlement } from './transfer-settlement.js';
   providers: [
     {
       provide: SETTLEMENT,
-      inject: [DataSource, ChainWorkerEnv],
-      useFactory: (db: DataSource, env: ChainWorkerEnv) => {
+      inject: [DataSource, ChainWorkerEnv, SettlementMetrics],
+      useFactory: (db: DataSource, env: ChainWorkerEnv, metrics: SettlementMetrics) => {
         const local = loadLocalDeploymentFile(env, (m) => new Logger('Settlement').warn(m));
-        return new TransferSettlement(db, local ? withLocalDeployment(NETWORKS, local) : NETWORKS, kytProviderFor(env.PAYRAIL_ENV));
+        const networks = local ? withLocalDeployment(NETWORKS, local) : NETWORKS;
+        return new TransferSettlement(db, networks, kytProviderFor(env.PAYRAIL_ENV), metrics);
       },
     },
+    SettlementMetrics,
   ],
-  exports: [SETTLEMENT],
+  exports: [SETTLEMENT, SettlementMetrics],
 })
 export class SettlementModule {}

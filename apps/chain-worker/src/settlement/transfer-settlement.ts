@@ -9,8 +9,9 @@ import {
   SettlementTransfersRepository,
   type RequestEntity,
 } from '@payrail/persistence';
-import { observeSettlement, traceSettlement, traceSettlementOutcome } from '@payrail/platform';
 import type { DataSource, EntityManager } from 'typeorm';
+import { traceSettlement, traceSettlementOutcome } from '../shared/chain-tracing.js';
+import { SettlementMetrics } from '../shared/settlement.metrics.js';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
 import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
@@ -40,6 +41,7 @@ export class TransferSettlement implements Settlement {
     private readonly db: DataSource,
     private readonly networks: Readonly<Record<NetworkName, NetworkInfo>>,
     kyt: KytProvider = new UnavailableKytProvider(),
+    private readonly metrics = new SettlementMetrics(),
   ) {
     this.payerChecks = new PayerChecks(kyt);
   }
@@ -70,7 +72,7 @@ export class TransferSettlement implements Settlement {
         for (const event of written) traceSettlementOutcome(event.type);
         return written;
       });
-      for (const event of events) observeSettlement(network, event.type);
+      for (const event of events) this.metrics.observe(network, event.type);
       return true;
     } catch (error) {
       if (topics.length === 1)

@@ -1,4 +1,4 @@
-import { paymentIntentChannel } from '@payrail/platform';
+import { paymentIntentChannel } from '@payrail/domain';
 import { sqlOne, sqlRows } from '@payrail/persistence';
 import { Redis } from 'ioredis';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';

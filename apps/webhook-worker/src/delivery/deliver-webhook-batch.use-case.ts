@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { WebhookDeliveryJob } from '@payrail/platform';
+import { type WebhookDeliveryJob } from '@payrail/domain';
 import { WebhookDeliveryQueue } from '@payrail/webhooks';
 import { type AttemptOutcome, DeliverWebhook } from './deliver-webhook.use-case.js';
 

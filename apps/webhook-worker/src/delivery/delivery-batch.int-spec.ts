@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { createDataSource, sqlRows } from '@payrail/persistence';
-import { QUEUES, WEBHOOK_BATCH_JOB_NAME } from '@payrail/platform';
+import { WEBHOOK_BATCH_JOB_NAME } from '@payrail/domain';
+import { QUEUES } from '@payrail/platform';
 import { type DeliveryToQueue, WebhookDeliveryQueue } from '@payrail/webhooks';
 import { QueueEvents } from 'bullmq';
 import type { DataSource } from 'typeorm';

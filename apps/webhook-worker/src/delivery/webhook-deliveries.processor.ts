@@ -1,18 +1,13 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import {
-  observeDeliveryAttempt,
-  QUEUES,
-  traceJob,
-  type WebhookDeliveryBatchJob,
-  webhookDeliveryJobId,
-  type WebhookDeliveryJob,
-} from '@payrail/platform';
+import { type WebhookDeliveryBatchJob, webhookDeliveryJobId, type WebhookDeliveryJob } from '@payrail/domain';
+import { type JobResultFailure, QUEUES, traceJob } from '@payrail/platform';
 import { DelayedError, type Job, UnrecoverableError, type Worker } from 'bullmq';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 import { type AttemptOutcome, DeliverWebhook } from './deliver-webhook.use-case.js';
 import { DeliverWebhookBatch } from './deliver-webhook-batch.use-case.js';
 import { WebhookHttpSender } from './http-sender.js';
 import { startWorker } from '../shared/bullmq-worker.js';
+import { WebhookMetrics } from '../shared/webhook-metrics.js';
 
 /** The round's last attempt failed: the job fails for good (kept in the failed set, not retried). */
 /**
@@ -59,6 +54,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
     private readonly deliverBatch: DeliverWebhookBatch,
     private readonly sender: WebhookHttpSender,
     @Inject(WebhookWorkerEnv) private readonly env: WebhookWorkerEnv,
+    private readonly metrics: WebhookMetrics,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -71,6 +67,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
         process,
         { concurrency: this.env.WEBHOOK_DELIVERY_CONCURRENCY },
         this.logger,
+        retryQueued,
       ),
       startWorker<DeliveryQueueJob>(
         QUEUES.webhookRecovery,
@@ -81,6 +78,7 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
           limiter: recoveryLimiter(this.env.WEBHOOK_RECOVERY_MAX_PER_SECOND),
         },
         this.logger,
+        retryQueued,
       ),
     ];
   }
@@ -98,13 +96,18 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       const ended: { outcome?: AttemptOutcome } = {};
       const id = webhookDeliveryJobId(entry.deliveryId, entry.round, entry.attempt ?? 0);
       // Each delivery in a span of its own, the child of the fan-out that queued it, as a single job's would be.
-      const kind = await traceJob(QUEUES.webhookDeliveries, { id, name: job.name, data: entry, attemptsMade: 0 }, async () => {
-        ended.outcome = await attempt();
-        return ended.outcome.kind === 'busy' ? 'delayed' : ended.outcome.kind;
-      });
+      const kind = await traceJob(
+        QUEUES.webhookDeliveries,
+        { id, name: job.name, data: entry, attemptsMade: 0 },
+        async () => {
+          ended.outcome = await attempt();
+          return ended.outcome.kind === 'busy' ? 'delayed' : ended.outcome.kind;
+        },
+        retryQueued,
+      );
       result[entry.deliveryId] = kind;
       const outcome = ended.outcome ?? { kind: 'skipped', reason: 'not attempted' };
-      if (outcome.kind !== 'busy') observeDeliveryAttempt(entry, entry.attempt ?? 0, metricOutcome(outcome));
+      if (outcome.kind !== 'busy') this.metrics.deliveryAttempt(entry, entry.attempt ?? 0, metricOutcome(outcome));
       return outcome;
     });
     return result;
@@ -122,12 +125,15 @@ export class WebhookDeliveriesProcessor implements OnApplicationBootstrap, OnMod
       await job.moveToDelayed(Date.now() + outcome.ms, token);
       throw new DelayedError();
     }
-    observeDeliveryAttempt(job.data, job.data.attempt ?? 0, metricOutcome(outcome));
+    this.metrics.deliveryAttempt(job.data, job.data.attempt ?? 0, metricOutcome(outcome));
     if (outcome.kind === 'failed') throw new DeliveryAttemptFailed(outcome.reason);
     // A test that sent nothing must not count as sent.
     if (outcome.kind === 'skipped' && job.data.test) throw new UnrecoverableError(outcome.reason);
     return outcome.kind;
   }
 }
+
+/** A delivery attempt the receiver refused is recorded and retried by a new job: still an error on its span. */
+export const retryQueued: JobResultFailure = (result) => (result === 'retrying' ? 'delivery attempt failed; retry queued' : undefined);
 
 const metricOutcome = (outcome: Exclude<AttemptOutcome, { kind: 'busy' }>) => (outcome.kind === 'retrying' ? 'failed' : outcome.kind);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { createDataSource, sqlExecute, sqlOne } from '@payrail/persistence';
-import { QUEUES, webhookDisabledNotices } from '@payrail/platform';
+import { metricsRegistry, QUEUES } from '@payrail/platform';
 import { Queue } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
@@ -55,10 +55,12 @@ describe('the endpoint-disabled e-mail to the owner (real SMTP server, two webho
     return id;
   };
   const noticedOutcomes = async () =>
-    Object.fromEntries((await webhookDisabledNotices.get()).values.map((v) => [String(v.labels.outcome), v.value])) as Record<
-      string,
-      number
-    >;
+    Object.fromEntries(
+      (await metricsRegistry.getSingleMetric('payrail_webhook_disabled_notices_total')!.get()).values.map((v) => [
+        String(v.labels.outcome),
+        v.value,
+      ]),
+    ) as Record<string, number>;
 
   beforeAll(async () => {
     const databaseUrl = await createTestDatabase();

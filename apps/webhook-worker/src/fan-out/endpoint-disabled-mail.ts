@@ -1,20 +1,20 @@
 import { InjectQueue } from '@nestjs/bullmq';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { PublishedDomainEvent } from '@payrail/domain';
-import { AccountsRepository } from '@payrail/persistence';
 import {
+  type PublishedDomainEvent,
   type EndpointDisabledMailJob,
   endpointDisabledMailJobId,
   FAILED_MAIL_RETENTION_SECONDS,
   MAIL_JOBS,
   MAIL_NOTICE_RETENTION_SECONDS,
-  QUEUES,
-  webhookDisabledNotices,
-} from '@payrail/platform';
+} from '@payrail/domain';
+import { AccountsRepository } from '@payrail/persistence';
+import { QUEUES } from '@payrail/platform';
 import type { Queue } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 import type { EndpointDisabledMailPayload } from '../shared/endpoint-disabled-event.js';
+import { WebhookMetrics } from '../shared/webhook-metrics.js';
 
 export type EndpointDisabledMailResult = { kind: 'mailed'; recipients: number } | { kind: 'not-mailed'; why: 'mail_off' | 'no_address' };
 
@@ -36,20 +36,21 @@ export class EndpointDisabledMail {
     private readonly db: DataSource,
     @InjectQueue(QUEUES.mail) private readonly queue: Queue<EndpointDisabledMailJob>,
     @Inject(WebhookWorkerEnv) private readonly env: WebhookWorkerEnv,
+    private readonly metrics: WebhookMetrics,
   ) {}
 
   async enqueue(event: PublishedDomainEvent): Promise<EndpointDisabledMailResult> {
     const notice = event.payload as unknown as EndpointDisabledMailPayload;
     const logged = { webhookId: notice.webhookId, outboxId: event.outboxId };
     if (this.env.mailTransport() !== 'smtp') {
-      webhookDisabledNotices.inc({ outcome: 'mail_off' });
+      this.metrics.disabledNotice('mail_off');
       this.logger.log(logged, 'disabled endpoint: no e-mail to its owner (MAIL_TRANSPORT is not smtp)');
       return { kind: 'not-mailed', why: 'mail_off' };
     }
     const { clientId } = notice;
     const contacts = notice.platformId ? await new AccountsRepository(this.db.manager).verifiedOwnerContacts(notice.platformId) : null;
     if (!contacts || contacts.owners.length === 0 || clientId === null) {
-      webhookDisabledNotices.inc({ outcome: 'no_address' });
+      this.metrics.disabledNotice('no_address');
       this.logger.warn(
         { ...logged, platformId: notice.platformId, orchestratorId: notice.orchestratorId },
         notice.platformId
@@ -82,7 +83,7 @@ export class EndpointDisabledMail {
         },
       })),
     );
-    webhookDisabledNotices.inc({ outcome: 'queued' }, contacts.owners.length);
+    this.metrics.disabledNotice('queued', contacts.owners.length);
     this.logger.log({ ...logged, recipients: contacts.owners.map((o) => o.userId) }, 'disabled endpoint: e-mail to its owners queued');
     return { kind: 'mailed', recipients: contacts.owners.length };
   }

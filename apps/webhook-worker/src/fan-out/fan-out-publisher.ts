@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { PublishedDomainEvent } from '@payrail/domain';
-import { BullmqEventPublisher, type EventPublisher, traceFanOut } from '@payrail/platform';
+import { BullmqEventPublisher, type EventPublisher } from '@payrail/platform';
 import { FanOutEvent } from './fan-out-event.use-case.js';
+import { traceFanOut } from './fan-out-tracing.js';
 
 /**
  * The relay's publisher in the webhook worker: fans each batch of outbox events out at once,

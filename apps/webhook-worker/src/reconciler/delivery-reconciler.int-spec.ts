@@ -1,5 +1,6 @@
 import { createDataSource, sqlExecute, type WebhookOwner } from '@payrail/persistence';
-import { QUEUES, validateEnv, webhookDeliveryJobId, type WebhookDeliveryJob } from '@payrail/platform';
+import { webhookDeliveryJobId, type WebhookDeliveryJob } from '@payrail/domain';
+import { QUEUES, validateEnv } from '@payrail/platform';
 import { WebhookDeliveryQueue } from '@payrail/webhooks';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';

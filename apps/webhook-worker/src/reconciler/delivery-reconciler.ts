@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { type DueDelivery, WebhookDurabilityRepository } from '@payrail/persistence';
-import { REDIS, webhookDeliveryJobId } from '@payrail/platform';
+import { webhookDeliveryJobId } from '@payrail/domain';
+import { REDIS } from '@payrail/platform';
 import { type DeliveryToQueue, WebhookDeliveryQueue } from '@payrail/webhooks';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';

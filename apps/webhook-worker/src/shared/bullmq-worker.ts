@@ -1,12 +1,13 @@
 import { Logger } from '@nestjs/common';
 import { type Job, type Processor, Worker, type WorkerOptions } from 'bullmq';
-import { observeQueueWait, traceJob } from '@payrail/platform';
+import { type JobResultFailure, observeQueueWait, traceJob } from '@payrail/platform';
 import type { WebhookWorkerEnv } from '../config/webhook-worker.env.js';
 
 /**
  * A BullMQ worker with the house settings: connection and prefix from config, the job lock
  * of WEBHOOK_JOB_LOCK_MS (a crashed process's jobs come back after it), stalled jobs
- * retried up to 5 times, errors logged (never thrown into the void).
+ * retried up to 5 times, errors logged (never thrown into the void). Each job runs in a span
+ * (`traceJob`); `failure` names the results that are still failures on it.
  */
 export function startWorker<T>(
   queue: string,
@@ -14,10 +15,11 @@ export function startWorker<T>(
   process: Processor<T>,
   options: Pick<WorkerOptions, 'concurrency' | 'settings' | 'limiter'>,
   logger: Logger,
+  failure?: JobResultFailure,
 ): Worker<T> {
   const observed: Processor<T> = (job, token, signal) => (
     observeQueueWait(queue, job),
-    traceJob(queue, job, () => process(job, token, signal))
+    traceJob(queue, job, () => process(job, token, signal), failure)
   );
   const worker = new Worker<T>(queue, observed, {
     // Auto-pipelining sends the commands of jobs finishing together in one write (fewer syscalls).

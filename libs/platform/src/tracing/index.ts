@@ -1,4 +1,3 @@
 export * from './tracing.js';
 export * from './http.js';
 export * from './jobs.js';
-export * from './chain.js';

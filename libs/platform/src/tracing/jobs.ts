@@ -1,4 +1,4 @@
-import { context, ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { PublishedDomainEvent } from '@payrail/domain';
 import { contextOfTraceparent, currentTraceparent } from '@payrail/persistence';
 import type { Job } from 'bullmq';
@@ -47,11 +47,17 @@ export async function tracePublish(
 export type TracedJob = Pick<Job<unknown>, 'id' | 'name' | 'data' | 'attemptsMade'>;
 
 /**
+ * A result that is still a failure (the work failed, was recorded and will be retried by a new
+ * job): the message of the span's error status; undefined for a success.
+ */
+export type JobResultFailure = (result: unknown) => string | undefined;
+
+/**
  * Runs one job in a CONSUMER span `process <queue>`, the child of the traceparent in its data
  * (the relay's publish span, the fan-out's span) or a new trace. A string the processor answers
- * (a delivery's outcome) becomes `payrail.job.result`; a throw (a failed attempt) marks it an error.
+ * becomes `payrail.job.result`; a throw marks the span an error, as does a result `failure` names.
  */
-export function traceJob<T>(queue: string, job: TracedJob, run: () => Promise<T>): Promise<T> {
+export function traceJob<T>(queue: string, job: TracedJob, run: () => Promise<T>, failure?: JobResultFailure): Promise<T> {
   if (!tracingStarted()) return run();
   const traceparent = (job.data as { traceparent?: unknown } | undefined)?.traceparent;
   const attributes = {
@@ -60,7 +66,7 @@ export function traceJob<T>(queue: string, job: TracedJob, run: () => Promise<T>
     'messaging.destination.name': queue,
     'messaging.message.id': job.id ?? '',
     'payrail.job.name': job.name,
-    // A delivery job is one attempt of its round (`data.attempt`, 0-based); other jobs count BullMQ's runs.
+    // A job that is one attempt of a series carries `data.attempt` (0-based); other jobs count BullMQ's runs.
     'payrail.job.attempt': attemptOf(job),
   };
   return inSpan(
@@ -70,8 +76,8 @@ export function traceJob<T>(queue: string, job: TracedJob, run: () => Promise<T>
     async (span) => {
       const result = await run();
       if (typeof result === 'string') span.setAttribute('payrail.job.result', result);
-      // A delivery attempt the receiver refused is recorded and retried by a new job: still an error.
-      if (result === 'retrying') span.setStatus({ code: SpanStatusCode.ERROR, message: 'delivery attempt failed; retry queued' });
+      const failed = failure?.(result);
+      if (failed !== undefined) span.setStatus({ code: SpanStatusCode.ERROR, message: failed });
       return result;
     },
   );
@@ -80,16 +86,4 @@ export function traceJob<T>(queue: string, job: TracedJob, run: () => Promise<T>
 function attemptOf(job: TracedJob): number {
   const attempt = (job.data as { attempt?: unknown } | undefined)?.attempt;
   return typeof attempt === 'number' ? attempt + 1 : job.attemptsMade + 1;
-}
-
-/**
- * Runs the fan-out of one event in a span `webhook fan-out`: the child of the active span (the
- * `process domain-events` job) or else of the event's traceparent (the relay's publish span, when
- * the relay fans out itself). The delivery jobs it queues carry this span's traceparent.
- */
-export function traceFanOut<T>(event: PublishedDomainEvent, run: () => Promise<T>): Promise<T> {
-  if (!tracingStarted()) return run();
-  const parent = trace.getActiveSpan() ? context.active() : contextOfTraceparent(event.traceparent);
-  const attributes = { 'payrail.outbox.id': event.outboxId, 'payrail.event.type': event.type };
-  return inSpan('webhook fan-out', { attributes }, parent, () => run());
 }

@@ -4,11 +4,12 @@ import { currentTraceparent } from '@payrail/persistence';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import type { Job } from 'bullmq';
 import { validateEnv, BaseEnv } from '../config/env.js';
-import { tracePublish, traceFanOut, traceJob } from './jobs.js';
+import { tracePublish, traceJob } from './jobs.js';
 import { startTracing, tracingStarted, type Tracing } from './tracing.js';
 
-// No I/O: the spans the relay, the domain-events queue path and the delivery jobs start, on an
-// in-memory exporter (the HTTP and relay-direct paths run over real processes in test/e2e/traces).
+// No I/O: the spans the relay and the queue jobs start, on an in-memory exporter (the webhook
+// fan-out's span: apps/webhook-worker; the HTTP and relay-direct paths run over real processes in
+// test/e2e/traces).
 
 const event = (traceparent: string | null): PublishedDomainEvent => ({
   outboxId: '41',
@@ -73,26 +74,33 @@ describe('tracing on (in-memory exporter)', () => {
     );
   });
 
-  it('runs a queued fan-out under its job span, and a delivery attempt under the traceparent its job carries', async () => {
-    let queued: string | null = null;
-    await traceJob('domain-events', job(event(WRITER)), () =>
-      traceFanOut(event(WRITER), () => Promise.resolve((queued = currentTraceparent()))),
-    );
-    const [fanOut, processed] = spans();
+  it('runs a job in a CONSUMER span under the traceparent its data carries, numbered by its attempt, a throw as an error', async () => {
+    await traceJob('domain-events', job(event(WRITER)), () => Promise.resolve('done'));
+    const [processed] = spans();
     expect(processed.name).toBe('process domain-events');
     expect(processed.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
-    expect(fanOut.name).toBe('webhook fan-out');
-    expect(fanOut.parentSpanContext?.spanId).toBe(processed.spanContext().spanId);
-    expect(queued).toBe(`00-${fanOut.spanContext().traceId}-${fanOut.spanContext().spanId}-01`);
+    expect(processed.attributes).toMatchObject({ 'messaging.destination.name': 'domain-events', 'payrail.job.result': 'done' });
 
     exporter.reset();
     await expect(
-      traceJob('webhook-deliveries', job({ traceparent: queued }, 2), () => Promise.reject(new Error('receiver answered 500'))),
+      traceJob('webhook-deliveries', job({ traceparent: WRITER }, 2), () => Promise.reject(new Error('receiver answered 500'))),
     ).rejects.toThrow();
     const [attempt] = spans();
-    expect(attempt.parentSpanContext?.spanId).toBe(fanOut.spanContext().spanId);
+    expect(attempt.parentSpanContext?.spanId).toBe('b7ad6b7169203331');
     expect(attempt.attributes).toMatchObject({ 'messaging.destination.name': 'webhook-deliveries', 'payrail.job.attempt': 3 });
     expect(attempt.status).toMatchObject({ code: 2, message: 'receiver answered 500' });
     expect(context.active()).toBe(ROOT_CONTEXT);
+  });
+
+  it('marks a span an error when its result is one the caller names a failure (recorded, retried by a new job)', async () => {
+    const failure = (result: unknown) => (result === 'retrying' ? 'attempt failed; retry queued' : undefined);
+    await traceJob('webhook-deliveries', job({}), () => Promise.resolve('retrying'), failure);
+    await traceJob('webhook-deliveries', job({}), () => Promise.resolve('succeeded'), failure);
+    await traceJob('webhook-deliveries', job({}), () => Promise.resolve('retrying'));
+    expect(spans().map((s) => [s.attributes['payrail.job.result'], s.status])).toEqual([
+      ['retrying', { code: 2, message: 'attempt failed; retry queued' }],
+      ['succeeded', { code: 0 }],
+      ['retrying', { code: 0 }],
+    ]);
   });
 });

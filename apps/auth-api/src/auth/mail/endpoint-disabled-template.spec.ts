@@ -1,4 +1,4 @@
-import type { EndpointDisabledMailJob } from '@payrail/platform';
+import { type EndpointDisabledMailJob } from '@payrail/domain';
 import { duration, renderEndpointDisabledMail } from './endpoint-disabled-template.js';
 
 const job: EndpointDisabledMailJob = {

@@ -1,4 +1,4 @@
-import type { EndpointDisabledMailJob } from '@payrail/platform';
+import { type EndpointDisabledMailJob } from '@payrail/domain';
 import { escapeHtml, mailTime, type RenderedMail } from './mail-templates.js';
 
 /** A duration in words, rounded down to its largest unit (`5 days`, `3 hours`, `12 seconds`). */

@@ -1,14 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
 import { rpcProvider } from '@payrail/chains';
 import { PaymentIntentsRepository, type PaymentIntentOutcome } from '@payrail/persistence';
-import {
-  paymentIntentChannel,
-  parsePaymentIntentMessage,
-  type PaymentIntentMessage,
-  RateLimiter,
-  REDIS,
-  redisOptionsFromUrl,
-} from '@payrail/platform';
+import { paymentIntentChannel, parsePaymentIntentMessage, type PaymentIntentMessage } from '@payrail/domain';
+import { RateLimiter, REDIS, redisOptionsFromUrl } from '@payrail/platform';
 import { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ChainWorkerEnv } from '../../config/chain-worker.env.js';

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { NETWORKS, type NetworkName } from '@payrail/chains';
-import { canonicalPayerWallet, effectiveStatus, PayrailError } from '@payrail/domain';
+import { canonicalPayerWallet, effectiveStatus, paymentIntentChannel, type PaymentIntentMessage, PayrailError } from '@payrail/domain';
 import { PaymentIntentsRepository, RequestsRepository, SecurePaymentsRepository } from '@payrail/persistence';
-import { announcePaymentIntent, type ClientIdCaller, REDIS } from '@payrail/platform';
+import { type ClientIdCaller, REDIS } from '@payrail/platform';
 import type { Redis } from 'ioredis';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
@@ -97,9 +97,9 @@ export class RecordPaymentIntent {
   }
 
   /** Whether a chain-worker received it; a Redis failure leaves the payment to detection's regular pass. */
-  private async announce(message: { intentId: string; network: string; txHash: string }): Promise<boolean> {
+  private async announce(message: PaymentIntentMessage): Promise<boolean> {
     try {
-      return (await announcePaymentIntent(this.redis, this.env.QUEUE_PREFIX, message)) > 0;
+      return (await this.redis.publish(paymentIntentChannel(this.env.QUEUE_PREFIX), JSON.stringify(message))) > 0;
     } catch (error) {
       this.logger.warn({ err: error, intentId: message.intentId }, 'payment intent not announced; detection settles it on its next pass');
       return false;

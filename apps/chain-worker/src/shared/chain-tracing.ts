@@ -1,5 +1,5 @@
 import { type Attributes, context, createContextKey, trace } from '@opentelemetry/api';
-import { inSpan, tracingStarted } from './tracing.js';
+import { inSpan, tracingStarted } from '@payrail/platform';
 
 /** One detection pass of a network: the block it reached and what it settles through. */
 export interface BlockPass {

@@ -1,5 +1,3 @@
-import type { Redis } from 'ioredis';
-
 /**
  * Redis channel on which payments-api announces a payment intent (the hosted page reported a
  * submitted transaction) to every chain-worker replica; the replica leading that network's
@@ -13,11 +11,6 @@ export interface PaymentIntentMessage {
   intentId: string;
   network: string;
   txHash: string;
-}
-
-/** Publishes an intent; answers how many chain-worker replicas received it (0: none is listening now). */
-export function announcePaymentIntent(redis: Redis, prefix: string, message: PaymentIntentMessage): Promise<number> {
-  return redis.publish(paymentIntentChannel(prefix), JSON.stringify(message));
 }
 
 /** The announcement read back, or undefined when it is not one (ignored by the listener). */
