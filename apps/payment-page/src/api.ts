@@ -1,10 +1,10 @@
 import {
   type AuthClient,
   type AuthComponents,
-  errorMessageOf,
   originHeader,
   type PaymentsClient,
   type PaymentsComponents,
+  unwrap,
   type WebRuntimeConfig,
 } from '@payrail/web';
 import { createContext, useContext } from 'react';
@@ -62,22 +62,6 @@ export function pageLocation(): { token: string | undefined; clientId: string | 
 export function onboardingLocation(): string | undefined {
   const match = /^(?:\/pay)?\/onboarding\/([^/]+)\/?$/.exec(window.location.pathname);
   return match ? decodeURIComponent(match[1]) : undefined;
-}
-
-/** An API answer that is not a success: its status and the API's sentence. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The body of an answer, or an ApiError with the API's sentence. */
-export function unwrap<T>(r: { data?: T; error?: unknown; response: Response }): T {
-  if (r.data === undefined) throw new ApiError(r.response.status, errorMessageOf(r.error) ?? `HTTP ${r.response.status}`);
-  return r.data;
 }
 
 /** What the page knows of the paying wallet: its address and, when it signed one, the wallet proof headers. */

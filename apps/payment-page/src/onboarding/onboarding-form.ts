@@ -1,4 +1,4 @@
-import { ApiError } from '../api';
+import { ApiError } from '@payrail/web';
 import { type MessageKey } from '../messages';
 
 /** The onboarding form as typed (strings). */

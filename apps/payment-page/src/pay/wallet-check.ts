@@ -1,5 +1,5 @@
 import type { PaymentRecord, PageCalls, PayAnswer, PayerContext } from '../api';
-import { ApiError } from '../api';
+import { ApiError } from '@payrail/web';
 
 /** A state that stops the payer from paying with this wallet (each has its own screen). */
 export type Blocked =

@@ -1,6 +1,6 @@
-import { Alert, Button, shortAddress, Status } from '@payrail/web';
+import { Alert, ApiError, Button, shortAddress, Status } from '@payrail/web';
 import { useState } from 'react';
-import { ApiError, type LinkIntentView } from '../api';
+import type { LinkIntentView } from '../api';
 import { OnboardingFormFields } from '../components/OnboardingFormFields';
 import { t } from '../messages';
 import { completeBodyOf, completeFailureOf, type IntentEnd, type OnboardingForm } from '../onboarding/onboarding-form';

@@ -1,7 +1,7 @@
-import { Alert, Button, Status } from '@payrail/web';
+import { Alert, ApiError, Button, Status } from '@payrail/web';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, pageCalls, type PaymentRecord, useApi } from '../api';
+import { pageCalls, type PaymentRecord, useApi } from '../api';
 import { EvmPay } from '../components/EvmPay';
 import { MulticallChildren } from '../components/MulticallChildren';
 import { factsOf, PaymentSummary } from '../components/PaymentSummary';
