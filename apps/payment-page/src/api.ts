@@ -21,14 +21,9 @@ export type LinkIntentView = Schemas['LinkIntentViewDto'];
 export type CompletedLinkIntent = Schemas['CompletedLinkIntentDto'];
 export type Currency = Schemas['CurrencyDto'];
 export type PlatformClientId = AuthComponents['schemas']['ClientIdResponse'];
-/** `{CHAIN: {TOKEN: {balance, hasEnoughBalance, neededAmount, unavailable?}}}` (the record's paymentOptions). */
-export type PaymentOptions = Record<string, Record<string, PaymentOption>>;
-export interface PaymentOption {
-  balance: string | null;
-  hasEnoughBalance: boolean | null;
-  neededAmount: string;
-  unavailable?: string;
-}
+/** `{CHAIN: {TOKEN: {balance, hasEnoughBalance, neededAmount, unavailable?}}}`: the record's paymentOptions for a wallet. */
+export type PaymentOptions = NonNullable<SecurePayment['paymentOptions']>;
+export type PaymentOption = Schemas['PaymentOptionDto'];
 
 export interface PageApis {
   api: PaymentsClient;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useConfig, useConnection } from 'wagmi';
 import { signMessage } from 'wagmi/actions';
-import type { PageCalls, PaymentOptions, PaymentRecord } from '../api';
+import type { PageCalls, PaymentRecord } from '../api';
 import { failureText, runEvmPayment } from '../pay/run-evm';
 import { fundsOf, stepsOf } from '../pay/steps';
 import { checkWallet } from '../pay/wallet-check';
@@ -100,7 +100,7 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
       setBusy(false);
     }
   };
-  const options = 'paymentOptions' in result.record ? (result.record.paymentOptions as PaymentOptions | undefined) : undefined;
+  const options = 'paymentOptions' in result.record ? result.record.paymentOptions : undefined;
   return (
     <>
       <ConnectWallet />

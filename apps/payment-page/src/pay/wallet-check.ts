@@ -11,8 +11,7 @@ export type Blocked =
 
 export type WalletCheck = { blocked: Blocked } | { blocked?: undefined; record: PaymentRecord; answer: PayAnswer; payer: PayerContext };
 
-type Decision = { status?: string; reason?: string } | undefined;
-const decisionOf = (record: PaymentRecord): Decision => ('accessDecision' in record ? record.accessDecision : undefined);
+const decisionOf = (record: PaymentRecord) => ('accessDecision' in record ? record.accessDecision : undefined);
 
 /**
  * What the connected wallet may do here: the record read for it (its paymentOptions), and the

@@ -1,7 +1,7 @@
 import { Alert, Button, shortAddress, TronLinkWallet, tronWalletError } from '@payrail/web';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { PageCalls, PaymentOptions, SecurePayment } from '../api';
+import type { PageCalls, SecurePayment } from '../api';
 import { BalanceNotes } from '../components/BalanceNotes';
 import { factsOf } from '../components/PaymentSummary';
 import { t } from '../messages';
@@ -97,7 +97,7 @@ export default function TronPay({ token, payment, calls, progress, onSubmitted }
       setBusy(false);
     }
   };
-  const options = 'paymentOptions' in record ? (record.paymentOptions as PaymentOptions | undefined) : undefined;
+  const options = 'paymentOptions' in record ? record.paymentOptions : undefined;
   return (
     <>
       {connected}
