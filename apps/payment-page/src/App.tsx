@@ -1,7 +1,11 @@
+import { Status } from '@payrail/web';
+import { lazy, Suspense } from 'react';
 import { onboardingLocation, pageLocation } from './api';
 import { t } from './messages';
-import { OnboardingScreen } from './screens/OnboardingScreen';
 import { PaymentScreen } from './screens/PaymentScreen';
+
+// Onboarding (its form library and schema) is its own chunk: payers never download it.
+const OnboardingScreen = lazy(() => import('./screens/OnboardingScreen').then((m) => ({ default: m.OnboardingScreen })));
 
 /** The page's routes: `/pay/<token>?clientId=` (a secure payment) and `[/pay]/onboarding/<intentId>` (a link intent). */
 export function App() {
@@ -10,7 +14,9 @@ export function App() {
   return (
     <main className="page">
       {intentId ? (
-        <OnboardingScreen intentId={intentId} />
+        <Suspense fallback={<Status>{t('onboarding.loading')}</Status>}>
+          <OnboardingScreen intentId={intentId} />
+        </Suspense>
       ) : token && clientId ? (
         <PaymentScreen token={token} clientId={clientId} />
       ) : (

@@ -1,10 +1,10 @@
 import {
   type AuthClient,
   type AuthComponents,
-  errorMessageOf,
   originHeader,
   type PaymentsClient,
   type PaymentsComponents,
+  unwrap,
   type WebRuntimeConfig,
 } from '@payrail/web';
 import { createContext, useContext } from 'react';
@@ -21,14 +21,9 @@ export type LinkIntentView = Schemas['LinkIntentViewDto'];
 export type CompletedLinkIntent = Schemas['CompletedLinkIntentDto'];
 export type Currency = Schemas['CurrencyDto'];
 export type PlatformClientId = AuthComponents['schemas']['ClientIdResponse'];
-/** `{CHAIN: {TOKEN: {balance, hasEnoughBalance, neededAmount, unavailable?}}}` (the record's paymentOptions). */
-export type PaymentOptions = Record<string, Record<string, PaymentOption>>;
-export interface PaymentOption {
-  balance: string | null;
-  hasEnoughBalance: boolean | null;
-  neededAmount: string;
-  unavailable?: string;
-}
+/** `{CHAIN: {TOKEN: {balance, hasEnoughBalance, neededAmount, unavailable?}}}`: the record's paymentOptions for a wallet. */
+export type PaymentOptions = NonNullable<SecurePayment['paymentOptions']>;
+export type PaymentOption = Schemas['PaymentOptionDto'];
 
 export interface PageApis {
   api: PaymentsClient;
@@ -62,22 +57,6 @@ export function pageLocation(): { token: string | undefined; clientId: string | 
 export function onboardingLocation(): string | undefined {
   const match = /^(?:\/pay)?\/onboarding\/([^/]+)\/?$/.exec(window.location.pathname);
   return match ? decodeURIComponent(match[1]) : undefined;
-}
-
-/** An API answer that is not a success: its status and the API's sentence. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** The body of an answer, or an ApiError with the API's sentence. */
-export function unwrap<T>(r: { data?: T; error?: unknown; response: Response }): T {
-  if (r.data === undefined) throw new ApiError(r.response.status, errorMessageOf(r.error) ?? `HTTP ${r.response.status}`);
-  return r.data;
 }
 
 /** What the page knows of the paying wallet: its address and, when it signed one, the wallet proof headers. */

@@ -1,5 +1,6 @@
 // @payrail/web: the browser code both apps share. Apps import only this and npm packages (lint).
 export * from './api/client';
+export * from './api/api-error';
 export * from './runtime-config';
 export * from './wallet/config';
 export * from './wallet/networks';

@@ -1,6 +1,7 @@
 import { Alert } from '@payrail/web';
 import type { PaymentOptions } from '../api';
 import { t } from '../messages';
+import { balancesOf } from '../pay/balances';
 
 /**
  * Says clearly when the balance or the gas is short (from the pay answer's checks and the
@@ -14,12 +15,7 @@ export function BalanceNotes(props: {
   hasEnoughBalance: boolean;
   hasEnoughGas: boolean;
 }) {
-  const chain = props.network.toUpperCase();
-  const own = props.options?.[chain]?.[props.symbol] ?? Object.values(props.options?.[chain] ?? {})[0];
-  const others = Object.entries(props.options ?? {})
-    .filter(([c]) => c !== chain)
-    .flatMap(([c, tokens]) => Object.entries(tokens).map(([token, o]) => ({ chain: c, token, balance: o.balance })))
-    .filter((o) => o.balance !== null);
+  const { chain, own, others } = balancesOf(props.options, props.network, props.symbol);
   return (
     <>
       {!props.hasEnoughBalance && (
@@ -36,7 +32,7 @@ export function BalanceNotes(props: {
           <p>{t('balance.other_chains', { network: props.network })}</p>
           <ul data-field="other-balances">
             {others.map((o) => (
-              <li key={`${o.chain}-${o.token}`}>{t('balance.other_line', { token: o.token, chain: o.chain, balance: o.balance ?? '' })}</li>
+              <li key={`${o.chain}-${o.token}`}>{t('balance.other_line', { token: o.token, chain: o.chain, balance: o.balance })}</li>
             ))}
           </ul>
         </div>

@@ -1,13 +1,14 @@
 import { Button, chainOfNetwork, walletProofMessage } from '@payrail/web';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useConfig, useConnection } from 'wagmi';
 import { signMessage } from 'wagmi/actions';
-import type { PageCalls, PaymentOptions, PaymentRecord } from '../api';
-import { failureText, runEvmPayment } from '../pay/run-evm';
-import { fundsOf, stepsOf } from '../pay/steps';
-import { checkWallet } from '../pay/wallet-check';
+import type { PageCalls, PaymentRecord } from '../api';
 import { t } from '../messages';
+import { optionsOf } from '../pay/balances';
+import { failureText, runEvmPayment } from '../pay/run-evm';
+import { stepsOf } from '../pay/steps';
+import { payabilityOf } from '../pay/wallet-check';
+import { usePayAction, useWalletCheck, useWalletConnectedReport } from '../queries/secure-payment';
 import { BlockedScreen } from '../screens/BlockedScreen';
 import { BalanceNotes } from './BalanceNotes';
 import { ConnectWallet } from './ConnectWallet';
@@ -32,33 +33,46 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
   const facts = factsOf(payment);
   const chain = chainOfNetwork(facts.network);
   const account = connection.status === 'connected' ? connection.address : undefined;
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string>();
+  useWalletConnectedReport(calls, account, connection.connector?.name);
 
-  useEffect(() => {
-    if (account) void calls.event('wallet_connected', account, { wallet_provider: connection.connector?.name }).catch(() => undefined);
-  }, [account, calls, connection.connector?.name]);
-
-  const check = useQuery({
-    queryKey: ['wallet-check', token, account],
-    enabled: !!account,
-    staleTime: Infinity,
-    retry: false,
-    // The proof's "confirm in your wallet" note is cleared once the check is done, whatever its outcome.
-    queryFn: () =>
-      checkWallet(calls, account!, async () => {
-        progress(t('wallet.verifying'));
-        const timestamp = new Date().toISOString();
-        const signature = await signMessage(config, {
-          account: account!,
-          message: walletProofMessage('view-secure-payment', token, timestamp),
-        });
-        return { 'x-wallet-proof': signature, 'x-wallet-proof-timestamp': timestamp };
-      }).finally(() => progress('')),
-  });
+  // The proof's "confirm in your wallet" note is cleared once the check is done, whatever its outcome.
+  const check = useWalletCheck(
+    calls,
+    token,
+    'evm',
+    account,
+    async () => {
+      progress(t('wallet.verifying'));
+      const timestamp = new Date().toISOString();
+      const signature = await signMessage(config, {
+        account: account!,
+        message: walletProofMessage('view-secure-payment', token, timestamp),
+      });
+      return { 'x-wallet-proof': signature, 'x-wallet-proof-timestamp': timestamp };
+    },
+    () => progress(''),
+  );
   useEffect(() => {
     if (check.data?.blocked?.kind === 'closed') onClosed();
   }, [check.data, onClosed]);
+  const answer = check.data && !check.data.blocked ? check.data.answer : undefined;
+  const steps = answer ? stepsOf(answer) : [];
+  const action = usePayAction(
+    () =>
+      runEvmPayment({
+        config,
+        calls,
+        account: account!,
+        chainId: chain!.id,
+        network: facts.network,
+        symbol: facts.symbol,
+        paymentType: payment.paymentType,
+        steps,
+        progress,
+      }),
+    onSubmitted,
+    () => progress(''),
+  );
 
   if (!account) return <ConnectWallet />;
   if (check.isPending) return <ConnectWallet note={t('wallet.checking')} />;
@@ -75,52 +89,27 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
       </>
     );
   }
-  const funds = fundsOf(result.answer);
-  const steps = stepsOf(result.answer);
-  const payable = funds.hasEnoughBalance && funds.hasEnoughGas && !!chain;
-  const pay = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      const hash = await runEvmPayment({
-        config,
-        calls,
-        account: account,
-        chainId: chain!.id,
-        network: facts.network,
-        symbol: facts.symbol,
-        paymentType: payment.paymentType,
-        steps,
-        progress,
-      });
-      onSubmitted(hash);
-    } catch (error) {
-      progress('');
-      setFailure(failureText(error));
-      setBusy(false);
-    }
-  };
-  const options = 'paymentOptions' in result.record ? (result.record.paymentOptions as PaymentOptions | undefined) : undefined;
+  const can = payabilityOf(result.answer, { kind: 'evm', chainId: chain?.id, walletChainId: connection.chainId });
   return (
     <>
       <ConnectWallet />
       <section className="pr-card pay" aria-label={t('pay.action', facts)}>
-        {connection.chainId !== chain?.id && <p className="note">{t('wallet.wrong_network', { network: facts.network })}</p>}
+        {can.wrongChain && <p className="note">{t('wallet.wrong_network', { network: facts.network })}</p>}
         <BalanceNotes
-          options={options}
+          options={optionsOf(result.record)}
           network={facts.network}
           symbol={facts.symbol}
           native={chain?.nativeCurrency.symbol ?? 'ETH'}
-          hasEnoughBalance={funds.hasEnoughBalance}
-          hasEnoughGas={funds.hasEnoughGas}
+          hasEnoughBalance={can.hasEnoughBalance}
+          hasEnoughGas={can.hasEnoughGas}
         />
         {steps.length > 1 && <p className="steps">{t('pay.steps_hint', { steps: steps.length })}</p>}
-        <Button disabled={!payable || busy} aria-busy={busy} onClick={() => void pay()}>
+        <Button disabled={!can.payable || action.busy} aria-busy={action.busy} onClick={action.pay}>
           {t('pay.action', facts)}
         </Button>
-        {failure && (
+        {action.error && (
           <p className="pr-alert" role="alert">
-            {failure}
+            {failureText(action.error)}
           </p>
         )}
       </section>

@@ -1,11 +1,43 @@
-import { ApiError } from '../api';
+import { ApiError } from '@payrail/web';
+import { z } from 'zod';
+import type { Currency, PlatformClientId } from '../api';
 import { type MessageKey } from '../messages';
 
+/**
+ * The onboarding form's schema: what react-hook-form validates before the body is built. The
+ * payout wallet's format is the API's to judge (EVM or Tron; its refusal is shown as a sentence);
+ * here it is only required. Messages are catalogue keys.
+ */
+export const onboardingFormSchema = z.object({
+  clientId: z.string(),
+  destinationWalletAddress: z
+    .string()
+    .trim()
+    .min(1, 'onboarding.destination_required' satisfies MessageKey),
+  currency: z
+    .string()
+    .trim()
+    .min(1, 'onboarding.currency_required' satisfies MessageKey),
+});
+
 /** The onboarding form as typed (strings). */
-export interface OnboardingForm {
-  clientId: string;
-  destinationWalletAddress: string;
-  currency: string;
+export type OnboardingForm = z.input<typeof onboardingFormSchema>;
+
+/**
+ * The form's first values: the Client ID the intent names (else the platform's first), the wallet
+ * that signed in as the payout wallet, the first payout currency offered.
+ */
+export function onboardingDefaults(
+  intentClientId: string | null,
+  owned: readonly PlatformClientId[],
+  currencies: readonly Currency[],
+  signedInAddress: string,
+): OnboardingForm {
+  return {
+    clientId: intentClientId ?? owned[0]?.clientId ?? '',
+    destinationWalletAddress: signedInAddress,
+    currency: currencies[0]?.id ?? '',
+  };
 }
 
 /** The request body of POST .../complete from the form: trimmed values, the Client ID the intent names winning. */

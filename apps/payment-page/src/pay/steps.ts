@@ -45,8 +45,7 @@ export function stepsOf(answer: PayAnswer): PayStep[] {
   }));
 }
 
-/** The funds checks of a pay answer (true when the API could not check). */
+/** The funds checks of a pay answer (the API answers true when it had no wallet to check). */
 export function fundsOf(answer: PayAnswer): { hasEnoughBalance: boolean; hasEnoughGas: boolean } {
-  const m = answer.metadata as { hasEnoughBalance?: boolean; hasEnoughGas?: boolean };
-  return { hasEnoughBalance: m.hasEnoughBalance !== false, hasEnoughGas: m.hasEnoughGas !== false };
+  return { hasEnoughBalance: answer.metadata.hasEnoughBalance, hasEnoughGas: answer.metadata.hasEnoughGas };
 }

@@ -1,5 +1,6 @@
 import type { PaymentRecord, PageCalls, PayAnswer, PayerContext } from '../api';
-import { ApiError } from '../api';
+import { ApiError } from '@payrail/web';
+import { fundsOf } from './steps';
 
 /** A state that stops the payer from paying with this wallet (each has its own screen). */
 export type Blocked =
@@ -11,8 +12,7 @@ export type Blocked =
 
 export type WalletCheck = { blocked: Blocked } | { blocked?: undefined; record: PaymentRecord; answer: PayAnswer; payer: PayerContext };
 
-type Decision = { status?: string; reason?: string } | undefined;
-const decisionOf = (record: PaymentRecord): Decision => ('accessDecision' in record ? record.accessDecision : undefined);
+const decisionOf = (record: PaymentRecord) => ('accessDecision' in record ? record.accessDecision : undefined);
 
 /**
  * What the connected wallet may do here: the record read for it (its paymentOptions), and the
@@ -49,4 +49,33 @@ async function attempt(calls: PageCalls, payer: PayerContext): Promise<WalletChe
   if (decision?.reason === 'screening_unavailable') return { blocked: { kind: 'kyt_pending' } };
   // A multicall hiding its payees answers its calldata only to a proven wallet (403 without a proof).
   return { record, answer: await calls.pay(payer), payer };
+}
+
+/** The payment's rail as the pay button sees it: an EVM chain (the payment's and the wallet's current one) or Tron. */
+export type Rail = { kind: 'evm'; chainId: number | undefined; walletChainId: number | undefined } | { kind: 'tron' };
+
+export interface Payability {
+  hasEnoughBalance: boolean;
+  hasEnoughGas: boolean;
+  /** The wallet is on another chain (paying switches it first). */
+  wrongChain: boolean;
+  /** The one primary action may run. */
+  payable: boolean;
+}
+
+/**
+ * Whether the checked wallet can pay: enough of the token (and, on EVM, of the native coin for
+ * gas, on a chain this page knows). A wallet on another EVM chain may still pay (the action switches
+ * it); a Tron wallet's energy is not checked, so only the balance stops it.
+ */
+export function payabilityOf(answer: PayAnswer, rail: Rail): Payability {
+  const { hasEnoughBalance, hasEnoughGas } = fundsOf(answer);
+  if (rail.kind === 'tron') return { hasEnoughBalance, hasEnoughGas, wrongChain: false, payable: hasEnoughBalance };
+  const known = rail.chainId !== undefined;
+  return {
+    hasEnoughBalance,
+    hasEnoughGas,
+    wrongChain: rail.walletChainId !== rail.chainId,
+    payable: hasEnoughBalance && hasEnoughGas && known,
+  };
 }

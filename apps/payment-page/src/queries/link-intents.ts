@@ -1,7 +1,7 @@
-import { signInWithWallet } from '@payrail/web';
+import { signInWithWallet, unwrap } from '@payrail/web';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useConfig, useConnectors } from 'wagmi';
-import { type CompletedLinkIntent, type Currency, type LinkIntentView, type PlatformClientId, unwrap, useApi } from '../api';
+import { type CompletedLinkIntent, type Currency, type LinkIntentView, type PlatformClientId, useApi } from '../api';
 import { t } from '../messages';
 
 /** Query keys of the onboarding screen (a session's lists are keyed by its token, so a new sign-in reads afresh). */

@@ -1,9 +1,9 @@
-import { Alert, Button, shortAddress, Status } from '@payrail/web';
+import { Alert, ApiError, Button, shortAddress, Status } from '@payrail/web';
 import { useState } from 'react';
-import { ApiError, type LinkIntentView } from '../api';
+import type { LinkIntentView } from '../api';
 import { OnboardingFormFields } from '../components/OnboardingFormFields';
 import { t } from '../messages';
-import { completeBodyOf, completeFailureOf, type IntentEnd, type OnboardingForm } from '../onboarding/onboarding-form';
+import { completeBodyOf, completeFailureOf, type IntentEnd, onboardingDefaults, type OnboardingForm } from '../onboarding/onboarding-form';
 import {
   type PlatformSession,
   useCompleteLinkIntent,
@@ -87,7 +87,6 @@ function LinkForm({
   const clientIds = usePlatformClientIds(session);
   const currencies = useDestinationCurrencies(session);
   const complete = useCompleteLinkIntent(intent.intentId, session);
-  const [form, setForm] = useState<OnboardingForm>({ clientId: '', destinationWalletAddress: session.address, currency: '' });
   const orchestrator = intent.orchestratorName;
   const signedIn = (
     <p data-field="signed-in" title={session.address}>
@@ -119,14 +118,9 @@ function LinkForm({
         <Alert>{t('onboarding.no_client_ids')}</Alert>
       </>
     );
-  const chosen = {
-    ...form,
-    clientId: form.clientId || intent.clientId || owned[0].clientId,
-    currency: form.currency || (currencies.data?.[0]?.id ?? ''),
-  };
   const failure = complete.error ? completeFailureOf(complete.error) : undefined;
-  const submit = () =>
-    complete.mutate(completeBodyOf(chosen, intent.clientId), {
+  const submit = (form: OnboardingForm) =>
+    complete.mutate(completeBodyOf(form, intent.clientId), {
       onError: (error) => {
         const found = completeFailureOf(error);
         if ('end' in found) onEnded(found.end);
@@ -137,13 +131,12 @@ function LinkForm({
     <>
       {signedIn}
       <OnboardingFormFields
-        form={chosen}
+        defaults={onboardingDefaults(intent.clientId, owned, currencies.data ?? [], session.address)}
         clientIds={owned}
         fixedClientId={intent.clientId}
         currencies={currencies.data ?? []}
         orchestrator={orchestrator}
         pending={complete.isPending}
-        onChange={setForm}
         onSubmit={submit}
       />
       {failure && 'key' in failure && (

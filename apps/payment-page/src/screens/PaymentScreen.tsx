@@ -1,48 +1,36 @@
 import { Alert, Button, Status } from '@payrail/web';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { ApiError, pageCalls, type PaymentRecord, useApi } from '../api';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { PaymentRecord } from '../api';
 import { EvmPay } from '../components/EvmPay';
 import { MulticallChildren } from '../components/MulticallChildren';
 import { factsOf, PaymentSummary } from '../components/PaymentSummary';
 import { t } from '../messages';
+import { pageStepOf } from '../pay/page-step';
+import { usePageCalls, useSecurePayment } from '../queries/secure-payment';
 import { BlockedScreen } from './BlockedScreen';
 
 // The Tron wallet adapter is only fetched for a Tron link: EVM payers never download it.
 const TronPay = lazy(() => import('../tron/TronPay'));
 
-/** While a submitted payment settles, the record is read every second (so "Payment complete" shows within 2 s of settlement). */
-const TRACKING_POLL_MS = 1000;
-/** Otherwise now and then, so a payment completed, expired or cancelled elsewhere shows here. */
-const IDLE_POLL_MS = 15000;
-
 /**
  * The secure payment (GET /v2/secure-payments/{token}): a screen per final state, else the summary
  * and the pay flow (EVM or Tron), with one `role="status"` region announcing progress and, at the
- * end, "Payment complete" and the link's redirect button.
+ * end, "Payment complete" and the link's redirect button. Which of these shows is pageStepOf's.
  */
 export function PaymentScreen({ token, clientId }: { token: string; clientId: string }) {
-  const { api } = useApi();
-  const calls = useMemo(() => pageCalls(api, token, clientId), [api, token, clientId]);
+  const calls = usePageCalls(token, clientId);
   const [submitted, setSubmitted] = useState<string>();
   const [progress, setProgress] = useState('');
-  const record = useQuery({
-    queryKey: ['secure-payment', token, clientId],
-    queryFn: () => calls.record(),
-    refetchInterval: submitted ? TRACKING_POLL_MS : IDLE_POLL_MS,
-  });
+  const record = useSecurePayment(calls, token, clientId, submitted);
   const { refetch } = record;
   const reload = useCallback(() => void refetch(), [refetch]);
   useBranding(record.data);
-  const payment = record.data;
-  if (record.isPending) return <Status>{t('page.loading')}</Status>;
-  if (!payment) {
-    const error = record.error;
-    if (error instanceof ApiError && (error.status === 404 || error.status === 401)) return <BlockedNotFound />;
-    return <Alert>{t('page.load_failed', { reason: error?.message.replace(/\.$/, '') ?? '' })}</Alert>;
-  }
-  const status = payment.status;
-  const done = status === 'completed';
+  const step = pageStepOf({ record: record.data, error: record.error, pending: record.isPending, submitted });
+  if (step.step === 'loading') return <Status>{t('page.loading')}</Status>;
+  if (step.step === 'not_found') return <BlockedNotFound />;
+  if (step.step === 'load_failed') return <Alert>{t('page.load_failed', { reason: step.reason })}</Alert>;
+  const payment = record.data!;
+  const done = payment.status === 'completed';
   const facts = factsOf(payment);
   const summary = (
     <PaymentSummary payment={payment} onExpired={reload}>
@@ -50,13 +38,11 @@ export function PaymentScreen({ token, clientId }: { token: string; clientId: st
     </PaymentSummary>
   );
   let body;
-  if (done && submitted) {
+  if (step.step === 'final') {
+    body = <BlockedScreen kind={step.state} />;
+  } else if (step.step === 'tracking') {
     body = summary;
-  } else if (done || status === 'expired' || status === 'invalidated' || status === 'compliance_failed') {
-    body = <BlockedScreen kind={status} />;
-  } else if (submitted) {
-    body = summary;
-  } else if (payment.paymentType === 'single' && payment.network === 'tron') {
+  } else if (step.rail === 'tron' && payment.paymentType === 'single') {
     body = (
       <>
         {summary}
@@ -78,7 +64,7 @@ export function PaymentScreen({ token, clientId }: { token: string; clientId: st
       {body}
       <div className={done ? 'outcome done' : 'outcome'}>
         <Status>{done ? t('pay.complete') : progress}</Status>
-        {done && submitted && payment.redirectUrl && <Redirect payment={payment} />}
+        {step.step === 'tracking' && step.done && payment.redirectUrl && <Redirect payment={payment} />}
       </div>
     </div>
   );

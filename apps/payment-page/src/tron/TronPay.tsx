@@ -1,13 +1,14 @@
 import { Alert, Button, shortAddress, TronLinkWallet, tronWalletError } from '@payrail/web';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { PageCalls, PaymentOptions, SecurePayment } from '../api';
+import type { PageCalls, SecurePayment } from '../api';
 import { BalanceNotes } from '../components/BalanceNotes';
 import { factsOf } from '../components/PaymentSummary';
 import { t } from '../messages';
 import { failureText } from '../pay/run-evm';
-import { fundsOf, stepsOf } from '../pay/steps';
-import { checkWallet } from '../pay/wallet-check';
+import { optionsOf } from '../pay/balances';
+import { stepsOf } from '../pay/steps';
+import { payabilityOf } from '../pay/wallet-check';
+import { usePayAction, useWalletCheck, useWalletConnectedReport } from '../queries/secure-payment';
 import { BlockedScreen } from '../screens/BlockedScreen';
 import { runTronPayment } from './tron-payment';
 
@@ -26,39 +27,39 @@ interface Props {
  */
 export default function TronPay({ token, payment, calls, progress, onSubmitted }: Props) {
   const wallet = useMemo(() => new TronLinkWallet(), []);
-  const [address, setAddress] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const [address, setAddress] = useState<string>();
+  const [connectFailure, setConnectFailure] = useState<string>();
+  const [connecting, setConnecting] = useState(false);
   const facts = factsOf(payment);
-  const check = useQuery({
-    queryKey: ['tron-wallet-check', token, address],
-    enabled: !!address,
-    staleTime: Infinity,
-    retry: false,
-    // A Tron wallet cannot prove control yet (the API's proof is EVM-only): a policy link refuses it.
-    queryFn: () => checkWallet(calls, address!, () => Promise.reject(new Error(t('state.not_allowed.title')))),
-  });
+  useWalletConnectedReport(calls, address, wallet.name);
+  // A Tron wallet cannot prove control yet (the API's proof is EVM-only): a policy link refuses it.
+  const check = useWalletCheck(calls, token, 'tron', address, () => Promise.reject(new Error(t('state.not_allowed.title'))));
+  const answer = check.data && !check.data.blocked ? check.data.answer : undefined;
+  const steps = answer ? stepsOf(answer) : [];
+  const action = usePayAction(
+    () => runTronPayment({ wallet, calls, address: address!, network: facts.network, symbol: facts.symbol, steps, progress }),
+    onSubmitted,
+    () => progress(''),
+  );
   const connect = async () => {
-    setFailure(undefined);
-    setBusy(true);
+    setConnectFailure(undefined);
+    setConnecting(true);
     try {
-      const connected = await wallet.connect();
-      setAddress(connected);
-      void calls.event('wallet_connected', connected, { wallet_provider: wallet.name }).catch(() => undefined);
+      setAddress(await wallet.connect());
     } catch (error) {
       const problem = tronWalletError(error);
-      setFailure(problem.problem === 'not_found' ? t('tron.none') : t('wallet.failed', { reason: problem.message }));
+      setConnectFailure(problem.problem === 'not_found' ? t('tron.none') : t('wallet.failed', { reason: problem.message }));
     } finally {
-      setBusy(false);
+      setConnecting(false);
     }
   };
   if (!address) {
     return (
       <section className="pr-card wallet">
-        <Button disabled={busy} onClick={() => void connect()}>
-          {busy ? t('wallet.connecting') : t('wallet.connect')}
+        <Button disabled={connecting} onClick={() => void connect()}>
+          {connecting ? t('wallet.connecting') : t('wallet.connect')}
         </Button>
-        {failure && <Alert>{failure}</Alert>}
+        {connectFailure && <Alert>{connectFailure}</Alert>}
       </section>
     );
   }
@@ -83,40 +84,26 @@ export default function TronPay({ token, payment, calls, progress, onSubmitted }
       </>
     );
   }
-  const { answer, record } = check.data;
-  const funds = fundsOf(answer);
-  const steps = stepsOf(answer);
-  const pay = async () => {
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      onSubmitted(await runTronPayment({ wallet, calls, address, network: facts.network, symbol: facts.symbol, steps, progress }));
-    } catch (error) {
-      progress('');
-      setFailure(failureText(error));
-      setBusy(false);
-    }
-  };
-  const options = 'paymentOptions' in record ? (record.paymentOptions as PaymentOptions | undefined) : undefined;
+  const can = payabilityOf(check.data.answer, { kind: 'tron' });
   return (
     <>
       {connected}
       <section className="pr-card pay" aria-label={t('pay.action', facts)}>
         <BalanceNotes
-          options={options}
+          options={optionsOf(check.data.record)}
           network={facts.network}
           symbol={facts.symbol}
           native="TRX"
-          hasEnoughBalance={funds.hasEnoughBalance}
-          hasEnoughGas={funds.hasEnoughGas}
+          hasEnoughBalance={can.hasEnoughBalance}
+          hasEnoughGas={can.hasEnoughGas}
         />
         {steps.length > 1 && <p className="steps">{t('pay.steps_hint', { steps: steps.length })}</p>}
-        <Button disabled={!funds.hasEnoughBalance || busy} aria-busy={busy} onClick={() => void pay()}>
+        <Button disabled={!can.payable || action.busy} aria-busy={action.busy} onClick={action.pay}>
           {t('pay.action', facts)}
         </Button>
-        {failure && (
+        {action.error && (
           <p className="pr-alert" role="alert">
-            {failure}
+            {failureText(action.error)}
           </p>
         )}
       </section>

@@ -25,12 +25,6 @@ export function createAuthClient(baseUrl: string): AuthClient {
   return createClient<AuthPaths>({ baseUrl, credentials: baseUrl === '' ? 'include' : 'omit' });
 }
 
-/** The spec's error body `{statusCode, message, error}`, or undefined when the answer is something else. */
-export function errorMessageOf(body: unknown): string | undefined {
-  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string') return body.message;
-  return undefined;
-}
-
 /**
  * The OpenAPI documents list `Origin` as a required header of the Client ID routes. A browser sets
  * Origin itself (a forbidden header name: fetch drops a script's value), so this only satisfies the

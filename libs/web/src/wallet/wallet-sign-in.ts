@@ -1,6 +1,7 @@
 import type { Config, Connector } from 'wagmi';
 import { connect, getConnection, signMessage } from 'wagmi/actions';
-import { type AuthClient, errorMessageOf } from '../api/client';
+import { errorMessageOf } from '../api/api-error';
+import type { AuthClient } from '../api/client';
 
 /** A sign-in call the server refused: its status and the server's own sentence. */
 export class SignInError extends Error {

@@ -40,12 +40,20 @@ class SessionUserView {
   @ApiProperty({ nullable: true, type: String }) email!: string | null;
 }
 
+/** The wallet a wallet session signed in with. */
+class SessionWalletView {
+  @ApiProperty({ description: 'As signed in: EIP-55 (EVM) or base58 (Tron)' }) address!: string;
+  @ApiProperty({ enum: ['evm', 'tron'] }) kind!: 'evm' | 'tron';
+}
+
 export class SessionView {
   @ApiProperty({ type: SessionUserView }) user!: SessionUserView;
-  @ApiProperty({ nullable: true, description: 'The signed-in wallet ({address, kind}) for wallet sessions.' }) wallet!: {
-    address: string;
-    kind: string;
-  } | null;
+  @ApiProperty({
+    type: SessionWalletView,
+    nullable: true,
+    description: 'The signed-in wallet for wallet sessions; null for e-mail sessions.',
+  })
+  wallet!: SessionWalletView | null;
   @ApiProperty() platformId!: string;
   @ApiProperty({ enum: ['wallet', 'email'] }) kind!: 'wallet' | 'email';
   @ApiProperty({ format: 'date-time' }) expiresAt!: string;

@@ -1,6 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { SINGLE_SECURE_PAYMENT_STATUSES } from '@payrail/domain';
 import { BrandingResponseDto, FeePlanDto } from './page-shapes.dto.js';
+import { AccessDecisionDto, PayerViolationDto, PaymentOptionDto } from './page-access.dto.js';
 
 export class CreatedSecurePaymentDto {
   @ApiProperty({ description: 'Secure payment token (ULID)', example: '01JDQ4W9ZK3M7T1B2C3D4E5F6G' }) token!: string;
@@ -12,6 +13,7 @@ export class CreatedSecurePaymentDto {
   @ApiProperty({ type: [String], description: 'Requests created behind the payment' }) requestIds!: string[];
 }
 
+@ApiExtraModels(PaymentOptionDto)
 export class SecurePaymentDataDto {
   @ApiProperty({ enum: ['single'] }) paymentType!: string;
   @ApiProperty({ enum: SINGLE_SECURE_PAYMENT_STATUSES }) status!: string;
@@ -37,22 +39,22 @@ export class SecurePaymentDataDto {
   @ApiPropertyOptional({ type: String, nullable: true }) orchestratorId?: string | null;
   @ApiPropertyOptional() isPayeeAddressMasked?: boolean;
   @ApiPropertyOptional({
-    type: Object,
+    type: AccessDecisionDto,
     description:
-      '{status: approved|rejected|not_evaluated, walletAddress, reason: no_policy|allowlisted|no_wallet|wallet_not_proven|screened|' +
-      'screening_rejected|screening_unavailable}. Only a wallet proven with x-wallet-proof is approved on a payment with an allowlist, ' +
+      'Only a wallet proven with x-wallet-proof is approved on a payment with an allowlist, ' +
       'KYT or a hidden payee; a wallet only named in the query is `wallet_not_proven`.',
   })
-  accessDecision?: object;
+  accessDecision?: AccessDecisionDto;
   @ApiPropertyOptional({
-    type: Object,
+    type: PayerViolationDto,
     description:
-      'Extension: `{reason: payer_not_allowed|payer_screening_rejected, payerAddress, txHash}` when a wallet the access policy refuses ' +
+      'Extension: when a wallet the access policy refuses ' +
       'paid; the status is then compliance_failed (the payee did receive the money).',
   })
-  payerViolation?: object;
+  payerViolation?: PayerViolationDto;
   @ApiPropertyOptional({
-    type: Object,
+    type: 'object',
+    additionalProperties: { type: 'object', additionalProperties: { $ref: getSchemaPath(PaymentOptionDto) } },
     description:
       'With `wallet`/`eoaWallet` (EVM): `{CHAIN: {TOKEN: {balance, hasEnoughBalance, neededAmount, unavailable?}}}` for the wallet holding the funds ' +
       '(`eoaWallet`, else `wallet`): the payment currency on its own network, and every same-peg cross-chain source (USDC, USDT, USDT0 for a USD ' +
@@ -61,7 +63,7 @@ export class SecurePaymentDataDto {
       '`balance: null, hasEnoughBalance: null, unavailable: "rpc_timeout" | "rpc_error"`; a named source on a network without RPC `"no_rpc"`.',
     example: { BASE: { USDC: { balance: '20', hasEnoughBalance: true, neededAmount: '12.75' } } },
   })
-  paymentOptions?: object;
+  paymentOptions?: Record<string, Record<string, PaymentOptionDto>>;
 }
 
 export class InvalidatedSecurePaymentDto {
