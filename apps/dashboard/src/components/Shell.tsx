@@ -44,7 +44,6 @@ export function Shell() {
 }
 
 function whoOf(session: Session): string {
-  const wallet = session.wallet as { address?: unknown } | null;
   if (session.user.email) return session.user.email;
-  return typeof wallet?.address === 'string' ? shortAddress(wallet.address) : session.user.id;
+  return session.wallet ? shortAddress(session.wallet.address) : session.user.id;
 }

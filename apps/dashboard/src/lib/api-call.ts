@@ -1,14 +1,6 @@
-import { errorMessageOf } from '@payrail/web';
+import { ApiError } from '@payrail/web';
 
-/** A failed API call: the server's own sentence (`message` of the spec's error shape) and its status. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 interface Answer<T> {
   data?: T;
@@ -16,7 +8,7 @@ interface Answer<T> {
   response: Response;
 }
 
-/** The body of a successful openapi-fetch call, or an ApiError carrying the server's message. */
+/** The body of a successful openapi-fetch call, or the shared ApiError carrying the server's message. */
 export async function must<T>(call: Promise<Answer<T>>): Promise<T> {
   const { data, error, response } = await call;
   if (!response.ok || data === undefined) throw failure(response, error);
@@ -30,5 +22,5 @@ export async function done(call: Promise<Answer<unknown>>): Promise<void> {
 }
 
 function failure(response: Response, error: unknown): ApiError {
-  return new ApiError(response.status, errorMessageOf(error) ?? `The server answered HTTP ${response.status}; try again.`);
+  return ApiError.of(response, error, `The server answered HTTP ${response.status}; try again.`);
 }

@@ -25,13 +25,12 @@ export function PaymentLinksScreen() {
   const pages = cursorPages(cursors, (next) => void navigate({ search: (s) => ({ ...s, cursors: next }), resetScroll: false }));
   const links = useLinks(status, pages.cursor);
   const invalidate = useInvalidateLink();
-  const wallet = session.wallet as { address?: string; kind?: string } | null;
   const rows = links.data?.data ?? [];
   return (
     <section aria-labelledby="links-title">
       <h1 id="links-title">{t('nav.links')}</h1>
-      <CreateLinkForm defaultPayee={wallet?.address} />
-      <CreateInvoiceForm defaultPayee={wallet?.address} />
+      <CreateLinkForm defaultPayee={session.wallet?.address} />
+      <CreateInvoiceForm defaultPayee={session.wallet?.address} />
       <h2>{t('links.list')}</h2>
       <div className="pr-field inline">
         <label htmlFor="links-status">{t('field.status')}</label>
