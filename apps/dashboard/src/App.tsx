@@ -1,11 +1,12 @@
 import { Status } from '@payrail/web';
-import { RouterProvider } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { t } from './messages';
 import { useSession } from './queries/session';
-import { createDashboardRouter } from './router/routes';
 import { SignInScreen } from './screens/SignInScreen';
 import { SignedInContext } from './session/signed-in';
+
+/** The router and every signed-in screen, fetched once a session exists (web-bundle-size.spec.ts holds the first load). */
+const SignedInApp = lazy(() => import('./SignedInApp'));
 
 /**
  * Signed out: the sign-in screen (the URL is left as it is, so a deep link opens once signed in).
@@ -13,12 +14,14 @@ import { SignedInContext } from './session/signed-in';
  */
 export function App() {
   const session = useSession();
-  const [router] = useState(createDashboardRouter);
-  if (session.isPending) return <Status>{t('app.loading')}</Status>;
+  const loading = <Status>{t('app.loading')}</Status>;
+  if (session.isPending) return loading;
   if (!session.data) return <SignInScreen />;
   return (
     <SignedInContext.Provider value={session.data}>
-      <RouterProvider router={router} />
+      <Suspense fallback={loading}>
+        <SignedInApp />
+      </Suspense>
     </SignedInContext.Provider>
   );
 }
