@@ -1,13 +1,12 @@
-import { freePort, type AppHandle } from '@payrail/devstack';
 import { Contract, Wallet } from 'ethers';
 import type { Browser } from 'playwright-core';
 import { checkA11y } from '@payrail/test-support/browser/a11y.js';
-import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
+import { openPage } from '@payrail/test-support/browser/chromium.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
-import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
-import { mailOutbox, registerVerified } from '@payrail/test-support/mail-outbox.js';
+import type { WebApps } from '@payrail/test-support/browser/web-apps.js';
 import { ChainPayer, setEtherBalance } from '@payrail/test-support/payments-api/chain-payer.js';
-import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
+import { testStack, uniqueName } from '@payrail/test-support/stack.js';
+import { startDashboardStack, type DashboardStack } from '@payrail/test-support/dashboard/dashboard-stack.js';
 
 const FEE_PROXY = ['function transferFromWithReferenceAndFee(address,address,uint256,bytes,uint256,address)'];
 const ERC20 = ['function mint(address,uint256)', 'function approve(address,uint256) returns (bool)'];
@@ -18,38 +17,21 @@ const ERC20 = ['function mint(address,uint256)', 'function approve(address,uint2
 // page lists the payment. axe clean; screenshots at 390 and 1280 px.
 describe('dashboard invoices (Chromium)', () => {
   const chain = testStack().chain;
-  let auth: AppHandle;
-  let payments: AppHandle;
-  let worker: AppHandle;
   let web: WebApps;
   let browser: Browser;
   let payer: ChainPayer;
   const account = { email: `${uniqueName('inv')}@example.com`.toLowerCase(), password: 'correct horse battery staple' };
 
+  let stack: DashboardStack | undefined;
+
   beforeAll(async () => {
-    const [pagePort, dashboardPort] = [await freePort(), await freePort()];
-    const origin = `http://localhost:${dashboardPort}`;
-    const mail = mailOutbox();
-    const env = appEnv(await createTestDatabase(), uniqueName('dinv'), {
-      ...mail.env,
-      LOG_LEVEL: 'warn',
-      DASHBOARD_ORIGINS: origin,
-      SIWE_DOMAIN: `localhost:${dashboardPort}`,
-      SIWE_URI: origin,
-      CHAIN_CONFIRMATIONS: 'sepolia:0',
-      DETECTION_POLL_INTERVAL_MS: '100',
+    stack = await startDashboardStack({
+      name: 'dinv',
+      account,
+      env: { CHAIN_CONFIRMATIONS: 'sepolia:0', DETECTION_POLL_INTERVAL_MS: '100' },
+      alsoStart: ['chain-worker'],
     });
-    [auth, payments, worker, browser] = await Promise.all([
-      startTestApp('auth-api', env),
-      startTestApp('payments-api', env),
-      startTestApp('chain-worker', env),
-      launchBrowser(),
-    ]);
-    await registerVerified(auth.url, mail.dir, account);
-    web = await startWebApps({ paymentsApiUrl: payments.url, authApiUrl: auth.url }, testStack().chain, {
-      paymentPage: pagePort,
-      dashboard: dashboardPort,
-    });
+    ({ browser, web } = stack);
     const wallet = Wallet.createRandom();
     payer = new ChainPayer(chain.rpcUrl, wallet.privateKey);
     await setEtherBalance(chain.rpcUrl, wallet.address, 10n ** 18n);
@@ -58,9 +40,7 @@ describe('dashboard invoices (Chromium)', () => {
   }, 120000);
   afterAll(async () => {
     payer?.close();
-    await browser?.close();
-    await web?.close();
-    await Promise.all([auth?.stop(), payments?.stop(), worker?.stop()]);
+    await stack?.stop();
   });
 
   it('creates an invoice with the keyboard, lists it with reference and customer, and shows its payment once paid on chain', async () => {

@@ -12,6 +12,7 @@ import { parseCsv } from '@payrail/test-support/dashboard/csv-parse.js';
 import { mailOutbox } from '@payrail/test-support/mail-outbox.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
+import { dashboardOriginEnv } from '@payrail/test-support/dashboard/dashboard-stack.js';
 
 const SIGNER = ANVIL_ACCOUNTS[6].address;
 const PAYEE = ANVIL_ACCOUNTS[7].address;
@@ -34,14 +35,11 @@ describe('dashboard jobs (Chromium, wallet session, real APIs and workers)', () 
 
   beforeAll(async () => {
     const [pagePort, dashboardPort] = [await freePort(), await freePort()];
-    const origin = `http://localhost:${dashboardPort}`;
     const env = appEnv(await createTestDatabase(), uniqueName('dashjobs'), {
       ...mailOutbox().env,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MULTIPLIER: '100',
-      DASHBOARD_ORIGINS: origin,
-      SIWE_DOMAIN: `localhost:${dashboardPort}`,
-      SIWE_URI: origin,
+      ...dashboardOriginEnv(dashboardPort),
       SECURE_PAYMENT_PAGE_URL: `http://localhost:${pagePort}/pay`,
       DETECTION_POLL_INTERVAL_MS: '60000',
       OUTBOX_POLL_INTERVAL_MS: '20',
@@ -58,7 +56,7 @@ describe('dashboard jobs (Chromium, wallet session, real APIs and workers)', () 
       dashboard: dashboardPort,
     });
     ({ page, errors } = await openPage(browser));
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: `http://localhost:${dashboardPort}` });
   }, 180000);
   afterAll(async () => {
     await browser?.close();

@@ -9,6 +9,7 @@ import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-ap
 import type { ManualClock } from '@payrail/test-support/in-process.js';
 import type { InProcessApi } from '@payrail/test-support/in-process.js';
 import { testStack } from '@payrail/test-support/stack.js';
+import { dashboardOriginEnv } from '@payrail/test-support/dashboard/dashboard-stack.js';
 
 const MINUTE = 60_000;
 
@@ -24,8 +25,7 @@ describe('dashboard wallet session: sliding idle timeout with the clock controll
 
   beforeAll(async () => {
     const dashboardPort = await freePort();
-    const origin = `http://localhost:${dashboardPort}`;
-    auth = await startAuthApi(1, { DASHBOARD_ORIGINS: origin, SIWE_DOMAIN: `localhost:${dashboardPort}`, SIWE_URI: origin });
+    auth = await startAuthApi(1, dashboardOriginEnv(dashboardPort));
     const url = auth.apis[0].url;
     // Only auth-api screens (Developers, Webhooks) are used: /v2 goes to auth-api too.
     [web, browser] = await Promise.all([

@@ -11,6 +11,7 @@ import { screenshot } from '@payrail/test-support/browser/screenshots.js';
 import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
 import type { InProcessApi } from '@payrail/test-support/in-process.js';
 import { testStack } from '@payrail/test-support/stack.js';
+import { dashboardOriginEnv } from '@payrail/test-support/dashboard/dashboard-stack.js';
 
 // Fixed test keys (never funded anywhere): the wallet's own, and another one an attacker signs with.
 const TRON_KEY = '5a'.repeat(32);
@@ -34,12 +35,10 @@ describe('dashboard Tron sign-in (Chromium, TronLink-like wallet, in-process aut
   let auth: { apis: InProcessApi[] };
   let web: WebApps;
   let browser: Browser;
-  let origin: string;
 
   beforeAll(async () => {
     const dashboardPort = await freePort();
-    origin = `http://localhost:${dashboardPort}`;
-    auth = await startAuthApi(1, { DASHBOARD_ORIGINS: origin, SIWE_DOMAIN: `localhost:${dashboardPort}`, SIWE_URI: origin });
+    auth = await startAuthApi(1, dashboardOriginEnv(dashboardPort));
     const url = auth.apis[0].url;
     // Only auth-api screens (Developers) are used: /v2 goes to auth-api too.
     [web, browser] = await Promise.all([

@@ -1,12 +1,11 @@
-import { freePort, type AppHandle } from '@payrail/devstack';
 import { Wallet } from 'ethers';
 import type { Browser, Page } from 'playwright-core';
 import { checkA11y } from '@payrail/test-support/browser/a11y.js';
-import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
+import { openPage } from '@payrail/test-support/browser/chromium.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
-import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
-import { mailOutbox, registerVerified } from '@payrail/test-support/mail-outbox.js';
-import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
+import type { WebApps } from '@payrail/test-support/browser/web-apps.js';
+import { uniqueName } from '@payrail/test-support/stack.js';
+import { startDashboardStack, type DashboardStack } from '@payrail/test-support/dashboard/dashboard-stack.js';
 
 const PAYER = Wallet.createRandom().address;
 const OTHER_PAYER = Wallet.createRandom().address;
@@ -18,36 +17,17 @@ const OTHERS = 3;
 // auth-api and payments-api behind the dashboard's same-origin proxy): filter by payer, go to
 // page 2, reload (same filter in the form, same page and rows), back (page 1), forward (page 2).
 describe('dashboard URL state (Chromium)', () => {
-  let auth: AppHandle;
-  let payments: AppHandle;
   let web: WebApps;
   let browser: Browser;
   const account = { email: `${uniqueName('url')}@example.com`.toLowerCase(), password: 'correct horse battery staple' };
 
+  let stack: DashboardStack | undefined;
+
   beforeAll(async () => {
-    const [pagePort, dashboardPort] = [await freePort(), await freePort()];
-    const origin = `http://localhost:${dashboardPort}`;
-    const mail = mailOutbox();
-    const env = appEnv(await createTestDatabase(), uniqueName('durl'), {
-      ...mail.env,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MULTIPLIER: '100',
-      DASHBOARD_ORIGINS: origin,
-      SIWE_DOMAIN: `localhost:${dashboardPort}`,
-      SIWE_URI: origin,
-    });
-    [auth, payments, browser] = await Promise.all([startTestApp('auth-api', env), startTestApp('payments-api', env), launchBrowser()]);
-    await registerVerified(auth.url, mail.dir, account);
-    web = await startWebApps({ paymentsApiUrl: payments.url, authApiUrl: auth.url }, testStack().chain, {
-      paymentPage: pagePort,
-      dashboard: dashboardPort,
-    });
+    stack = await startDashboardStack({ name: 'durl', account, env: { RATE_LIMIT_MULTIPLIER: '100' } });
+    ({ browser, web } = stack);
   }, 120000);
-  afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await Promise.all([auth?.stop(), payments?.stop()]);
-  });
+  afterAll(() => stack?.stop());
 
   it('keeps the payer filter and page 2 across a reload, and back/forward walk the pages', async () => {
     const { page, errors } = await openPage(browser);

@@ -1,11 +1,12 @@
-import { freePort, type AppHandle } from '@payrail/devstack';
+import type { AppHandle } from '@payrail/devstack';
 import type { Browser } from 'playwright-core';
 import { checkA11y } from '@payrail/test-support/browser/a11y.js';
-import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
+import { openPage } from '@payrail/test-support/browser/chromium.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
-import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
-import { mailOutbox, registerVerified, verifyEmailOf } from '@payrail/test-support/mail-outbox.js';
-import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
+import type { WebApps } from '@payrail/test-support/browser/web-apps.js';
+import { verifyEmailOf } from '@payrail/test-support/mail-outbox.js';
+import { uniqueName } from '@payrail/test-support/stack.js';
+import { startDashboardStack, type DashboardStack } from '@payrail/test-support/dashboard/dashboard-stack.js';
 
 const NAV = ['Payments', 'Payment links', 'Recurring', 'Webhooks', 'Developers', 'Payers'];
 
@@ -14,36 +15,18 @@ const NAV = ['Payments', 'Payment links', 'Recurring', 'Webhooks', 'Developers',
 // on http://localhost), the navigation appears, and a reload keeps the session.
 describe('dashboard (Chromium, real auth-api through the same-origin proxy)', () => {
   let auth: AppHandle;
-  let payments: AppHandle;
   let web: WebApps;
   let browser: Browser;
   let outbox: string;
   const account = { email: `${uniqueName('ops')}@example.com`.toLowerCase(), password: 'correct horse battery staple' };
 
+  let stack: DashboardStack | undefined;
+
   beforeAll(async () => {
-    const [pagePort, dashboardPort] = [await freePort(), await freePort()];
-    const origin = `http://localhost:${dashboardPort}`;
-    const mail = mailOutbox();
-    outbox = mail.dir;
-    const env = appEnv(await createTestDatabase(), uniqueName('dash'), {
-      ...mail.env,
-      LOG_LEVEL: 'warn',
-      DASHBOARD_ORIGINS: origin,
-      SIWE_DOMAIN: `localhost:${dashboardPort}`,
-      SIWE_URI: origin,
-    });
-    [auth, payments, browser] = await Promise.all([startTestApp('auth-api', env), startTestApp('payments-api', env), launchBrowser()]);
-    await registerVerified(auth.url, mail.dir, account);
-    web = await startWebApps({ paymentsApiUrl: payments.url, authApiUrl: auth.url }, testStack().chain, {
-      paymentPage: pagePort,
-      dashboard: dashboardPort,
-    });
+    stack = await startDashboardStack({ name: 'dash', account });
+    ({ auth, browser, web, outbox } = stack);
   }, 120000);
-  afterAll(async () => {
-    await browser?.close();
-    await web?.close();
-    await Promise.all([auth?.stop(), payments?.stop()]);
-  });
+  afterAll(() => stack?.stop());
 
   it('signs in by e-mail with a verified login and shows the navigation (axe clean, screenshots)', async () => {
     const { page, errors } = await openPage(browser);
