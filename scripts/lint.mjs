@@ -4,24 +4,10 @@
 // when any fails. Needs the API types of libs/web generated first (scripts/build.mjs or
 // `build-web.mjs --types-only` does it). ESLint's own --concurrency does not pay here: each worker
 // builds its own TypeScript program (measured: slower and more CPU on two cores).
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bin, runCaptured } from './run.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bin = (name) => join(root, 'node_modules', '.bin', name);
-
-/** Runs a command with its output captured; answers its exit code and output. */
-function run(name, cmd, args) {
-  return new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('close', (code) => resolve({ name, code: code ?? 1, output, seconds: (Date.now() - started) / 1000 }));
-  });
-}
+/** One lint job, named in the summary. */
+const run = async (name, cmd, args) => ({ name, ...(await runCaptured(cmd, args)) });
 
 const jobs = [run('eslint', bin('eslint'), ['.']), run('prettier', bin('prettier'), ['--check', '.', '--log-level', 'warn'])];
 // `npm test` type-checks everything (tests included) here too: tsc runs on the second core while ESLint runs on the first.

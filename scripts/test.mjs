@@ -5,19 +5,13 @@
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bin, root, run } from './run.mjs';
+import { bin, root, run, runCaptured } from './run.mjs';
 
 /** The package installer as a background child, its output held until it is awaited. */
-function installPackagesInBackground() {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'debian-packages.mjs')], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
-  return new Promise((resolve) => {
-    child.on('error', (error) => resolve(`debian packages: ${error.message}`));
-    // A failed install is reported, not fatal here: global setup tries again and names what is missing.
-    child.on('close', (code) => resolve(code === 0 ? output : `${output}debian packages: the background install failed (exit ${code})\n`));
-  });
+async function installPackagesInBackground() {
+  const { code, output } = await runCaptured(process.execPath, [join(root, 'scripts', 'debian-packages.mjs')]);
+  // A failed install is reported, not fatal here: global setup tries again and names what is missing.
+  return code === 0 ? output : `${output}debian packages: the background install failed (exit ${code})\n`;
 }
 
 // Node's on-disk V8 code cache for every process started from here (the tests start the built
