@@ -6,6 +6,7 @@ import { CLOCK } from '@payrail/platform';
 import { ManualClock, startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { jsonCall } from '@payrail/test-support/json-call.js';
 import type { DataSource } from 'typeorm';
 import { PaymentsApiModule } from '../../apps/payments-api/src/app.module.js';
 import { ChainWorkerModule } from '../../apps/chain-worker/src/app.module.js';
@@ -59,14 +60,8 @@ describe('recurring invoices: a request per period, from the period start, until
     await db?.destroy();
   });
 
-  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${api.url}${path}`, {
-      method,
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const call = <T = Record<string, unknown>>(method: string, path: string, body?: object) =>
+    jsonCall<T>(`${api.url}${path}`, method, { 'x-api-key': apiKey }, body);
   const create = async (recurrence: { startDate: string; frequency: string }) => {
     const res = await call<{ requestId: string; paymentReference: string }>('POST', '/v2/request', {
       payee: PAYEE,

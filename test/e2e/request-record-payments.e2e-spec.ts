@@ -7,6 +7,7 @@ import { CLOCK } from '@payrail/platform';
 import { ManualClock, startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
+import { jsonCall } from '@payrail/test-support/json-call.js';
 import { Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { ChainWorkerModule } from '../../apps/chain-worker/src/app.module.js';
@@ -56,14 +57,8 @@ describe('GET /v2/request/{requestId}: payments[] of a paid invoice', () => {
     await chain?.stop();
   });
 
-  const call = async <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${api.url}${path}`, {
-      method,
-      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  };
+  const call = <T = Record<string, unknown>>(method: string, path: string, body?: object) =>
+    jsonCall<T>(`${api.url}${path}`, method, { 'x-api-key': apiKey }, body);
   const statusOf = async (id: string) => (await sqlOne<{ status: string }>(db, 'SELECT status FROM requests WHERE id = $1', [id]))?.status;
 
   it('lists each settled transfer (amount, txHash, block time, payer, fees); partial until the rest arrives', async () => {
