@@ -21,7 +21,7 @@ export class ApiKeyListingRepository {
   ): Promise<KeysetPage<ApiKeyListRow>> {
     const p = new SqlParams();
     const where = [`k.platform_id = ${p.add(platformId)}`];
-    // A prefix is [A-Za-z0-9_] only (validated): no LIKE wildcard can reach the pattern but `_`, escaped here.
+    // A prefix is base64url only (validated): no LIKE wildcard can reach the pattern but `_`, escaped here.
     if (filter.prefix) where.push(`k.prefix LIKE ${p.add(`${filter.prefix.replace(/_/g, '\\_')}%`)}`);
     if (filter.status === 'active') where.push('k.revoked_at IS NULL');
     if (filter.status === 'revoked') where.push('k.revoked_at IS NOT NULL');

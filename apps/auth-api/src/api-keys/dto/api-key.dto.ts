@@ -6,7 +6,8 @@ import { IsIn, IsOptional, Matches } from 'class-validator';
 export class ListApiKeysQueryDto extends PageQueryDto {
   @ApiPropertyOptional({ example: 'prk_3Yq9', description: 'Keys whose display prefix starts with this' })
   @IsOptional()
-  @Matches(/^[A-Za-z0-9_]{1,12}$/, { message: 'prefix must be 1 to 12 letters, digits or _' })
+  // The key alphabet is base64url: a prefix may hold `-` and `_` as well as letters and digits.
+  @Matches(/^[A-Za-z0-9_-]{1,12}$/, { message: 'prefix must be 1 to 12 letters, digits, _ or -' })
   prefix?: string;
 
   @ApiPropertyOptional({ enum: ['active', 'revoked'] }) @IsOptional() @IsIn(['active', 'revoked']) status?: 'active' | 'revoked';
