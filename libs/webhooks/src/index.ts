@@ -1,8 +1,8 @@
 /**
  * @payrail/webhooks: webhook endpoints, deliveries, signing secrets and the URL policy, shared by
  * auth-api (platform webhooks), payments-api (orchestrator webhooks) and the webhook worker.
- * Routes are shared one way (as for Client IDs in @payrail/tenancy): each API has its own thin
- * controller (path, auth mode, documentation, caller -> owner) over the use cases exported here.
+ * The routes both APIs serve alike are written once here (http/shared-webhook-routes.ts); each API's
+ * controller adds its path, auth, docs, its own routes and a WebhookRouteScope (caller -> owner).
  */
 export * from './encryption-keys.js';
 export * from './secret-cipher.js';
@@ -31,3 +31,5 @@ export * from './test-fire-limit.guard.js';
 export * from './webhooks-core.module.js';
 export * from './api-docs.js';
 export * from './route-docs.js';
+export * from './http/webhook-route-scope.js';
+export * from './http/shared-webhook-routes.js';

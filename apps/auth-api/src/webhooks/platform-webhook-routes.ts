@@ -1,13 +1,21 @@
 import { applyDecorators, Controller } from '@nestjs/common';
 import { ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { WebhookOwner } from '@payrail/persistence';
-import { Auth, type OwnedClientIdCaller } from '@payrail/platform';
-import { ApiWebhookAuthErrors } from '@payrail/webhooks';
+import { Auth } from '@payrail/platform';
+import { ApiWebhookAuthErrors, type WebhookRouteScope } from '@payrail/webhooks';
 
-/** The webhook owner: the Client ID the call names (the guard has checked its platform's key or session came with it). */
-export const ownerOf = (caller: OwnedClientIdCaller): WebhookOwner => ({ kind: 'client-id', clientIdId: caller.clientIdId });
+/**
+ * Platform webhooks are the Client ID's: the caller names it (the guard has checked its
+ * platform's key or session came with it), and a test delivery carries it.
+ */
+export const PLATFORM_WEBHOOKS: WebhookRouteScope<'client-id-with-owner'> = {
+  caller: 'client-id-with-owner',
+  ownerOf: (caller) => ({ kind: 'client-id', clientIdId: caller.clientIdId }),
+  identityOf: (caller) => ({ clientId: caller.clientId, orchestratorId: null }),
+  id: { name: 'webhookId', description: 'Endpoint id returned at registration' },
+  redeliverNotFound: 'No such webhook or delivery for this caller',
+};
 
-export const WEBHOOK_ID = ApiParam({ name: 'webhookId', description: 'Endpoint id returned at registration' });
+export const WEBHOOK_ID = ApiParam(PLATFORM_WEBHOOKS.id);
 
 /**
  * The class decorators of every {auth_url}/v1/webhook controller: x-client-id plus its

@@ -1,13 +1,18 @@
 import { applyDecorators, Controller } from '@nestjs/common';
 import { ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import type { WebhookOwner } from '@payrail/persistence';
-import { Auth, type OrchestratorCaller } from '@payrail/platform';
-import { ApiWebhookAuthErrors } from '@payrail/webhooks';
+import { Auth } from '@payrail/platform';
+import { ApiWebhookAuthErrors, type WebhookRouteScope } from '@payrail/webhooks';
 
-/** The webhook owner: the orchestrator whose key authenticated the call. */
-export const ownerOf = (caller: OrchestratorCaller): WebhookOwner => ({ kind: 'orchestrator', orchestratorId: caller.orchestratorId });
+/** Orchestrator webhooks are the orchestrator's whose key authenticated the call; a test delivery names it. */
+export const ORCHESTRATOR_WEBHOOKS: WebhookRouteScope<'orchestrator'> = {
+  caller: 'orchestrator',
+  ownerOf: (caller) => ({ kind: 'orchestrator', orchestratorId: caller.orchestratorId }),
+  identityOf: (caller) => ({ clientId: null, orchestratorId: caller.orchestratorId }),
+  id: { name: 'id', description: 'Endpoint id (webhook.id)' },
+  redeliverNotFound: 'No such webhook or delivery for this orchestrator',
+};
 
-export const ID = ApiParam({ name: 'id', description: 'Endpoint id (webhook.id)' });
+export const ID = ApiParam(ORCHESTRATOR_WEBHOOKS.id);
 
 /**
  * The class decorators of every {base_url}/v2/orchestrators/webhooks controller: the orchestrator

@@ -1,27 +1,15 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
-import { CurrentCaller, CurrentRequestId, type OrchestratorCaller } from '@payrail/platform';
+import { Body, Delete, Inject, Param, Patch, Post } from '@nestjs/common';
+import { CurrentCaller, type OrchestratorCaller } from '@payrail/platform';
 import {
-  FireTestWebhook,
-  FireTestWebhookDto,
-  ListDeliveriesQueryDto,
-  ListWebhookDeliveries,
-  ListWebhooks,
   OrchestratorWebhookCreatedDto,
-  RedeliverWebhook,
-  RedeliveryDto,
   RegisterWebhook,
   RegisterWebhookDto,
-  RotateWebhookSecret,
   SetWebhookActive,
+  WebhookCollectionRoutes,
+  WebhookEndpointRoutes,
   WebhookEnvelopeDto,
-  WebhookListDto,
-  WebhookSecretRotatedDto,
-  WebhookTestFireLimit,
-  ApiRotateWebhookSecret,
-  ApiWebhookDeliveries,
-  ApiRedeliverWebhookDelivery,
 } from '@payrail/webhooks';
-import { OrchestratorWebhookRoutes, ownerOf, ID } from './orchestrator-webhook-routes.js';
+import { ORCHESTRATOR_WEBHOOKS, OrchestratorWebhookRoutes } from './orchestrator-webhook-routes.js';
 import {
   ApiRegisterWebhook,
   ApiListWebhooks,
@@ -30,46 +18,11 @@ import {
   ApiReactivateWebhook,
 } from './orchestrator-webhooks.openapi.js';
 
-/** Orchestrator webhooks (spec: Orchestrator webhooks), at {base_url}/v2/orchestrators/webhooks. */
-@OrchestratorWebhookRoutes()
-export class OrchestratorWebhooksController {
-  constructor(
-    private readonly register: RegisterWebhook,
-    private readonly list: ListWebhooks,
-    private readonly setActive: SetWebhookActive,
-    private readonly fireTest: FireTestWebhook,
-    private readonly deliveries: ListWebhookDeliveries,
-    private readonly redeliver: RedeliverWebhook,
-    private readonly rotate: RotateWebhookSecret,
-  ) {}
+const { ownerOf } = ORCHESTRATOR_WEBHOOKS;
 
-  @Post()
-  @ApiRegisterWebhook()
-  create(
-    @Body() dto: RegisterWebhookDto,
-    @CurrentCaller('orchestrator') caller: OrchestratorCaller,
-  ): Promise<OrchestratorWebhookCreatedDto> {
-    return this.register.execute({ owner: ownerOf(caller), url: dto.url, extendedRetries: dto.extendedRetries, rejectDuplicateUrl: true });
-  }
-
-  @Get()
-  @ApiListWebhooks()
-  async findAll(@CurrentCaller('orchestrator') caller: OrchestratorCaller): Promise<WebhookListDto> {
-    return { webhooks: await this.list.execute(ownerOf(caller)) };
-  }
-
-  @Post('test')
-  @HttpCode(200)
-  @UseGuards(WebhookTestFireLimit)
-  @ApiTestFireWebhooks()
-  test(
-    @Body() dto: FireTestWebhookDto,
-    @CurrentCaller('orchestrator') caller: OrchestratorCaller,
-    @CurrentRequestId() requestId: string | null,
-  ) {
-    const identity = { clientId: null, orchestratorId: caller.orchestratorId };
-    return this.fireTest.execute({ owner: ownerOf(caller), identity, eventType: dto.eventType, requestId });
-  }
+/** The orchestrator's own endpoint routes: DELETE deactivates (URL and secret kept), PATCH reactivates (spec: Orchestrator webhooks). */
+abstract class OrchestratorEndpointRoutes extends WebhookEndpointRoutes(ORCHESTRATOR_WEBHOOKS) {
+  @Inject(SetWebhookActive) protected readonly setActive!: SetWebhookActive;
 
   @Delete(':id')
   @ApiDeactivateWebhook()
@@ -82,29 +35,27 @@ export class OrchestratorWebhooksController {
   async reactivate(@Param('id') id: string, @CurrentCaller('orchestrator') caller: OrchestratorCaller): Promise<WebhookEnvelopeDto> {
     return { webhook: await this.setActive.execute({ owner: ownerOf(caller), webhookId: id, active: true }) };
   }
+}
 
-  @Post(':id/rotate-secret')
-  @HttpCode(200)
-  @ApiRotateWebhookSecret(ID)
-  rotateSecret(@Param('id') id: string, @CurrentCaller('orchestrator') caller: OrchestratorCaller): Promise<WebhookSecretRotatedDto> {
-    return this.rotate.execute({ owner: ownerOf(caller), webhookId: id });
+/**
+ * Orchestrator webhooks (spec: Orchestrator webhooks), at {base_url}/v2/orchestrators/webhooks.
+ * List, test fire, rotate, history and redeliver are the routes shared with platform webhooks.
+ */
+@OrchestratorWebhookRoutes()
+export class OrchestratorWebhooksController extends WebhookCollectionRoutes(OrchestratorEndpointRoutes, ORCHESTRATOR_WEBHOOKS, {
+  list: ApiListWebhooks(),
+  test: ApiTestFireWebhooks(),
+}) {
+  constructor(private readonly register: RegisterWebhook) {
+    super();
   }
 
-  @Get(':id/deliveries')
-  @ApiWebhookDeliveries(ID)
-  history(@Param('id') id: string, @Query() query: ListDeliveriesQueryDto, @CurrentCaller('orchestrator') caller: OrchestratorCaller) {
-    return this.deliveries.execute({ owner: ownerOf(caller), webhookId: id, cursor: query.cursor, limit: query.limit });
-  }
-
-  @Post(':id/deliveries/:deliveryId/redeliver')
-  @HttpCode(202)
-  @ApiRedeliverWebhookDelivery(ID, 'No such webhook or delivery for this orchestrator')
-  async redeliverOne(
-    @Param('id') id: string,
-    @Param('deliveryId') deliveryId: string,
+  @Post()
+  @ApiRegisterWebhook()
+  create(
+    @Body() dto: RegisterWebhookDto,
     @CurrentCaller('orchestrator') caller: OrchestratorCaller,
-    @CurrentRequestId() requestId: string | null,
-  ): Promise<RedeliveryDto> {
-    return { delivery: await this.redeliver.execute({ owner: ownerOf(caller), webhookId: id, deliveryId, requestId }) };
+  ): Promise<OrchestratorWebhookCreatedDto> {
+    return this.register.execute({ owner: ownerOf(caller), url: dto.url, extendedRetries: dto.extendedRetries, rejectDuplicateUrl: true });
   }
 }
