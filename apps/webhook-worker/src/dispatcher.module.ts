@@ -3,7 +3,9 @@ import { Module } from '@nestjs/common';
 import { BullmqEventPublisher, QUEUES, QueuesModule } from '@payrail/platform';
 import { WebhooksCoreModule } from '@payrail/webhooks';
 import { DeliverWebhook } from './delivery/deliver-webhook.use-case.js';
-import { DeliverWebhookBatch } from './delivery/deliver-webhook-batch.use-case.js';
+import { AttemptRecorder } from './delivery/record-attempt.js';
+import { AttemptSender } from './delivery/send-attempt.js';
+import { DeliveryLeases } from './delivery/limits/delivery-lease.js';
 import { DeliverySlots } from './delivery/limits/delivery-slots.js';
 import { DeliveryStore } from './delivery/delivery-store.js';
 import { DisabledEndpointNotice } from './delivery/disabled-endpoint-notice.js';
@@ -43,7 +45,9 @@ import { WebhookMetrics } from './shared/webhook-metrics.js';
     BullmqEventPublisher,
     FanOutPublisher,
     DeliverWebhook,
-    DeliverWebhookBatch,
+    AttemptSender,
+    AttemptRecorder,
+    DeliveryLeases,
     DeliverySlots,
     RetryPolicy,
     EndpointLimiter,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type AttemptRecord, type DeliveryForAttempt, WebhookDispatchRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
-import { Batcher } from '../shared/batcher.js';
+import type DataLoader from 'dataloader';
+import { batchLoader } from '../shared/batch-loader.js';
 
 /**
  * How long the attempts that ended wait for more to share their statement. Postgres plans each
@@ -19,31 +20,30 @@ const RECORD_LINGER_MS = 10;
 @Injectable()
 export class DeliveryStore {
   private readonly repo: WebhookDispatchRepository;
-  private readonly loads: Batcher<string, DeliveryForAttempt | null>;
-  private readonly records: Batcher<AttemptRecord, void>;
+  private readonly loads: DataLoader<string, DeliveryForAttempt | null>;
+  private readonly records: DataLoader<AttemptRecord, void>;
 
   constructor(db: DataSource) {
     this.repo = new WebhookDispatchRepository(db.manager);
-    this.loads = new Batcher(async (ids) => {
+    this.loads = batchLoader(async (ids) => {
       const found = await this.repo.loadForAttempts([...new Set(ids)]);
       return ids.map((id) => found.get(id) ?? null);
     });
-    this.records = new Batcher<AttemptRecord, void>(
+    this.records = batchLoader(
       async (attempts) => {
-        await this.repo.recordAttempts(attempts);
+        await this.repo.recordAttempts([...attempts]);
         return attempts.map(() => undefined);
       },
-      500,
-      RECORD_LINGER_MS,
+      { maxBatch: 500, lingerMs: RECORD_LINGER_MS },
     );
   }
 
   load(deliveryId: string): Promise<DeliveryForAttempt | null> {
-    return this.loads.call(deliveryId);
+    return this.loads.load(deliveryId);
   }
 
   record(attempt: AttemptRecord): Promise<void> {
-    return this.records.call(attempt);
+    return this.records.load(attempt);
   }
 
   fail(deliveryId: string, round: number, reason: string): Promise<void> {

@@ -1,4 +1,4 @@
-import { recoveryLimiter } from './webhook-deliveries.processor.js';
+import { recoveryLimiter } from './recovery-limiter.js';
 
 describe('recoveryLimiter: the recovery lane rate in short windows', () => {
   it.each([

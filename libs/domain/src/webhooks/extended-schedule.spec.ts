@@ -1,6 +1,7 @@
 import {
   DEFAULT_EXTENDED_DELAYS_MS,
   DEFAULT_EXTENDED_HORIZON_MS,
+  jitteredDelayMs,
   nominalRetryDelayMs,
   parseRetryAfterMs,
   retryHeaders,
@@ -61,5 +62,13 @@ describe('extended webhook retry schedule', () => {
     expect(parseRetryAfterMs('Tue, 24 Nov 2026 10:00:30 GMT', now)).toBe(30_000);
     expect(parseRetryAfterMs('soon', now)).toBeNull();
     expect(parseRetryAfterMs(null, now)).toBeNull();
+  });
+
+  it('jitters a delay within [nominal x (1 - share), nominal], never longer, and not at all with share 0', () => {
+    expect(jitteredDelayMs(60_000, 0.2, 0)).toBe(48_000);
+    expect(jitteredDelayMs(60_000, 0.2, 0.5)).toBe(54_000);
+    expect(jitteredDelayMs(60_000, 0.2, 0.999999)).toBe(59_999);
+    expect(jitteredDelayMs(60_000, 0, 0.7)).toBe(60_000);
+    expect(jitteredDelayMs(60_000, 1, 0)).toBe(0);
   });
 });

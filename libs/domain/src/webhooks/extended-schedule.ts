@@ -4,11 +4,20 @@ import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './delivery-rules.
  * The opt-in extended schedule (issue #22, beyond the interface): after the interface's four
  * attempts (1 s, 5 s, 15 s apart, unchanged), further attempts after each delay of `delaysMs`
  * in turn, the last one repeating, for as long as the nominal time since the first attempt
- * stays within `horizonMs`. Jitter is applied by the worker (BullMQ's fixed backoff).
+ * stays within `horizonMs`. Each delay is then shortened at random (jitteredDelayMs).
  */
 export interface ExtendedSchedule {
   delaysMs: readonly number[];
   horizonMs: number;
+}
+
+/**
+ * A delay shortened by up to `share` (0..1) of it, uniformly: `random` in [0, 1) picks where, so
+ * endpoints that failed together do not all come back at once. Never longer than the nominal
+ * delay, so the horizon the schedule promises holds. (The worker passes Math.random.)
+ */
+export function jitteredDelayMs(nominalMs: number, share: number, random: number): number {
+  return Math.floor(nominalMs * (1 - share) + random * nominalMs * share);
 }
 
 /** 1 m, 5 m, 30 m, 2 h, 5 h, 10 h, then every 10 h. */
