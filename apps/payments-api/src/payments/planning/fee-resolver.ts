@@ -16,7 +16,7 @@ import { type FeeConfigRecord, FeeConfigsRepository } from '@payrail/persistence
 import { DataSource } from 'typeorm';
 import { RATE_SOURCE } from '../payments.tokens.js';
 import type { FeeEntryView, FeePlanView } from './fee-plan-view.js';
-import { fieldOf, invalidField } from './invalid.js';
+import { invalidField } from './invalid.js';
 import type { FeeTerms, PlannedPayment } from './planned-payment.js';
 
 /** Whose fees a payment pays: its platform, the orchestrator fixed on it, the Client ID's legacy fee (feeTermsFor). */
@@ -38,6 +38,12 @@ export interface ResolvedFees<P extends FeeBase = PlannedPayment> {
   charged: boolean;
 }
 
+/** The body fields a refusal names: the gross amount and the payment currency. */
+export interface FeeFields {
+  amount: string;
+  currency: string;
+}
+
 type Term = FeeTermsOf & { config: FeeConfigRecord | null };
 
 /**
@@ -45,7 +51,7 @@ type Term = FeeTermsOf & { config: FeeConfigRecord | null };
  * when it has one (the legacy `feePercentage`, payer-borne, it replaces the platform's), else the
  * platform's fee configuration; then the orchestrator's when the payment has one. Each fee is its
  * basis points of the gross amount, rounded down to a base unit, lowered to its USD cap converted
- * at the payment currency's USD rate (rounded down). Refusals are 400s naming a field under `prefix`.
+ * at the payment currency's USD rate (rounded down). Refusals are 400s naming `fields`.
  */
 @Injectable()
 export class FeeResolver {
@@ -55,12 +61,12 @@ export class FeeResolver {
   ) {}
 
   /** Applies the fees to a plan resolved without fees (its `amount` is the gross). */
-  async apply<P extends FeeBase>(plan: P, context: FeeContext, prefix = ''): Promise<ResolvedFees<P>> {
+  async apply<P extends FeeBase>(plan: P, context: FeeContext, fields: FeeFields): Promise<ResolvedFees<P>> {
     const terms = await this.terms(plan, context);
     const rate = await this.usdRate(
       plan,
       terms.some((t) => t.config?.usdCapCents != null),
-      fieldOf(prefix, 'paymentCurrency'),
+      fields.currency,
     );
     for (const term of terms) {
       const cents = term.config?.usdCapCents ?? null;
@@ -70,7 +76,7 @@ export class FeeResolver {
     try {
       split = splitFees(plan.amount, terms);
     } catch (error) {
-      if (error instanceof FeeSplitRefusal) throw invalidField(fieldOf(prefix, 'amount'), `amount: ${error.message}`);
+      if (error instanceof FeeSplitRefusal) throw invalidField(fields.amount, `${fields.amount}: ${error.message}`);
       throw error;
     }
     const slot = split.proxyFee;

@@ -46,9 +46,10 @@ export class CreateSecurePayment {
     const link = linkRow(creator, body);
     const context = { ...creator, legacy: feeTermsFor(caller, {}), flow: 'get_paid' as const };
     const resolved = await Promise.all(
-      body.requests.map(async (terms, i) =>
-        this.fees.apply(await this.planner.plan(terms, NO_FEE, `requests.${i}`), context, `requests.${i}`),
-      ),
+      body.requests.map(async (terms, i) => {
+        const base = await this.planner.plan(terms, NO_FEE, `requests.${i}`);
+        return this.fees.apply(base, context, { amount: `requests.${i}.amount`, currency: `requests.${i}.paymentCurrency` });
+      }),
     );
     const plans = resolved.map((r) => r.plan);
     const [{ charged, feePlan, plan }] = resolved;

@@ -23,6 +23,6 @@ export class PreviewFees {
     const creator = creatorOf(caller);
     const gross = this.planner.gross(body.currency, body.amount);
     const context = { ...creator, legacy: feeTermsFor(caller, {}), flow: body.flow, defaultFeeBearer: body.defaultFeeBearer };
-    return (await this.fees.apply(gross, context)).feePlan;
+    return (await this.fees.apply(gross, context, { amount: 'amount', currency: 'currency' })).feePlan;
   }
 }
