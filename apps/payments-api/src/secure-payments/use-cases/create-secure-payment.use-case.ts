@@ -28,8 +28,8 @@ const NO_FEE = { percentage: null, address: null };
  * POST /v2/secure-payments: resolves the payment like a payout (currencies, payee on the
  * network, fiat converted at the current rate), applies the server-side fee plan (FeeResolver:
  * the Client ID's legacy fee or the platform's configuration, and the orchestrator's), creates its
- * request with a payment reference, and the link over it with its fee plan, in one transaction. The link expires after
- * `expiresIn` seconds (default 7 days).
+ * request with a payment reference, and the link over it with its fee plan, in one transaction.
+ * The link expires after `expiresIn` seconds (default 7 days).
  */
 @Injectable()
 export class CreateSecurePayment {
@@ -41,10 +41,19 @@ export class CreateSecurePayment {
     @Inject(SECURE_PAYMENT_PAGE_URL) private readonly pageUrl: string,
   ) {}
 
-  async execute({ caller, body }: { caller: Caller; body: CreateSecurePaymentDto }): Promise<CreatedSecurePayment> {
+  /** `flow`: the fee plan's flow, `get_paid` for a payment link, `pay` for a payout link (POST /v2/secure-payments/payouts). */
+  async execute({
+    caller,
+    body,
+    flow = 'get_paid',
+  }: {
+    caller: Caller;
+    body: CreateSecurePaymentDto;
+    flow?: 'get_paid' | 'pay';
+  }): Promise<CreatedSecurePayment> {
     const creator = creatorOf(caller);
     const link = linkRow(creator, body);
-    const context = { ...creator, legacy: feeTermsFor(caller, {}), flow: 'get_paid' as const };
+    const context = { ...creator, legacy: feeTermsFor(caller, {}), flow };
     const resolved = await Promise.all(
       body.requests.map(async (terms, i) => {
         const base = await this.planner.plan(terms, NO_FEE, `requests.${i}`);
