@@ -60,6 +60,7 @@ describe('fee plans: platform and orchestrator fee configurations, preview, the 
 
   it('stores the platform fee (payer-borne) with the link exactly as the preview answered it, and the payer pays it on top to the fee address', async () => {
     expect((await s.p.call('GET', '/v2/fee-config')).body).toEqual({ feeConfig: null });
+    expect((await s.p.call('DELETE', '/v2/fee-config')).status).toBe(404);
     const put = await setPlatformFee({ bps: 250, feeBearer: 'payer', evmRecipientAddress: FEE_PLATFORM.toLowerCase() });
     expect(put.status).toBe(200);
     expect(put.body).toMatchObject({ bps: 250, usdCap: null, feeBearer: 'payer', evmRecipientAddress: FEE_PLATFORM, status: 'active' });
@@ -187,6 +188,16 @@ describe('fee plans: platform and orchestrator fee configurations, preview, the 
     ]);
     const created = await s.create({ requests: [payment('12.5')] }, headers);
     expect((await s.page(created.body.token, '', headers)).body.feePlan).toEqual(previewed.body);
+  });
+
+  it('prices a payout link (POST /v2/secure-payments/payouts) with the same configuration under flow pay', async () => {
+    await setPlatformFee({ bps: 100, feeBearer: 'payer', evmRecipientAddress: FEE_PLATFORM });
+    const body = { recipient: PAYEE, creatorWalletAddress: PAYEE, network: 'sepolia', currency: CURRENCY, amount: '20' };
+    const created = await s.p.call<{ token: string; feePlan: Plan }>('POST', '/v2/secure-payments/payouts', body);
+    expect(created.status).toBe(201);
+    const previewed = await preview({ amount: '20', currency: CURRENCY, flow: 'pay' });
+    expect(created.body.feePlan).toEqual(previewed.body);
+    expect(previewed.body).toMatchObject({ flow: 'pay', totalFeesUsd: '0.20', fees: [{ percentageBps: 100 }] });
   });
 
   it('answers a plan without fees when none applies; a created link then has feePlan null', async () => {
