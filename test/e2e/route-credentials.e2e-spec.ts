@@ -33,6 +33,9 @@ const ROUTE_OWN: Record<string, Partial<Record<Kind, [number, string]>>> = {
     'orchestrator-key': [401, 'x-orchestrator-key must be paired with x-client-id'],
   },
   'payments-api POST /v2/secure-payments/payouts': { 'orchestrator-key': [401, 'x-orchestrator-key must be paired with x-client-id'] },
+  'payments-api POST /v2/secure-payments/fees/preview': {
+    'orchestrator-key': [401, 'x-orchestrator-key must be paired with x-client-id'],
+  },
 };
 
 /**
@@ -183,5 +186,21 @@ describe('every route x every credential kind: 401 for missing or invalid, 403 f
       origin: ORIGIN,
     });
     expect(unknown.status).toBe(401);
+  });
+
+  it("keeps fee configurations to their owner: the platform's with its API key or session, the orchestrator's with its key", async () => {
+    const at = (method: string, path: string, kind: Kind) =>
+      headersOf(kind).then((h) => call('payments-api', { method, path } as RouteInfo, h));
+    expect(await at('PUT', '/v2/fee-config', 'client-id')).toEqual({
+      status: 403,
+      message:
+        'x-client-id is not allowed on this route: it takes x-api-key or a session (Authorization: Bearer or the session_token cookie)',
+    });
+    expect((await at('GET', '/v2/fee-config', 'orchestrator-key')).status).toBe(403);
+    expect((await at('GET', '/v2/fee-config', 'email-session')).status).toBe(200);
+    expect((await at('PUT', '/v2/orchestrators/fee-config', 'api-key')).status).toBe(403);
+    expect((await at('GET', '/v2/orchestrators/fee-config', 'orchestrator-key')).status).toBe(200);
+    // The preview takes what creating a link takes, the Client ID included.
+    expect((await at('POST', '/v2/secure-payments/fees/preview', 'client-id')).status).toBe(400);
   });
 });

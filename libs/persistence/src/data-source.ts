@@ -31,6 +31,8 @@ import { PaymentSearchIndexes1763886560000 } from './migrations/1763886560000-pa
 import { LinkIntentExpectedClient1763886600000 } from './migrations/1763886600000-link-intent-expected-client.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
+import { FeeConfigs1763886720000 } from './migrations/1763886720000-fee-configs.js';
+import { FeeConfigEntity } from './fees/fee-config.entity.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 const ENTITIES = [
@@ -42,6 +44,7 @@ const ENTITIES = [
   ...REQUEST_ENTITIES,
   ...RECURRING_ENTITIES,
   SecurePaymentEntity,
+  FeeConfigEntity,
 ];
 
 /** Every migration, in order. Migrations are reviewed files; `synchronize` is always off. */
@@ -70,6 +73,7 @@ const MIGRATIONS = [
   Invoices1763886550000,
   PaymentSearchIndexes1763886560000,
   LinkIntentExpectedClient1763886600000,
+  FeeConfigs1763886720000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

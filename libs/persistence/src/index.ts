@@ -19,6 +19,7 @@ export * from './detection/settlement-transfers.repository.js';
 export * from './requests/index.js';
 export * from './recurring/index.js';
 export * from './secure-payments/index.js';
+export * from './fees/index.js';
 export * from './listing/index.js';
 export * from './events/index.js';
 export * from './outbox/trace-scope.js';

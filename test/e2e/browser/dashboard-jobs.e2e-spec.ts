@@ -235,6 +235,46 @@ describe('dashboard jobs (Chromium, wallet session, real APIs and workers)', () 
     await screenshot(page, 'dashboard-payment-detail');
   }, 90000);
 
+  it("sets the platform's fee configuration on Developers (a bad field told in a sentence first); the preview and new links carry it", async () => {
+    await nav('Developers');
+    const form = page.getByRole('form', { name: 'Fee configuration' });
+    await form.getByLabel('Fee (basis points)', { exact: true }).fill('12.5');
+    await form.getByLabel('Fee address on EVM networks', { exact: true }).fill(SIGNER);
+    await form.getByRole('button', { name: 'Save fee configuration' }).click();
+    await form.getByText('Enter whole basis points from 0 to 10000').waitFor();
+    await form.getByLabel('Fee (basis points)', { exact: true }).fill('150');
+    await form.getByLabel('Cap in USD', { exact: true }).fill('2');
+    await form.getByLabel('Who pays the fee', { exact: true }).selectOption('payee');
+    await form.getByRole('button', { name: 'Save fee configuration' }).click();
+    await form.getByRole('status').filter({ hasText: 'Fee configuration saved' }).waitFor();
+    expect(await (await api('/v2/fee-config')).json()).toMatchObject({
+      feeConfig: {
+        bps: 150,
+        usdCap: '2.00',
+        feeBearer: 'payee',
+        evmRecipientAddress: SIGNER,
+        tronRecipientAddress: null,
+        status: 'active',
+      },
+    });
+    const preview = await fetch(`${apps[1].url}/v2/secure-payments/fees/preview`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '10', currency: 'fUSDC-sepolia', flow: 'get_paid' }),
+    });
+    // 1.5 % of 10.00 = 0.15, under the 2.00 cap, out of the payee's amount.
+    expect(await preview.json()).toMatchObject({
+      netRecipientAmountUsd: '9.85',
+      fees: [{ percentageBps: 150, capUsd: '2.00', feeBearer: 'payee' }],
+    });
+    await page.reload();
+    await page.getByRole('form', { name: 'Fee configuration' }).getByLabel('Fee (basis points)', { exact: true }).waitFor();
+    expect(await page.getByLabel('Fee (basis points)', { exact: true }).inputValue()).toBe('150');
+    expect(await page.getByLabel('Who pays the fee', { exact: true }).inputValue()).toBe('payee');
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-fee-config');
+  }, 60000);
+
   it('every other screen passes axe and is screenshotted (Recurring, Payers); no console errors on the way', async () => {
     for (const [name, shot] of [
       ['Recurring', 'dashboard-recurring'],

@@ -1,13 +1,13 @@
 import { ANVIL_ACCOUNTS, freePort } from '@payrail/devstack';
 import type { Browser } from 'playwright-core';
 import { startAuthApi } from '@payrail/test-support/auth-api/auth-api.js';
+import { PaymentsApiModule } from '../../../apps/payments-api/src/app.module.js';
 import { checkA11y } from '@payrail/test-support/browser/a11y.js';
 import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
 import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
-import type { ManualClock } from '@payrail/test-support/in-process.js';
-import type { InProcessApi } from '@payrail/test-support/in-process.js';
+import { type InProcessApi, type ManualClock, startInProcessApi } from '@payrail/test-support/in-process.js';
 import { testStack } from '@payrail/test-support/stack.js';
 import { dashboardOriginEnv } from '@payrail/test-support/dashboard/dashboard-stack.js';
 
@@ -19,7 +19,8 @@ const MINUTE = 60_000;
 // screen loading its data) keeps the session past 15 minutes; idleness warns, then signs out.
 describe('dashboard wallet session: sliding idle timeout with the clock controlled (Chromium, in-process auth-api)', () => {
   const chain = testStack().chain;
-  let auth: { apis: InProcessApi[]; clock: ManualClock };
+  let auth: { apis: InProcessApi[]; clock: ManualClock; env: Record<string, string> };
+  let payments: InProcessApi;
   let web: WebApps;
   let browser: Browser;
 
@@ -27,15 +28,17 @@ describe('dashboard wallet session: sliding idle timeout with the clock controll
     const dashboardPort = await freePort();
     auth = await startAuthApi(1, dashboardOriginEnv(dashboardPort));
     const url = auth.apis[0].url;
-    // Only auth-api screens (Developers, Webhooks) are used: /v2 goes to auth-api too.
+    // Developers reads the platform's fee configuration from payments-api (same database, Redis and clock).
+    payments = await startInProcessApi(PaymentsApiModule.forRoot(auth.env), { clock: auth.clock });
     [web, browser] = await Promise.all([
-      startWebApps({ paymentsApiUrl: url, authApiUrl: url }, chain, { dashboard: dashboardPort }),
+      startWebApps({ paymentsApiUrl: payments.url, authApiUrl: url }, chain, { dashboard: dashboardPort }),
       launchBrowser(),
     ]);
   }, 120000);
   afterAll(async () => {
     await browser?.close();
     await web?.close();
+    await payments?.close();
     await Promise.all(auth?.apis.map((a) => a.close()) ?? []);
   });
 

@@ -4,12 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import { TronWeb, Trx } from 'tronweb';
 import { DataSource } from 'typeorm';
 import { startAuthApi } from '@payrail/test-support/auth-api/auth-api.js';
+import { PaymentsApiModule } from '../../../apps/payments-api/src/app.module.js';
 import { checkA11y } from '@payrail/test-support/browser/a11y.js';
 import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
 import { injectTronWallet } from '@payrail/test-support/browser/injected-tron-wallet.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
 import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
-import type { InProcessApi } from '@payrail/test-support/in-process.js';
+import { type InProcessApi, startInProcessApi } from '@payrail/test-support/in-process.js';
 import { testStack } from '@payrail/test-support/stack.js';
 import { dashboardOriginEnv } from '@payrail/test-support/dashboard/dashboard-stack.js';
 
@@ -32,7 +33,8 @@ const signWith = (key: string) => (message: string) => Trx.signMessageV2(message
 // works. A signature by another key, a declined request and a missing wallet each end in a sentence
 // and no session cookie.
 describe('dashboard Tron sign-in (Chromium, TronLink-like wallet, in-process auth-api)', () => {
-  let auth: { apis: InProcessApi[] };
+  let auth: Awaited<ReturnType<typeof startAuthApi>>;
+  let payments: InProcessApi;
   let web: WebApps;
   let browser: Browser;
 
@@ -40,15 +42,17 @@ describe('dashboard Tron sign-in (Chromium, TronLink-like wallet, in-process aut
     const dashboardPort = await freePort();
     auth = await startAuthApi(1, dashboardOriginEnv(dashboardPort));
     const url = auth.apis[0].url;
-    // Only auth-api screens (Developers) are used: /v2 goes to auth-api too.
+    // Developers reads the platform's fee configuration from payments-api (same database, Redis and clock).
+    payments = await startInProcessApi(PaymentsApiModule.forRoot(auth.env), { clock: auth.clock });
     [web, browser] = await Promise.all([
-      startWebApps({ paymentsApiUrl: url, authApiUrl: url }, testStack().chain, { dashboard: dashboardPort }),
+      startWebApps({ paymentsApiUrl: payments.url, authApiUrl: url }, testStack().chain, { dashboard: dashboardPort }),
       launchBrowser(),
     ]);
   }, 120000);
   afterAll(async () => {
     await browser?.close();
     await web?.close();
+    await payments?.close();
     await Promise.all(auth?.apis.map((a) => a.close()) ?? []);
   });
 

@@ -7,12 +7,13 @@ export const DASHBOARD = 'https://dashboard.payrail.test';
 
 /**
  * auth-api replicas in this process on one test database and Redis namespace, sharing a manual
- * clock and an `outbox` mail transport (`outbox`: its directory, for test/support/mail-outbox.ts).
+ * clock and an `outbox` mail transport (`outbox`: its directory, for test/support/mail-outbox.ts);
+ * `env` starts other apps on the same database and Redis namespace.
  */
 export async function startAuthApi(
   replicas = 1,
   extraEnv: Record<string, string> = {},
-): Promise<{ apis: InProcessApi[]; clock: ManualClock; outbox: string }> {
+): Promise<{ apis: InProcessApi[]; clock: ManualClock; outbox: string; env: Record<string, string> }> {
   const mail = mailOutbox();
   const env = appEnv(await createTestDatabase(), uniqueName('auth'), {
     ...mail.env,
@@ -26,7 +27,7 @@ export async function startAuthApi(
   const clock = new ManualClock();
   const apis: InProcessApi[] = [];
   for (let i = 0; i < replicas; i++) apis.push(await startInProcessApi(AuthApiModule.forRoot(env), { clock }));
-  return { apis, clock, outbox: mail.dir };
+  return { apis, clock, outbox: mail.dir, env };
 }
 
 /** The `__Host-session_token` value of a response's Set-Cookie header. */

@@ -9,6 +9,9 @@ const MESSAGES = {
   'form.url': 'Enter a full address starting with https:// (or http://).',
   'form.color': 'Enter a colour as # and six hex digits, such as #1a2b3c.',
   'form.fee_address': 'A fee needs the address that receives it.',
+  'form.bps': 'Enter whole basis points from 0 to 10000 (250 = 2.5 %).',
+  'form.usd_cap': 'Enter a USD amount such as 5 or 5.00 (at most two decimals), or leave it empty.',
+  'form.fee_recipient': 'Enter the address that receives the fee on EVM networks, on Tron, or both.',
 } as const;
 
 /** The sentence of an issue's message key (an unknown message is shown as is). */

@@ -5,6 +5,7 @@ import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { PaymentsModule } from '../payments/payments.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
 import { PaymentPlanner } from '../payments/planning/payment-planner.js';
+import { FeeResolver } from '../payments/planning/fee-resolver.js';
 import { BatchFeeCache } from '../payments/chain/batch-fee.cache.js';
 import { NativeRecipientGuard } from '../payments/chain/native-recipients.js';
 import { PayerStateReader } from '../payments/chain/payer-state.reader.js';
@@ -31,6 +32,8 @@ import { InvalidateSecurePayment } from './use-cases/invalidate-secure-payment.u
 import { KYT_PROVIDER, kytProviderFor } from './kyt/kyt-provider.js';
 import { ScreenPayer } from './kyt/screen-payer.js';
 import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
+import { FeePreviewController } from './fee-preview.controller.js';
+import { PreviewFees } from './use-cases/preview-fees.use-case.js';
 
 /**
  * Secure payments: hosted payment links over requests created like payouts (the payments
@@ -38,7 +41,13 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
  */
 @Module({
   imports: [PaymentsModule],
-  controllers: [MulticallPayoutsController, PaymentLinksController, SecurePaymentsController, SecurePaymentPayController],
+  controllers: [
+    MulticallPayoutsController,
+    PaymentLinksController,
+    FeePreviewController,
+    SecurePaymentsController,
+    SecurePaymentPayController,
+  ],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -55,6 +64,8 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     PaymentOptionsReader,
     UsdRates,
     PaymentPlanner,
+    FeeResolver,
+    PreviewFees,
     CreateSecurePayment,
     GetSecurePayment,
     InvalidateSecurePayment,

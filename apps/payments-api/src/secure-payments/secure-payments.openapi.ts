@@ -65,11 +65,13 @@ export const ApiCreateSecurePayment = () =>
       operationId: 'SecurePaymentV2Controller_createSecurePayment_v2',
       summary: 'Create a secure payment (hosted payment link)',
       description:
-        'Creates the request behind the link like a payout (same currencies, conversion and Client ID fee) and answers the token and page URL. ' +
+        'Creates the request behind the link like a payout (same currencies and conversion) and answers the token, page URL and the fee plan ' +
+        "stored with the link: computed server-side from the Client ID's own fee or the platform's fee configuration, plus the orchestrator's " +
+        '(docs/fee-plans.md); `feePercentage`/`feeAddress` in the body are deprecated and ignored. ' +
         'One item in `requests`. The link expires after `expiresIn` seconds (default 7 days). An orchestrator creates for a linked platform ' +
         "with `x-orchestrator-key` and that platform's `x-client-id`; its id is then fixed on the payment. Beyond the spec, a session of the " +
         "platform's account (the dashboard; bearer, or the cookie from a dashboard origin) creates too when no other credential is sent. " +
-        'Created with the API key or a session, the payment belongs to the platform with no Client ID: no Client ID fee applies, and any ' +
+        "Created with the API key or a session, the payment belongs to the platform with no Client ID: no Client ID fee applies (the platform's fee configuration does), and any " +
         'Client ID of the platform reads its page.',
     }),
     ApiCreatedResponse({ type: CreatedSecurePaymentDto }),

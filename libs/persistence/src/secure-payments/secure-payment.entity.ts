@@ -27,6 +27,17 @@ export interface StoredPayerViolation {
 }
 
 /**
+ * The fee plan a link was created with (stored as created: later fee configuration changes do not
+ * reprice it). `plan` is the spec's FeePlan object as the API answers it (free-form here: its
+ * shape belongs to the payments API); `secondFee` the fee paid by a second fee-proxy call when two
+ * fee recipients apply (Request Network's fee proxies take one fee address per call).
+ */
+export interface StoredFeePlan {
+  plan: Record<string, unknown>;
+  secondFee: { address: string; amount: string } | null;
+}
+
+/**
  * A secure payment: a hosted-page link (its token, a ULID) over one or more requests. Owned by
  * a platform, narrowed to the Client ID it was created with; an orchestrator that created it for
  * a linked platform is fixed on it forever (spec: payload identity rules).
@@ -52,6 +63,8 @@ export class SecurePaymentEntity {
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) screenings: Record<string, StoredScreening>;
   /** Set by settlement when a refused wallet paid; null otherwise. */
   @Column({ name: 'payer_violation', type: 'jsonb', nullable: true }) payerViolation: StoredPayerViolation | null;
+  /** Null for links created before fee plans were stored (their plan is derived from the request's fee). */
+  @Column({ name: 'fee_plan', type: 'jsonb', nullable: true }) feePlan: StoredFeePlan | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

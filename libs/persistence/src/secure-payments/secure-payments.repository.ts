@@ -1,12 +1,12 @@
 import { securePaymentStatusChanged, statusAfterSettlement, type DomainEvent, type SecurePaymentStatus } from '@payrail/domain';
 import type { EntityManager } from 'typeorm';
 import { sqlExecute, sqlOne, sqlRows } from '../sql/typed-query.js';
-import { SecurePaymentEntity, type StoredPayerViolation, type StoredScreening } from './secure-payment.entity.js';
+import { SecurePaymentEntity, type StoredFeePlan, type StoredPayerViolation, type StoredScreening } from './secure-payment.entity.js';
 
 export type NewSecurePayment = Omit<
   SecurePaymentEntity,
-  'status' | 'completedAt' | 'screenings' | 'payerViolation' | 'createdAt' | 'updatedAt'
->;
+  'status' | 'completedAt' | 'screenings' | 'payerViolation' | 'createdAt' | 'updatedAt' | 'feePlan'
+> & { feePlan?: StoredFeePlan | null };
 
 /** Who reads a payment by token: a Client ID of its platform (the one it was created with, if any). */
 export interface SecurePaymentReader {
@@ -35,7 +35,14 @@ export class SecurePaymentsRepository {
   async insert(payment: NewSecurePayment): Promise<void> {
     // save() rather than insert(): insert's deep-partial typing rejects the free-form jsonb branding.
     await this.manager.save(
-      this.manager.create(SecurePaymentEntity, { ...payment, status: 'pending', completedAt: null, screenings: {}, payerViolation: null }),
+      this.manager.create(SecurePaymentEntity, {
+        ...payment,
+        feePlan: payment.feePlan ?? null,
+        status: 'pending',
+        completedAt: null,
+        screenings: {},
+        payerViolation: null,
+      }),
     );
   }
 

@@ -71,6 +71,19 @@ export class PaymentPlanner {
     };
   }
 
+  /**
+   * An amount of a payment currency without a payee (the fee preview's input): the currency and
+   * its network, the amount in base units. 400s name `currency` and `amount`.
+   */
+  gross(currencyId: string, amount: string): Pick<PlannedPayment, 'network' | 'currency' | 'amount'> {
+    const currency = this.currency(currencyId, 'currency');
+    if (currency.network === 'fiat') throw invalidField('currency', 'currency must be a token or native currency of a network');
+    const units = parseAmount(amount, currency.decimals);
+    if (!units.ok) throw invalidField('amount', `amount ${units.reason}`);
+    if (units.units === 0n) throw invalidField('amount', 'amount must be more than 0');
+    return { network: this.networks[currency.network], currency, amount: units.units };
+  }
+
   /** The plan a stored request was created with (to pay pending requests together). */
   fromRecord(record: RequestEntity): PlannedPayment {
     const currency = this.registry.byId(record.paymentCurrency);

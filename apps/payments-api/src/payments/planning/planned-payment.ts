@@ -28,6 +28,11 @@ export interface PlannedPayment {
   /** Base units of the payment currency the payee receives. */
   amount: bigint;
   fee: { percentage: string | null; amount: bigint; address: string | null };
+  /**
+   * A second fee recipient's fee (the orchestrator's when the platform's goes to another address):
+   * paid by its own fee-proxy call after the payment, since a fee-proxy call takes one fee address.
+   */
+  secondFee?: { address: string; amount: bigint } | null;
   /** The fee proxy the payment goes through (and whose event settles it). */
   proxy: string;
 }

@@ -11,6 +11,7 @@ import type { PayerState, PayerStateQuery } from '../chain/payer-state.reader.js
 import type { PlannedPayment } from '../planning/planned-payment.js';
 import { GAS_FALLBACK, UNCHECKED } from './gas.js';
 import type { PayoutMetadata } from './payout-metadata.js';
+import { secondFeePayment } from './second-fee.js';
 import { tronPayout } from './tron-payout.js';
 
 export interface BuiltPayout {
@@ -18,8 +19,8 @@ export interface BuiltPayout {
   metadata: PayoutMetadata;
 }
 
-/** What the payment moves from the payer: the amount and the fee on top. */
-export const totalOf = (plan: PlannedPayment): bigint => plan.amount + plan.fee.amount;
+/** What the payment moves from the payer: the amount, the fee on top, and a second recipient's fee. */
+export const totalOf = (plan: PlannedPayment): bigint => plan.amount + plan.fee.amount + (plan.secondFee?.amount ?? 0n);
 
 /** The fee-proxy arguments of a planned payment (payee, amount, reference, fee). */
 const feeProxyPayment = (plan: PlannedPayment, reference: string) => ({
@@ -34,6 +35,8 @@ const feeProxyPayment = (plan: PlannedPayment, reference: string) => ({
 export interface EvmCalls {
   payment: PayoutTransaction;
   approval: PayoutTransaction | null;
+  /** The second fee recipient's call, sent after the payment (null without one). */
+  secondFee?: PayoutTransaction | null;
 }
 
 const approval = (token: string, spender: string, amount: bigint): PayoutTransaction => ({
@@ -44,21 +47,28 @@ const approval = (token: string, spender: string, amount: bigint): PayoutTransac
 
 export function evmCalls(plan: PlannedPayment, reference: string): EvmCalls {
   const payment = feeProxyPayment(plan, reference);
+  const second = secondFeePayment(plan, reference);
   if (plan.token === null) {
     return {
-      payment: { data: encodeNativeFeeProxyPayment(payment), to: plan.proxy, value: bigNumberValue(totalOf(plan)) },
+      payment: { data: encodeNativeFeeProxyPayment(payment), to: plan.proxy, value: bigNumberValue(plan.amount + plan.fee.amount) },
       approval: null,
+      secondFee: second && { data: encodeNativeFeeProxyPayment(second), to: plan.proxy, value: bigNumberValue(second.amount) },
     };
   }
   return {
     payment: { data: encodeErc20FeeProxyPayment(plan.token, payment), to: plan.proxy, value: 0 },
     approval: approval(plan.token, plan.proxy, totalOf(plan)),
+    secondFee: second && { data: encodeErc20FeeProxyPayment(plan.token, second), to: plan.proxy, value: 0 },
   };
 }
 
 /** The reads and estimates an EVM payout's metadata needs (one RPC round trip). */
 export function payerStateQuery(plan: PlannedPayment, calls: EvmCalls, payer: string): PayerStateQuery {
-  const paymentEstimate = { to: calls.payment.to, data: calls.payment.data, value: plan.token === null ? totalOf(plan) : 0n };
+  const paymentEstimate = {
+    to: calls.payment.to,
+    data: calls.payment.data,
+    value: plan.token === null ? plan.amount + plan.fee.amount : 0n,
+  };
   if (plan.token === null || calls.approval === null)
     return { network: plan.network.name, payer, tokens: [], estimates: [paymentEstimate] };
   return {
@@ -85,11 +95,12 @@ export function buildPayout(plan: PlannedPayment, reference: string, state: Paye
   const payment = calls.payment;
   const needed = totalOf(plan);
   if (plan.token === null) {
-    const gas = state ? state.gasPrice * (state.gas[0] ?? GAS_FALLBACK.nativePayment) : 0n;
+    const gas = state ? state.gasPrice * (state.gas[0] ?? GAS_FALLBACK.nativePayment) * (calls.secondFee ? 2n : 1n) : 0n;
+    const transactions = calls.secondFee ? [payment, calls.secondFee] : [payment];
     return {
-      transactions: [payment],
+      transactions,
       metadata: {
-        stepsRequired: 1,
+        stepsRequired: transactions.length,
         needsApproval: false,
         approvalTransactionIndex: null,
         paymentTransactionIndex: 0,
@@ -105,11 +116,12 @@ export function buildPayout(plan: PlannedPayment, reference: string, state: Paye
   if (reset) transactions.push(approval(plan.token, plan.proxy, 0n));
   const approvalIndex = needsApproval && calls.approval ? transactions.push(calls.approval) - 1 : null;
   const paymentIndex = transactions.push(payment) - 1;
+  if (calls.secondFee) transactions.push(calls.secondFee);
   let hasEnoughGas = UNCHECKED;
   if (state) {
     const approveGas = state.gas[0] ?? GAS_FALLBACK.approve;
     const paymentGas = state.gas[1] ?? GAS_FALLBACK.erc20Payment;
-    const units = paymentGas + (needsApproval ? approveGas * (reset ? 2n : 1n) : 0n);
+    const units = paymentGas * (calls.secondFee ? 2n : 1n) + (needsApproval ? approveGas * (reset ? 2n : 1n) : 0n);
     hasEnoughGas = state.nativeBalance >= state.gasPrice * units;
   }
   return {

@@ -1,5 +1,5 @@
 import { CurrencyRegistry, NETWORKS } from '@payrail/chains';
-import { encodeApprove } from '@payrail/permits';
+import { encodeApprove, encodeErc20FeeProxyPayment, encodeNativeFeeProxyPayment } from '@payrail/permits';
 import type { PayerState } from '../chain/payer-state.reader.js';
 import type { PlannedPayment } from '../planning/planned-payment.js';
 import { buildBatch, encodeBatch } from './batch-payout.js';
@@ -33,6 +33,43 @@ const state = (over: Partial<PayerState> & { allowance?: bigint; balance?: bigin
   gasPrice: over.gasPrice ?? 1_000_000_000n,
   tokens: [{ token: '', spender: '', balance: over.balance ?? 10n ** 12n, allowance: over.allowance ?? 0n }],
   gas: over.gas ?? [50_000n, null],
+});
+
+describe('a second fee recipient (two fee sources to two addresses)', () => {
+  const SECOND = '0x00000000000000000000000000000000000fee02';
+
+  it('approves amount + both fees, pays the payee with the first fee, then pays the second fee by its own fee-proxy call', () => {
+    const usdc = { ...plan('USDC-base', 1000n, 25n), secondFee: { address: SECOND, amount: 10n } };
+    const built = buildPayout(usdc, REF, state({ allowance: 0n, balance: 1035n }));
+    expect(built.transactions.map((t) => t.data)).toEqual([
+      encodeApprove(NETWORKS.base.contracts.ERC20FeeProxy!, 1035n),
+      encodeErc20FeeProxyPayment(usdc.token!, { to: PAYEE, amount: 1000n, paymentReference: REF, feeAmount: 25n, feeAddress: PAYER }),
+      encodeErc20FeeProxyPayment(usdc.token!, { to: SECOND, amount: 10n, paymentReference: REF, feeAmount: 0n, feeAddress: null }),
+    ]);
+    expect(built.metadata).toMatchObject({
+      stepsRequired: 3,
+      approvalTransactionIndex: 0,
+      paymentTransactionIndex: 1,
+      hasEnoughBalance: true,
+    });
+    expect(buildPayout(usdc, REF, state({ allowance: 0n, balance: 1034n })).metadata.hasEnoughBalance).toBe(false);
+  });
+
+  it('sends the native second fee as its own call with that value; the payment carries amount + first fee', () => {
+    const eth = { ...plan('ETH-base-base', 1000n, 25n), secondFee: { address: SECOND, amount: 10n } };
+    const built = buildPayout(eth, REF, undefined);
+    expect(built.transactions.map((t) => [t.data, t.value])).toEqual([
+      [
+        encodeNativeFeeProxyPayment({ to: PAYEE, amount: 1000n, paymentReference: REF, feeAmount: 25n, feeAddress: PAYER }),
+        { type: 'BigNumber', hex: '0x0401' },
+      ],
+      [
+        encodeNativeFeeProxyPayment({ to: SECOND, amount: 10n, paymentReference: REF, feeAmount: 0n, feeAddress: null }),
+        { type: 'BigNumber', hex: '0x0a' },
+      ],
+    ]);
+    expect(built.metadata).toMatchObject({ stepsRequired: 2, paymentTransactionIndex: 0 });
+  });
 });
 
 describe('one-time payout transactions', () => {

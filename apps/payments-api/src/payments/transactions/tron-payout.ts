@@ -2,6 +2,7 @@ import type { TronPayerBalances } from '@payrail/chains';
 import { tronApprove, tronFeeProxyPayment, type TronTransaction } from '@payrail/permits';
 import type { PlannedPayment } from '../planning/planned-payment.js';
 import { UNCHECKED } from './gas.js';
+import { secondFeePayment } from './second-fee.js';
 import type { PayoutMetadata } from './payout-metadata.js';
 
 /**
@@ -42,7 +43,7 @@ export function tronPayout(
   state?: TronPayerBalances,
 ): { transactions: TronTransaction[]; metadata: PayoutMetadata } {
   if (plan.token === null) throw new Error('Tron payouts are TRC-20 only');
-  const total = plan.amount + plan.fee.amount;
+  const total = plan.amount + plan.fee.amount + (plan.secondFee?.amount ?? 0n);
   const needsApproval = state ? state.allowance < total : true;
   const reset = state !== undefined && needsApproval && state.allowance > 0n && TRON_APPROVE_RESET_TOKENS.includes(plan.token);
   const transactions: TronTransaction[] = [];
@@ -56,6 +57,8 @@ export function tronPayout(
     feeAddress: plan.fee.address,
   };
   const paymentIndex = transactions.push(tronFeeProxyPayment(plan.proxy, plan.token, payment)) - 1;
+  const second = secondFeePayment(plan, reference);
+  if (second) transactions.push(tronFeeProxyPayment(plan.proxy, plan.token, second));
   return {
     transactions,
     metadata: {

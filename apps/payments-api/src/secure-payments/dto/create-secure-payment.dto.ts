@@ -114,4 +114,19 @@ export class CreateSecurePaymentDto extends LinkOptionsDto {
   @IsString()
   @Length(1, 255)
   reference?: string;
+
+  @ApiPropertyOptional({
+    deprecated: true,
+    description:
+      'Deprecated and ignored, as on Request Network: fees come from the server-side fee plan (the fee configuration; docs/fee-plans.md). ' +
+      'Accepted so existing clients keep working.',
+  })
+  @IsOptional()
+  @IsString()
+  feePercentage?: string;
+
+  @ApiPropertyOptional({ deprecated: true, description: 'Deprecated and ignored with feePercentage' })
+  @IsOptional()
+  @IsString()
+  feeAddress?: string;
 }

@@ -29,31 +29,32 @@ const USD = (description: string) => ({
   example: '0.25',
 });
 
-/** Spec: fee entry. Payrail's one fee: the Client ID's percentage, paid on top by the payer. */
+/** Spec: fee entry: the Client ID's legacy fee, the platform's or the orchestrator's fee configuration (docs/fee-plans.md). */
 export class FeeEntryDto {
-  @ApiProperty({ enum: ['platform'] }) type!: string;
+  @ApiProperty({ enum: ['platform', 'orchestrator'] }) type!: string;
   @ApiProperty({ example: 'Platform fee' }) label!: string;
-  @ApiProperty({ enum: ['payer'] }) feeBearer!: string;
+  @ApiProperty({ enum: ['payer', 'payee'] }) feeBearer!: string;
   @ApiProperty({ enum: ['fee_config'] }) feeBearerSource!: string;
   @ApiProperty({ type: 'integer', description: 'The percentage in basis points (rounded half up)', example: 200 }) percentageBps!: number;
-  @ApiProperty({ type: String, nullable: true, description: 'Always null: no cap' }) capUsd!: null;
+  @ApiProperty({ type: String, nullable: true, description: 'The configured cap in USD; null without one', example: '5.00' })
+  capUsd!: string | null;
   @ApiProperty(USD('The fee in USD')) calculatedAmountUsd!: string | null;
-  @ApiProperty({ enum: ['fee_address'] }) destinationResolver!: string;
+  @ApiProperty({ enum: ['fee_address', 'fee_config_address'] }) destinationResolver!: string;
   @ApiProperty({ type: DestinationRefDto }) destinationRef!: DestinationRefDto;
-  @ApiProperty({ enum: ['client_id'] }) configSource!: string;
+  @ApiProperty({ enum: ['client_id', 'platform_fee_config', 'orchestrator_fee_config'] }) configSource!: string;
   @ApiProperty({ type: String, nullable: true, description: 'Always null: no fixed part' }) fixedAmountUsd!: null;
 }
 
 /** Spec: fee plan (multicall child and single record); null where no fee applies. */
 export class FeePlanDto {
   @ApiProperty({ type: 'integer', example: 1 }) version!: number;
-  @ApiProperty({ enum: ['get_paid'] }) flow!: string;
-  @ApiProperty({ enum: ['payer'] }) defaultFeeBearer!: string;
-  @ApiProperty(USD('Amount plus fee')) grossAmountUsd!: string | null;
+  @ApiProperty({ enum: ['get_paid', 'pay'] }) flow!: string;
+  @ApiProperty({ enum: ['payer', 'payee'] }) defaultFeeBearer!: string;
+  @ApiProperty(USD('Amount plus payer-borne fees (what the payer pays)')) grossAmountUsd!: string | null;
   @ApiProperty(USD('What the recipient receives')) netRecipientAmountUsd!: string | null;
-  @ApiProperty(USD('What the payer pays: amount plus fee')) payerTotalAmountUsd!: string | null;
+  @ApiProperty(USD('What the payer pays: amount plus payer-borne fees')) payerTotalAmountUsd!: string | null;
   @ApiProperty(USD('Every fee')) totalFeesUsd!: string | null;
-  @ApiProperty(USD('Fees taken from the payee ("0.00")')) payeeBorneFeesUsd!: string | null;
+  @ApiProperty(USD('Fees deducted from what the payee receives')) payeeBorneFeesUsd!: string | null;
   @ApiProperty(USD('Fees paid on top by the payer')) payerBorneFeesUsd!: string | null;
   @ApiProperty({ type: [FeeEntryDto] }) fees!: FeeEntryDto[];
 }

@@ -11,6 +11,12 @@ export class CreatedSecurePaymentDto {
   })
   securePaymentUrl!: string;
   @ApiProperty({ type: [String], description: 'Requests created behind the payment' }) requestIds!: string[];
+  @ApiPropertyOptional({
+    type: FeePlanDto,
+    nullable: true,
+    description: 'The fee plan stored with the link (docs/fee-plans.md); null when no fee applies',
+  })
+  feePlan?: FeePlanDto | null;
 }
 
 @ApiExtraModels(PaymentOptionDto)

@@ -25,6 +25,7 @@ export class CreatePayoutLink {
     return this.create.execute({
       caller,
       body: { ...link, reference, requests: [{ payee: recipient, amount, invoiceCurrency: currency, paymentCurrency: currency }] },
+      flow: 'pay',
     });
   }
 }

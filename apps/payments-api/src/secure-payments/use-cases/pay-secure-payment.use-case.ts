@@ -66,7 +66,8 @@ export class PaySecurePayment {
     );
     if (!request) throw securePaymentNotFound();
     if (hasBeenPaid(request.status)) throw notPayable('completed');
-    const plan = this.planner.fromRecord(request);
+    const second = payment.feePlan?.secondFee ?? null;
+    const plan = { ...this.planner.fromRecord(request), secondFee: second && { address: second.address, amount: BigInt(second.amount) } };
     const payer = payerWalletOn(plan.network, outcome.declared);
     const built = await this.payout.build(plan, request.paymentReference, payer);
     return { requestId: request.id, paymentReference: request.paymentReference, ...built };

@@ -1,48 +1,37 @@
 import { detectAddressKind } from '@payrail/chains';
 import { feePercentageBps } from '@payrail/domain';
-import type { RequestEntity } from '@payrail/persistence';
+import type { RequestEntity, SecurePaymentEntity } from '@payrail/persistence';
+import type { FeePlanView } from '../../payments/planning/fee-plan-view.js';
 import { usdOf, type RequestUsdRates } from './usd-rates.js';
 
-/** Spec: fee entry of a fee plan. Payrail has one kind of fee: the Client ID's percentage, paid on top by the payer. */
-export interface FeeEntryView {
-  type: 'platform';
-  label: string;
-  feeBearer: 'payer';
-  feeBearerSource: 'fee_config';
-  percentageBps: number;
-  /** No cap: the fee is the percentage of the amount. */
-  capUsd: null;
-  calculatedAmountUsd: string | null;
-  /** The fee goes to the address stored on the request (the Client ID's fee address at creation). */
-  destinationResolver: 'fee_address';
-  destinationRef: { evmAddress: string | null; tronAddress: string | null };
-  configSource: 'client_id';
-  /** No fixed part. */
-  fixedAmountUsd: null;
-}
-
-/** Spec: fee plan (multicall child and single record). USD strings are null when the USD rate is unavailable. */
-export interface FeePlanView {
-  version: 1;
-  flow: 'get_paid';
-  defaultFeeBearer: 'payer';
-  grossAmountUsd: string | null;
-  netRecipientAmountUsd: string | null;
-  payerTotalAmountUsd: string | null;
-  totalFeesUsd: string | null;
-  payeeBorneFeesUsd: string | null;
-  payerBorneFeesUsd: string | null;
-  fees: FeeEntryView[];
-}
+export type { FeeEntryView, FeePlanView } from '../../payments/planning/fee-plan-view.js';
 
 /** True when the request carries a fee (a non-zero amount to a fee address). */
 export const feeApplies = (request: RequestEntity): boolean =>
   request.feeAmount > 0n && request.feePercentage !== null && request.feeAddress !== null;
 
 /**
- * The request's fee plan, or null when no fee applies. Amounts in USD at the rates the page's
- * analytics use: the recipient gets the amount, the payer pays amount plus fee (gross = payer
- * total), nothing is taken from the payee. `mask` hides the fee address with the payee's.
+ * The fee plan stored with the link at creation (FeeResolver), or null for a link without one.
+ * `mask` hides the fee addresses with the payee's.
+ */
+export function storedFeePlanOf(payment: SecurePaymentEntity, mask: (address: string) => string): FeePlanView | null {
+  if (payment.feePlan === null) return null;
+  const plan = payment.feePlan.plan as unknown as FeePlanView;
+  const masked = (a: string | null) => (a === null ? null : mask(a));
+  return {
+    ...plan,
+    fees: plan.fees.map((f) => ({
+      ...f,
+      destinationRef: { evmAddress: masked(f.destinationRef.evmAddress), tronAddress: masked(f.destinationRef.tronAddress) },
+    })),
+  };
+}
+
+/**
+ * The fee plan of a link created before plans were stored with links, or of a multicall child:
+ * derived from its request's Client ID fee, or null when no fee applies. Amounts in USD at the
+ * rates the page's analytics use: the recipient gets the amount, the payer pays amount plus fee
+ * (gross = payer total), nothing is taken from the payee. `mask` hides the fee address with the payee's.
  */
 export function feePlanOf(
   request: RequestEntity,

@@ -2,7 +2,7 @@ import type { PaymentOptions } from '../options/payment-options.reader.js';
 import { formatAmount, maskAddress, type SecurePaymentStatus } from '@payrail/domain';
 import type { RequestEntity, SecurePaymentEntity } from '@payrail/persistence';
 import { brandingOf, type BrandingView } from './branding.js';
-import { feePlanOf, type FeePlanView } from './fee-plan.js';
+import { feePlanOf, type FeePlanView, storedFeePlanOf } from './fee-plan.js';
 import type { RequestUsdRates } from './usd-rates.js';
 
 /** The access decision for the wallet that reads the page (inner fields: not shown by the spec; ours). */
@@ -69,7 +69,7 @@ export function singlePaymentView(
     isNativeCurrency: request.currencyAddress === null,
     destination: null,
     reference: payment.reference,
-    feePlan: feePlanOf(request, rates, mask),
+    feePlan: storedFeePlanOf(payment, mask) ?? feePlanOf(request, rates, mask),
     orchestratorId: payment.orchestratorId,
     isPayeeAddressMasked: access.masked,
     accessDecision: access.decision,

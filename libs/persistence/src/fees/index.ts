@@ -1,0 +1,2 @@
+export * from './fee-config.entity.js';
+export * from './fee-configs.repository.js';
