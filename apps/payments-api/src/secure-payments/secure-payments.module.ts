@@ -31,6 +31,12 @@ import { InvalidateSecurePayment } from './use-cases/invalidate-secure-payment.u
 import { KYT_PROVIDER, kytProviderFor } from './kyt/kyt-provider.js';
 import { ScreenPayer } from './kyt/screen-payer.js';
 import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
+import { BatchPayoutsController } from './batch-payouts.controller.js';
+import { SecurePaymentRelayController } from './secure-payment-relay.controller.js';
+import { CreateBatchPayout } from './use-cases/create-batch-payout.use-case.js';
+import { BroadcastTron } from './use-cases/broadcast-tron.use-case.js';
+import { RefreshStepTransaction } from './use-cases/refresh-step.use-case.js';
+import { TRON_BROADCASTER, tronBroadcasterFor } from './tron-broadcaster.js';
 
 /**
  * Secure payments: hosted payment links over requests created like payouts (the payments
@@ -38,7 +44,14 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
  */
 @Module({
   imports: [PaymentsModule],
-  controllers: [MulticallPayoutsController, PaymentLinksController, SecurePaymentsController, SecurePaymentPayController],
+  controllers: [
+    MulticallPayoutsController,
+    PaymentLinksController,
+    BatchPayoutsController,
+    SecurePaymentsController,
+    SecurePaymentPayController,
+    SecurePaymentRelayController,
+  ],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -75,6 +88,11 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
     PaySecurePayment,
     RecordPaymentIntent,
     ListPaymentLinks,
+    // Batch links and the page's relay routes (tron/broadcast through the Tron node port, refresh-step-transaction).
+    CreateBatchPayout,
+    { provide: TRON_BROADCASTER, inject: [PaymentsApiEnv], useFactory: tronBroadcasterFor },
+    BroadcastTron,
+    RefreshStepTransaction,
   ],
 })
 export class SecurePaymentsModule {}

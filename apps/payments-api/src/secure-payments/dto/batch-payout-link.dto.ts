@@ -1,0 +1,49 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, IsUrl, Length, Matches } from 'class-validator';
+
+/** Most single payouts one batch link combines (as POST /v2/payouts/batch: one transaction stays within a block's gas). */
+export const MAX_BATCH_LINK_TOKENS = 100;
+
+/** Body of POST /v2/secure-payments/batch-payouts (Request Network's shape). */
+export class BatchPayoutLinkDto {
+  @ApiProperty({
+    type: [String],
+    minItems: 2,
+    maxItems: MAX_BATCH_LINK_TOKENS,
+    description:
+      'Tokens of pending single payout links (POST /v2/secure-payments/payouts or /v2/secure-payments) of the caller, all on one EVM network; they are invalidated and the new link pays them in one transaction',
+  })
+  @IsArray()
+  @ArrayMinSize(2, { message: 'tokens must hold at least 2 payout tokens' })
+  @ArrayMaxSize(MAX_BATCH_LINK_TOKENS, { message: `tokens must hold at most ${MAX_BATCH_LINK_TOKENS} payout tokens` })
+  @IsString({ each: true })
+  @Length(1, 64, { each: true, message: 'each token must be 1 to 64 characters' })
+  tokens!: string[];
+
+  @ApiPropertyOptional({ description: 'Where the page sends the payer afterwards; http(s) only' })
+  @IsOptional()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false }, { message: 'redirectUrl must be an http(s) URL' })
+  redirectUrl?: string;
+
+  @ApiPropertyOptional({ description: 'Label of the redirect; only with redirectUrl', minLength: 1, maxLength: 255 })
+  @IsOptional()
+  @IsString()
+  @Length(1, 255)
+  @Matches(/^[^<>&"'`]*$/, { message: 'redirectLabel must not contain < > & " \' or `' })
+  redirectLabel?: string;
+}
+
+/** 201 of POST /v2/secure-payments/batch-payouts. */
+export class CreatedBatchPayoutDto {
+  @ApiProperty({ type: [String], description: "The payouts' requests, now paid by the batch link" }) requestIds!: string[];
+  @ApiProperty({ description: 'Hosted page of the batch link, with the public Client ID the page calls the API with' })
+  securePaymentUrl!: string;
+  @ApiProperty({ description: 'Batch link token (ULID)' }) token!: string;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description: 'Always null here: each payout keeps the fee it was created with',
+  })
+  feePlan!: null;
+}
