@@ -47,3 +47,25 @@ export class CreatedBatchPayoutDto {
   })
   feePlan!: null;
 }
+
+/** GET /v2/secure-payments/{token} of a batch link (views/batch-view.ts): one entry per payout, in order. */
+export class BatchPaymentDataDto {
+  @ApiProperty({ enum: ['batch'] }) paymentType!: string;
+  @ApiProperty({ enum: ['pending', 'completed', 'expired', 'invalidated', 'compliance_failed'] }) status!: string;
+  @ApiProperty({ type: String, nullable: true }) redirectUrl!: string | null;
+  @ApiProperty({ type: String, nullable: true }) redirectLabel!: string | null;
+  @ApiProperty({ format: 'date-time' }) expiresAt!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) branding!: Record<string, unknown> | null;
+  @ApiProperty({ type: [String] }) requestIds!: string[];
+  @ApiProperty({ type: [String], description: 'Masked (ends only) while the payee is hidden' }) payees!: string[];
+  @ApiProperty() network!: string;
+  @ApiProperty({ type: [String], description: 'Human-readable, in each payment currency' }) amounts!: string[];
+  @ApiProperty({ type: [String] }) paymentCurrencies!: string[];
+  @ApiProperty({ type: [Boolean] }) isNativeCurrency!: boolean[];
+  @ApiProperty({ type: [Boolean], description: 'Per payout: already paid (the pay route leaves it out)' }) hasBeenPaid!: boolean[];
+  @ApiProperty({ type: String, nullable: true }) reference!: string | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'Always null for a batch' }) feePlan!: null;
+  @ApiProperty({ type: String, nullable: true }) orchestratorId!: string | null;
+  @ApiProperty() isPayeeAddressMasked!: boolean;
+  @ApiProperty({ type: 'object', additionalProperties: true }) accessDecision!: Record<string, unknown>;
+}
