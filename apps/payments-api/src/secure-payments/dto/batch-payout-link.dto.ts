@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AccessDecisionDto } from './page-access.dto.js';
+import { BrandingResponseDto } from './page-shapes.dto.js';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsOptional, IsString, IsUrl, Length, Matches } from 'class-validator';
 
 /** Most single payouts one batch link combines (as POST /v2/payouts/batch: one transaction stays within a block's gas). */
@@ -55,7 +57,7 @@ export class BatchPaymentDataDto {
   @ApiProperty({ type: String, nullable: true }) redirectUrl!: string | null;
   @ApiProperty({ type: String, nullable: true }) redirectLabel!: string | null;
   @ApiProperty({ format: 'date-time' }) expiresAt!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true }) branding!: Record<string, unknown> | null;
+  @ApiProperty({ type: BrandingResponseDto, nullable: true }) branding!: BrandingResponseDto | null;
   @ApiProperty({ type: [String] }) requestIds!: string[];
   @ApiProperty({ type: [String], description: 'Masked (ends only) while the payee is hidden' }) payees!: string[];
   @ApiProperty() network!: string;
@@ -67,5 +69,5 @@ export class BatchPaymentDataDto {
   @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, description: 'Always null for a batch' }) feePlan!: null;
   @ApiProperty({ type: String, nullable: true }) orchestratorId!: string | null;
   @ApiProperty() isPayeeAddressMasked!: boolean;
-  @ApiProperty({ type: 'object', additionalProperties: true }) accessDecision!: Record<string, unknown>;
+  @ApiProperty({ type: AccessDecisionDto }) accessDecision!: AccessDecisionDto;
 }
