@@ -140,12 +140,20 @@ function signerOf(txid: string, signature: string): string {
   }
 }
 
-/** A TronWeb-shaped signed TriggerSmartContract transaction (hex addresses, visible false), built and signed offline with tronweb. */
-export function signedTronCall(
-  privateKey: string,
+/** A TronWeb transaction as triggerSmartContract answers it (unsigned: `signature` empty). */
+export interface TronWebTransaction {
+  raw_data_hex: string;
+  signature: string[];
+  txID: string;
+  raw_data: Record<string, unknown>;
+  visible: boolean;
+}
+
+/** An unsigned TriggerSmartContract transaction from `owner` (base58), in TronWeb's JSON (hex addresses, visible false), built offline with tronweb. */
+export function unsignedTronCall(
+  owner: string,
   call: { contract: string; data: string; feeLimit?: number; callValue?: number; timestamp?: number },
-): { raw_data_hex: string; signature: string[]; txID: string; raw_data: Record<string, unknown>; visible: boolean } {
-  const owner = '41' + computeAddress(privateKey).slice(2).toLowerCase();
+): TronWebTransaction {
   const timestamp = call.timestamp ?? 1_790_000_000_000;
   const raw_data = {
     contract: [
@@ -153,7 +161,7 @@ export function signedTronCall(
         parameter: {
           value: {
             data: call.data.replace(/^0x/, ''),
-            owner_address: owner,
+            owner_address: tronUtils.address.toHex(owner).toLowerCase(),
             contract_address: tronUtils.address.toHex(call.contract).toLowerCase(),
             ...(call.callValue ? { call_value: call.callValue } : {}),
           },
@@ -169,13 +177,26 @@ export function signedTronCall(
     timestamp,
   };
   const pb = tronUtils.transaction.txJsonToPb({ raw_data, visible: false });
-  const unsigned = {
+  return {
     raw_data,
     raw_data_hex: tronUtils.transaction.txPbToRawDataHex(pb).toLowerCase(),
     txID: tronUtils.transaction.txPbToTxID(pb).replace(/^0x/, ''),
     visible: false,
-    signature: [] as string[],
+    signature: [],
   };
-  const signed = tronUtils.crypto.signTransaction(privateKey.replace(/^0x/, ''), unsigned) as { signature: string[] };
-  return { ...unsigned, signature: signed.signature };
+}
+
+/** Signs a TronWeb transaction with a test key, as a wallet does (tronweb's signTransaction). */
+export function signTronTransaction(privateKey: string, tx: TronWebTransaction): TronWebTransaction {
+  const signed = tronUtils.crypto.signTransaction(privateKey.replace(/^0x/, ''), { ...tx, signature: [] }) as { signature: string[] };
+  return { ...tx, signature: signed.signature };
+}
+
+/** A TronWeb-shaped signed TriggerSmartContract transaction from the key's account. */
+export function signedTronCall(
+  privateKey: string,
+  call: { contract: string; data: string; feeLimit?: number; callValue?: number; timestamp?: number },
+): TronWebTransaction {
+  const owner = tronUtils.address.fromHex('41' + computeAddress(privateKey).slice(2));
+  return signTronTransaction(privateKey, unsignedTronCall(owner, call));
 }
