@@ -38,6 +38,16 @@ const ROUTE_OWN: Record<string, Partial<Record<Kind, [number, string]>>> = {
   },
 };
 
+// Credentials Request Network documents for its secure payment routes (rn-openapi.v2.json):
+// batch-payouts takes an API key, a Client ID (with Origin) or a session; the page's relay routes a
+// Client ID with Origin only. The route table must declare exactly these (the matrix above then
+// checks each kind is let in or refused accordingly).
+const RN_DOCUMENTED: Record<string, AuthKind[]> = {
+  'POST /v2/secure-payments/batch-payouts': ['api-key', 'client-id', 'session'],
+  'POST /v2/secure-payments/:token/tron/broadcast': ['client-id'],
+  'POST /v2/secure-payments/:token/refresh-step-transaction': ['client-id'],
+};
+
 /**
  * What a route answers a credential kind: `pass` (the guard lets it in; the route answers what
  * it answers, never a credential refusal), 401 (missing or invalid) or 403 (valid, but a kind
@@ -158,6 +168,22 @@ describe('every route x every credential kind: 401 for missing or invalid, 403 f
       }
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("declares Request Network's credentials on the secure payment routes it documents (Client ID + Origin vs API key vs session)", async () => {
+    const declared = Object.fromEntries(
+      routes['payments-api']
+        .filter((r) => `${r.method} ${r.path}` in RN_DOCUMENTED)
+        .map((r) => [`${r.method} ${r.path}`, r.auth?.mode === 'public' ? [] : [...r.auth!.kinds].sort()]),
+    );
+    expect(declared).toEqual(Object.fromEntries(Object.entries(RN_DOCUMENTED).map(([k, v]) => [k, [...v].sort()])));
+    // The page's relay routes need the Origin with the Client ID (a browser context).
+    const client = await headersOf('client-id');
+    const noOrigin = { 'x-client-id': client['x-client-id'] };
+    for (const path of ['/v2/secure-payments/:token/tron/broadcast', '/v2/secure-payments/:token/refresh-step-transaction']) {
+      const got = await call('payments-api', { method: 'POST', path } as RouteInfo, noOrigin);
+      expect(got).toEqual({ status: 401, message: 'Origin header is required for this Client ID' });
+    }
   });
 
   it("passes client-id-with-owner routes (platform webhooks) only with the Client ID and its platform's API key or session", async () => {

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tronFromHex } from '@payrail/chains';
-import { AbiCoder } from 'ethers';
+import { AbiCoder, computeAddress, getBytes, hexlify, sha256, Signature, SigningKey, toUtf8Bytes } from 'ethers';
+import { utils as tronUtils } from 'tronweb';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../libs/chains/src/tron/fixtures');
 
@@ -31,6 +32,8 @@ export interface FakeTronGrid {
   allowances: Map<string, bigint>;
   /** Contracts the constant call knows; any other answers CONTRACT_VALIDATE_ERROR as the node does. */
   contracts: Set<string>;
+  /** Transactions POST /wallet/broadcasttransaction accepted (signature checked against the signer), by txid. */
+  broadcasts: Map<string, Record<string, unknown>>;
   /** 'down': every request answers 503, as TronGrid does when overloaded. 'stall': no answer for stallMs. */
   mode: 'up' | 'down' | 'stall';
   stallMs: number;
@@ -47,6 +50,7 @@ export async function startFakeTronGrid(): Promise<FakeTronGrid> {
   const fake: Omit<FakeTronGrid, 'url' | 'close'> = {
     requests: [],
     accounts: new Map(),
+    broadcasts: new Map(),
     allowances: new Map(),
     contracts: new Set(['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8']),
     mode: 'up',
@@ -73,6 +77,7 @@ export async function startFakeTronGrid(): Promise<FakeTronGrid> {
       const value = fake.allowances.get(`${token}/${owner}/${spender}`) ?? 0n;
       return [200, { ...tronGridFixture('trongrid-allowance.json'), constant_result: [value.toString(16).padStart(64, '0')] }];
     }
+    if (method === 'POST' && path === '/wallet/broadcasttransaction' && body) return [200, broadcast(fake.broadcasts, body)];
     return [404, { Error: `no route ${method} ${path}` }];
   };
   const server = createServer((req, res) => {
@@ -99,4 +104,99 @@ export async function startFakeTronGrid(): Promise<FakeTronGrid> {
         server.close(() => resolve());
       }),
   });
+}
+
+const nodeError = (code: string, txid: string, message: string) => ({ code, txid, message: hexlify(toUtf8Bytes(message)).slice(2) });
+
+/**
+ * A full node's broadcast as far as the tests need it: txid = sha256(raw_data_hex), the first
+ * signature must recover to the call's owner (SIGERROR otherwise), a txid seen before is DUP_TRANSACTION_ERROR.
+ */
+function broadcast(seen: Map<string, Record<string, unknown>>, body: Record<string, unknown>) {
+  const hex = String(body.raw_data_hex);
+  const txid = sha256(getBytes(`0x${hex}`)).slice(2);
+  const decoded = tronUtils.deserializeTx.deserializeTransaction('TriggerSmartContract', hex) as {
+    contract: { parameter: { value: { owner_address: string } } }[];
+  };
+  const owner = decoded.contract[0].parameter.value.owner_address.toLowerCase();
+  const signature = (body.signature as string[])[0];
+  if (signerOf(txid, signature) !== owner) return nodeError('SIGERROR', txid, 'Validate signature error: signer is not the owner');
+  if (seen.has(txid)) return nodeError('DUP_TRANSACTION_ERROR', txid, 'Dup transaction.');
+  seen.set(txid, body);
+  return { result: true, txid };
+}
+
+/** The 41-prefixed hex account that signed the txid, or 'none' for a signature that recovers nothing. */
+function signerOf(txid: string, signature: string): string {
+  try {
+    return (
+      '41' +
+      computeAddress(SigningKey.recoverPublicKey(`0x${txid}`, Signature.from(`0x${signature}`)))
+        .slice(2)
+        .toLowerCase()
+    );
+  } catch {
+    return 'none';
+  }
+}
+
+/** A TronWeb transaction as triggerSmartContract answers it (unsigned: `signature` empty). */
+export interface TronWebTransaction {
+  raw_data_hex: string;
+  signature: string[];
+  txID: string;
+  raw_data: Record<string, unknown>;
+  visible: boolean;
+}
+
+/** An unsigned TriggerSmartContract transaction from `owner` (base58), in TronWeb's JSON (hex addresses, visible false), built offline with tronweb. */
+export function unsignedTronCall(
+  owner: string,
+  call: { contract: string; data: string; feeLimit?: number; callValue?: number; timestamp?: number },
+): TronWebTransaction {
+  const timestamp = call.timestamp ?? 1_790_000_000_000;
+  const raw_data = {
+    contract: [
+      {
+        parameter: {
+          value: {
+            data: call.data.replace(/^0x/, ''),
+            owner_address: tronUtils.address.toHex(owner).toLowerCase(),
+            contract_address: tronUtils.address.toHex(call.contract).toLowerCase(),
+            ...(call.callValue ? { call_value: call.callValue } : {}),
+          },
+          type_url: 'type.googleapis.com/protocol.TriggerSmartContract',
+        },
+        type: 'TriggerSmartContract',
+      },
+    ],
+    ref_block_bytes: '1a2b',
+    ref_block_hash: '0102030405060708',
+    expiration: timestamp + 60_000,
+    fee_limit: call.feeLimit ?? 300_000_000,
+    timestamp,
+  };
+  const pb = tronUtils.transaction.txJsonToPb({ raw_data, visible: false });
+  return {
+    raw_data,
+    raw_data_hex: tronUtils.transaction.txPbToRawDataHex(pb).toLowerCase(),
+    txID: tronUtils.transaction.txPbToTxID(pb).replace(/^0x/, ''),
+    visible: false,
+    signature: [],
+  };
+}
+
+/** Signs a TronWeb transaction with a test key, as a wallet does (tronweb's signTransaction). */
+export function signTronTransaction(privateKey: string, tx: TronWebTransaction): TronWebTransaction {
+  const signed = tronUtils.crypto.signTransaction(privateKey.replace(/^0x/, ''), { ...tx, signature: [] }) as { signature: string[] };
+  return { ...tx, signature: signed.signature };
+}
+
+/** A TronWeb-shaped signed TriggerSmartContract transaction from the key's account. */
+export function signedTronCall(
+  privateKey: string,
+  call: { contract: string; data: string; feeLimit?: number; callValue?: number; timestamp?: number },
+): TronWebTransaction {
+  const owner = tronUtils.address.fromHex('41' + computeAddress(privateKey).slice(2));
+  return signTronTransaction(privateKey, unsignedTronCall(owner, call));
 }

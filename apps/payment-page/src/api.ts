@@ -12,7 +12,8 @@ import { createContext, useContext } from 'react';
 type Schemas = PaymentsComponents['schemas'];
 export type SecurePayment = Schemas['SecurePaymentDataDto'];
 export type MulticallState = Schemas['MulticallStateDto'];
-export type PaymentRecord = SecurePayment | MulticallState;
+export type BatchRecord = Schemas['BatchPaymentDataDto'];
+export type PaymentRecord = SecurePayment | MulticallState | BatchRecord;
 export type SinglePayAnswer = Schemas['OneTimePayoutResponseDto'];
 export type MulticallPayAnswer = Schemas['BatchPayoutResponseDto'];
 export type PayAnswer = SinglePayAnswer | MulticallPayAnswer;
@@ -92,6 +93,15 @@ export function pageCalls(api: PaymentsClient, token: string, clientId: string) 
         body: { userEvent, walletAddress, occurredAt: new Date().toISOString(), properties },
       });
     },
+    /** Relays a signed Tron transaction through the API, which checks it is this payment's own call (tron/broadcast). */
+    tronBroadcast: async (signedTransaction: unknown) =>
+      unwrap(
+        await api.POST('/v2/secure-payments/{token}/tron/broadcast', {
+          params: { path, header: originHeader() },
+          headers: headers(),
+          body: { signedTransaction: signedTransaction as Schemas['TronBroadcastDto']['signedTransaction'] },
+        }),
+      ),
     intent: async (txHash: string, chain: string, payerAddress: string) =>
       unwrap(
         await api.POST('/v2/secure-payments/{token}/intent', {

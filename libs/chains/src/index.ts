@@ -28,4 +28,5 @@ export * from './rates/aggregator-rate-source.js';
 export * from './rates/conversion-path-rate.js';
 export * from './tron/trongrid-events.js';
 export * from './tron/trongrid-account.js';
+export * from './tron/tron-broadcast.js';
 export * from './published-artifacts.js';

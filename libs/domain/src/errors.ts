@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'DEPENDENCY_UNAVAILABLE',
+  /** A dependency answered and refused what we relayed (e.g. a Tron node refused a broadcast): 502. */
+  'UPSTREAM_FAILED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

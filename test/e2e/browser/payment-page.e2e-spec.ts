@@ -1,4 +1,6 @@
 import { ANVIL_ACCOUNTS, freePort, type AppHandle } from '@payrail/devstack';
+import { tronFromHex } from '@payrail/domain';
+import { computeAddress } from 'ethers';
 import { createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
 import type { Browser, Page } from 'playwright-core';
 import type { DataSource } from 'typeorm';
@@ -13,8 +15,9 @@ import { startFakeTronGrid, type FakeTronGrid } from '@payrail/test-support/fake
 import { createTenantIn } from '@payrail/test-support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 
-/** 450 TRX, 120 USDT (fixture trongrid-account.funded.json). */
-const TRON_PAYER = 'TDLvUQo3Bt27dpET3dZ17fdyLcYFNQ1oED';
+/** A Tron payer whose key the test holds (its wallet signs real transactions the API relays): 450 TRX, 120 USDT (fixture trongrid-account.funded.json). */
+const TRON_KEY = '0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318';
+const TRON_SIGNER = tronFromHex(computeAddress(TRON_KEY));
 const TRON_PAYEE = 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV';
 const FUSDC = { invoiceCurrency: 'fUSDC-sepolia', paymentCurrency: 'fUSDC-sepolia' };
 
@@ -34,7 +37,7 @@ describe('payment page screens (Chromium, real payments-api)', () => {
   beforeAll(async () => {
     const [pagePort, dashboardPort] = [await freePort(), await freePort()];
     grid = await startFakeTronGrid();
-    grid.accounts.set(TRON_PAYER, 'trongrid-account.funded.json');
+    grid.accounts.set(TRON_SIGNER, 'trongrid-account.funded.json');
     const databaseUrl = await createTestDatabase();
     const env = appEnv(databaseUrl, uniqueName('page'), {
       SECURE_PAYMENT_PAGE_URL: `http://localhost:${pagePort}/pay`,
@@ -176,12 +179,12 @@ describe('payment page screens (Chromium, real payments-api)', () => {
     await page.context().close();
   }, 60000);
 
-  it('pays a Tron link through a TronLink-compatible wallet: the two TRC-20 calls built, signed and sent, and the intent reported', async () => {
+  it('pays a Tron link through a TronLink-compatible wallet: the two TRC-20 calls built, signed, relayed by tron/broadcast, and the intent reported', async () => {
     const link = await create({
       requests: [{ payee: TRON_PAYEE, amount: '25', invoiceCurrency: 'USDT-tron', paymentCurrency: 'USDT-tron' }],
     });
     const { page, errors } = await openPage(browser);
-    const tron = await injectTronWallet(page, TRON_PAYER);
+    const tron = await injectTronWallet(page, TRON_SIGNER, undefined, TRON_KEY);
     await page.goto(link.securePaymentUrl);
     await page.getByRole('button', { name: 'Connect wallet' }).click();
     const pay = page.getByRole('button', { name: 'Pay 25 USDT' });
@@ -197,16 +200,19 @@ describe('payment page screens (Chromium, real payments-api)', () => {
       'approve(address,uint256)',
       'transferFromWithReferenceAndFee(address,address,uint256,bytes,uint256,address)',
     ]);
-    expect(built.every((b) => b.issuer === TRON_PAYER)).toBe(true);
+    expect(built.every((b) => b.issuer === TRON_SIGNER)).toBe(true);
     expect(built[1].parameters[1].value).toBe(TRON_PAYEE);
     expect(tron.callsOf('sign')).toHaveLength(2);
-    expect(tron.callsOf('sendRawTransaction')).toHaveLength(2);
+    // Relayed by the API, which checked each is this payment's own call; the wallet broadcast nothing itself.
+    expect(tron.callsOf('sendRawTransaction')).toHaveLength(0);
+    const relayed = [...grid.broadcasts.keys()];
+    expect(relayed).toHaveLength(2);
     const intents = await sqlRows<{ tx_hash: string; network: string; payer_address: string }>(
       db,
       'SELECT tx_hash, network, payer_address FROM payment_intents WHERE secure_payment_token = $1',
       [link.token],
     );
-    expect(intents).toEqual([{ tx_hash: '02'.repeat(32), network: 'tron', payer_address: TRON_PAYER }]);
+    expect(intents).toEqual([{ tx_hash: relayed[1], network: 'tron', payer_address: TRON_SIGNER }]);
     await checkA11y(page);
     await screenshot(page, 'page-tron-sent');
     expect(errors).toEqual([]);

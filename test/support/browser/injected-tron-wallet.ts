@@ -1,4 +1,7 @@
+import { tronToEvmAddress } from '@payrail/domain';
+import { Interface } from 'ethers';
 import type { Page } from 'playwright-core';
+import { signTronTransaction, type TronWebTransaction, unsignedTronCall } from '../fake-trongrid.js';
 
 export interface TronWalletCall {
   method: string;
@@ -16,6 +19,14 @@ interface TronGlobals {
   tronWeb?: unknown;
   __payrailRecordTronCall(method: string, args: unknown): Promise<void>;
   __payrailSignTronMessage(message: string): Promise<string>;
+  __payrailBuildTronCall(
+    contract: string,
+    selector: string,
+    options: { feeLimit: number },
+    parameters: unknown,
+    issuer: string,
+  ): Promise<unknown>;
+  __payrailSignTronTransaction(transaction: unknown): Promise<unknown>;
   addEventListener(type: string, listener: () => void): void;
   dispatchEvent(event: unknown): boolean;
   CustomEvent: new (type: string, init: { detail: unknown }) => unknown;
@@ -33,8 +44,28 @@ export type TronMessageSigner = (message: string) => string | Promise<string>;
  * call and `getTransactionInfo` as mined; `signMessageV2` (the message) is answered by `signMessage`
  * in the test process, or refused without one. Nothing reaches a Tron network.
  */
-export async function injectTronWallet(page: Page, address: string, signMessage?: TronMessageSigner): Promise<InjectedTronWallet> {
+export async function injectTronWallet(
+  page: Page,
+  address: string,
+  signMessage?: TronMessageSigner,
+  /** With a key (whose account is `address`): real transactions, built and signed in the test process, as TronWeb and TronLink make them. */
+  privateKey?: string,
+): Promise<InjectedTronWallet> {
   const calls: TronWalletCall[] = [];
+  let built = 0;
+  await page.exposeFunction(
+    '__payrailBuildTronCall',
+    (contract: string, selector: string, options: { feeLimit: number }, parameters: { type: string; value: string }[], issuer: string) => {
+      if (!privateKey) return null;
+      built += 1;
+      const values = parameters.map((p) => (p.type === 'address' ? tronToEvmAddress(p.value) : p.value));
+      const data = new Interface([`function ${selector}`]).encodeFunctionData(selector.split('(')[0], values);
+      return unsignedTronCall(issuer, { contract, data, feeLimit: options.feeLimit, timestamp: 1_790_000_000_000 + built });
+    },
+  );
+  await page.exposeFunction('__payrailSignTronTransaction', (transaction: TronWebTransaction) =>
+    privateKey ? signTronTransaction(privateKey, transaction) : null,
+  );
   await page.exposeFunction('__payrailRecordTronCall', (method: string, args: unknown) => {
     calls.push({ method, args });
   });
@@ -58,10 +89,10 @@ function tronWalletScript(opts: { address: string; uuid: string }): void {
       triggerSmartContract(contract: string, selector: string, options: unknown, parameters: unknown, issuer: string) {
         built += 1;
         record('triggerSmartContract', { contract, selector, options, parameters, issuer });
-        return Promise.resolve({
+        return w.__payrailBuildTronCall(contract, selector, options as { feeLimit: number }, parameters, issuer).then((real) => ({
           result: { result: true },
-          transaction: { txID: txid(built), raw_data: { contract, selector, parameters } },
-        });
+          transaction: real ?? { txID: txid(built), raw_data: { contract, selector, parameters } },
+        }));
       },
     },
     trx: {
@@ -71,7 +102,9 @@ function tronWalletScript(opts: { address: string; uuid: string }): void {
       },
       sign(transaction: { txID: string }) {
         record('sign', transaction);
-        return Promise.resolve({ ...transaction, signature: [`signed-${transaction.txID}`] });
+        return w
+          .__payrailSignTronTransaction(transaction)
+          .then((real) => real ?? { ...transaction, signature: [`signed-${transaction.txID}`] });
       },
       sendRawTransaction(signed: { txID: string }) {
         record('sendRawTransaction', signed);

@@ -1,5 +1,5 @@
-import { lookupMessage } from '@payrail/web';
-import type { MulticallState } from '../api';
+import { currencySymbol, lookupMessage } from '@payrail/web';
+import type { BatchRecord, MulticallState } from '../api';
 import { MESSAGES, t } from '../messages';
 
 /** The payouts of a multicall: every executable one is paid in the one batch; blocked ones are explained and left out. */
@@ -35,6 +35,29 @@ export function MulticallChildren({ payment, symbol }: { payment: MulticallState
           </ul>
         </div>
       )}
+    </div>
+  );
+}
+
+/** The payouts of a batch link (POST /v2/secure-payments/batch-payouts), all paid in its one batch transaction. */
+export function BatchPayees({ payment }: { payment: BatchRecord }) {
+  const open = payment.payees.map((payee, i) => ({ payee, i })).filter(({ i }) => !payment.hasBeenPaid[i]);
+  return (
+    <div className="children">
+      <p>{t('multicall.count', { count: open.length })}</p>
+      <ul data-field="children">
+        {open.map(({ payee, i }) => (
+          <li key={payment.requestIds[i]}>
+            <span>{t('multicall.child', { position: i + 1 })}</span>
+            <span className="mono" title={payee}>
+              {payee}
+            </span>
+            <span>
+              {payment.amounts[i]} {currencySymbol(payment.paymentCurrencies[i])}
+            </span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { currencySymbol } from '@payrail/web';
+import { formatUnits, parseUnits } from 'viem';
 import type { ReactNode } from 'react';
-import type { PaymentRecord } from '../api';
+import type { BatchRecord, PaymentRecord } from '../api';
 import { t } from '../messages';
 import { ExpiryCountdown } from './ExpiryCountdown';
 
@@ -14,7 +15,7 @@ export function PaymentSummary({ payment, onExpired, children }: { payment: Paym
   return (
     <section className="pr-card summary" aria-labelledby="payment-title">
       {b?.logoPath && <img className="logo" src={b.logoPath} alt={t('payment.logo_alt')} />}
-      <h1 id="payment-title">{payment.paymentType === 'multicall' ? t('multicall.title') : t('page.title')}</h1>
+      <h1 id="payment-title">{payment.paymentType === 'single' ? t('page.title') : t('multicall.title')}</h1>
       <p className="amount" data-field="total">
         {facts.amount} {facts.symbol}
       </p>
@@ -64,10 +65,23 @@ export function factsOf(payment: PaymentRecord): { amount: string; symbol: strin
   if (payment.paymentType === 'single') {
     return { amount: payment.amount, symbol: currencySymbol(payment.paymentCurrency), network: payment.network };
   }
+  if (payment.paymentType === 'batch') return batchFacts(payment);
   const first = payment.totals.byDestinationCurrency[0];
   return {
     amount: payment.totals.amountSummary.payerTotal,
     symbol: currencySymbol(first?.currency ?? ''),
     network: first?.network ?? payment.children.find((c) => c.context.network)?.context.network ?? '',
   };
+}
+
+/**
+ * A batch link: the total of its unpaid payouts when they share one currency (added as 18-decimal
+ * units, exact for every token), else the payouts' amounts side by side.
+ */
+function batchFacts(payment: BatchRecord): { amount: string; symbol: string; network: string } {
+  const open = payment.amounts.filter((_, i) => !payment.hasBeenPaid[i]);
+  const currencies = new Set(payment.paymentCurrencies);
+  if (currencies.size !== 1) return { amount: open.join(' + '), symbol: '', network: payment.network };
+  const total = open.reduce((sum, a) => sum + parseUnits(a, 18), 0n);
+  return { amount: formatUnits(total, 18), symbol: currencySymbol(payment.paymentCurrencies[0]), network: payment.network };
 }

@@ -12,7 +12,7 @@ export interface EvmPayment {
   chainId: number;
   network: string;
   symbol: string;
-  paymentType: 'single' | 'multicall';
+  paymentType: 'single' | 'multicall' | 'batch';
   steps: PayStep[];
   progress: (text: string) => void;
 }

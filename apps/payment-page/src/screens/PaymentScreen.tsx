@@ -2,7 +2,7 @@ import { Alert, Button, Status } from '@payrail/web';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { PaymentRecord } from '../api';
 import { EvmPay } from '../components/EvmPay';
-import { MulticallChildren } from '../components/MulticallChildren';
+import { BatchPayees, MulticallChildren } from '../components/MulticallChildren';
 import { factsOf, PaymentSummary } from '../components/PaymentSummary';
 import { t } from '../messages';
 import { pageStepOf } from '../pay/page-step';
@@ -35,6 +35,7 @@ export function PaymentScreen({ token, clientId }: { token: string; clientId: st
   const summary = (
     <PaymentSummary payment={payment} onExpired={reload}>
       {payment.paymentType === 'multicall' && <MulticallChildren payment={payment} symbol={facts.symbol} />}
+      {payment.paymentType === 'batch' && <BatchPayees payment={payment} />}
     </PaymentSummary>
   );
   let body;

@@ -16,7 +16,6 @@ interface InjectedTronWeb {
     ): Promise<{ result?: { result?: boolean }; transaction: unknown }>;
   };
   trx: {
-    sendRawTransaction(signed: unknown): Promise<{ result?: boolean; txid?: string; code?: string; message?: string }>;
     getTransactionInfo(txid: string): Promise<{ blockNumber?: number; receipt?: { result?: string } }>;
   };
 }
@@ -40,7 +39,8 @@ export interface TronPayment {
 /**
  * The two TRC-20 calls of a Tron payment (approve, then transferFromWithReferenceAndFee), each
  * built by the wallet's TronWeb (triggerSmartContract with the API's selector, parameters and fee
- * limit), signed through the TronLink wallet and broadcast; the approval is waited for before the
+ * limit), signed through the TronLink wallet and relayed by the API (POST .../tron/broadcast, which
+ * checks it is this payment's own call); the approval is waited for before the
  * payment. Reports the same user events and intent as an EVM payment; answers the payment's id.
  */
 export async function runTronPayment(p: TronPayment): Promise<string> {
@@ -62,7 +62,8 @@ export async function runTronPayment(p: TronPayment): Promise<string> {
       p.address,
     );
     const signed = await p.wallet.signTransaction(built.transaction);
-    const sent = await tronWeb.trx.sendRawTransaction(signed);
+    // Relayed by the API (tron/broadcast), which checks the call is this payment's, not broadcast by the wallet.
+    const sent = await p.calls.tronBroadcast(signed);
     if (!sent.result || !sent.txid) throw new Error(sent.message ?? sent.code ?? 'the network refused the transaction');
     if (step.kind === 'approve') {
       p.progress(t('pay.step_approve_mining', label));
@@ -73,7 +74,7 @@ export async function runTronPayment(p: TronPayment): Promise<string> {
     report(() =>
       p.calls.event('payment_approved_in_wallet', p.address, {
         ...properties,
-        payment_submission_id: sent.txid!,
+        payment_submission_id: sent.txid,
         payment_submission_id_type: 'transaction_id',
       }),
     );

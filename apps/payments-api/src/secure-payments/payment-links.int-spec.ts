@@ -152,7 +152,7 @@ describe('payment links by session: create (POST /v2/secure-payments), list with
 
   it.each([
     ['?status=paid', 'status'],
-    ['?type=batch', 'type'],
+    ['?type=bulk', 'type'],
     ['?limit=0', 'limit'],
     ['?cursor=bm90LWEtY3Vyc29y', 'cursor'],
     ['?sort=token', 'sort'],

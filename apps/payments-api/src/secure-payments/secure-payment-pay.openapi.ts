@@ -39,7 +39,7 @@ export const ApiGetSecurePaymentCalldata = () =>
         "Beyond the interface. Same query, auth and access rules as GET /v2/secure-payments/{token}. A single payment answers POST /v2/payouts' " +
         'one-time answer for its request (`{requestId, paymentReference, transactions, metadata}`: the approval when the allowance of the ' +
         'funds holder, `eoaWallet` else `wallet`, is short, then the fee-proxy call; Tron: TRC-20 calls), its balances, allowance and gas read in one ' +
-        "RPC round trip. A multicall token answers POST /v2/payouts/batch' answer over its executable children " +
+        "RPC round trip. A multicall token answers POST /v2/payouts/batch' answer over its executable children (a batch token: over its unpaid payouts) " +
         '(`{ERC20ApprovalTransactions, batchPaymentTransaction, metadata, requests}`). Without a wallet the flags are unchecked (true) and ' +
         'approvals always included. A payment hiding its payee answers only a proven, allowed (KYT-approved with screening) wallet.',
     }),

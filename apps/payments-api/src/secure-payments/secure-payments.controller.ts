@@ -18,6 +18,7 @@ import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
 import { UserEventDto } from './dto/user-event.dto.js';
 import { PayoutLinkDto } from './dto/payout-link.dto.js';
 import { CreatePayoutLink } from './use-cases/create-payout-link.use-case.js';
+import type { BatchPaymentView } from './views/batch-view.js';
 import type { SinglePaymentView } from './views/single-view.js';
 import type { MulticallStateView } from './views/multicall-state.js';
 import { UserEventsRateLimit } from './user-events-rate-limit.guard.js';
@@ -66,7 +67,7 @@ export class SecurePaymentsController {
     @Query() query: SecurePaymentQueryDto,
     @CurrentCaller('client-id') caller: ClientIdCaller,
     @PresentedWalletProof() proof: WalletProof | undefined,
-  ): Promise<SinglePaymentView | MulticallStateView> {
+  ): Promise<SinglePaymentView | MulticallStateView | BatchPaymentView> {
     return this.get.execute({ caller, token, query, proof });
   }
 

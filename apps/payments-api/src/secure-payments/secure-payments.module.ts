@@ -34,6 +34,12 @@ import { ScreenPayer } from './kyt/screen-payer.js';
 import { RecordUserEvent } from './use-cases/record-user-event.use-case.js';
 import { FeePreviewController } from './fee-preview.controller.js';
 import { PreviewFees } from './use-cases/preview-fees.use-case.js';
+import { BatchPayoutsController } from './batch-payouts.controller.js';
+import { SecurePaymentRelayController } from './secure-payment-relay.controller.js';
+import { CreateBatchPayout } from './use-cases/create-batch-payout.use-case.js';
+import { BroadcastTron } from './use-cases/broadcast-tron.use-case.js';
+import { RefreshStepTransaction } from './use-cases/refresh-step.use-case.js';
+import { TRON_BROADCASTER, tronBroadcasterFor } from './tron-broadcaster.js';
 
 /**
  * Secure payments: hosted payment links over requests created like payouts (the payments
@@ -45,8 +51,10 @@ import { PreviewFees } from './use-cases/preview-fees.use-case.js';
     MulticallPayoutsController,
     PaymentLinksController,
     FeePreviewController,
+    BatchPayoutsController,
     SecurePaymentsController,
     SecurePaymentPayController,
+    SecurePaymentRelayController,
   ],
   providers: [
     {
@@ -86,6 +94,11 @@ import { PreviewFees } from './use-cases/preview-fees.use-case.js';
     PaySecurePayment,
     RecordPaymentIntent,
     ListPaymentLinks,
+    // Batch links and the page's relay routes (tron/broadcast through the Tron node port, refresh-step-transaction).
+    CreateBatchPayout,
+    { provide: TRON_BROADCASTER, inject: [PaymentsApiEnv], useFactory: tronBroadcasterFor },
+    BroadcastTron,
+    RefreshStepTransaction,
   ],
 })
 export class SecurePaymentsModule {}

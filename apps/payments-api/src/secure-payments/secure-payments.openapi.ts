@@ -15,6 +15,7 @@ import {
 } from '@nestjs/swagger';
 import { ApiAuthErrors, ApiDocs } from '@payrail/platform';
 import { errorExample } from '../payments/dto/error-example.js';
+import { BatchPaymentDataDto } from './dto/batch-payout-link.dto.js';
 import { MulticallStateDto } from './dto/multicall-responses.dto.js';
 import { CreatedSecurePaymentDto, InvalidatedSecurePaymentDto, SecurePaymentDataDto } from './dto/secure-payment-responses.dto.js';
 import { AcceptedUserEventDto } from './dto/user-event.dto.js';
@@ -52,7 +53,8 @@ const RATE_UNAVAILABLE = {
   ...errorExample(503, 'No RPC endpoint of sepolia answered', 'Service Unavailable'),
 };
 
-export const ApiSecurePayments = () => ApiDocs(ApiTags('Secure payments'), ApiExtraModels(SecurePaymentDataDto, MulticallStateDto));
+export const ApiSecurePayments = () =>
+  ApiDocs(ApiTags('Secure payments'), ApiExtraModels(SecurePaymentDataDto, MulticallStateDto, BatchPaymentDataDto));
 
 export const ApiCreateSecurePayment = () =>
   ApiDocs(
@@ -122,8 +124,15 @@ export const ApiGetSecurePayment = () =>
         '(payees masked with hidePayeeAddress until a proven, allowed wallet reads it).',
     }),
     ApiOkResponse({
-      description: 'The single record, or the multicall payout state for a multicall token (`paymentType` tells which)',
-      schema: { oneOf: [{ $ref: getSchemaPath(SecurePaymentDataDto) }, { $ref: getSchemaPath(MulticallStateDto) }] },
+      description:
+        'The single record, the multicall payout state for a multicall token, or the batch record for a batch token (`paymentType` tells which)',
+      schema: {
+        oneOf: [
+          { $ref: getSchemaPath(SecurePaymentDataDto) },
+          { $ref: getSchemaPath(MulticallStateDto) },
+          { $ref: getSchemaPath(BatchPaymentDataDto) },
+        ],
+      },
     }),
     ApiBadRequestResponse({
       description: 'A query rule is broken',

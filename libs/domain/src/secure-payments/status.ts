@@ -4,7 +4,8 @@ export const SINGLE_SECURE_PAYMENT_STATUSES = ['pending', 'completed', 'expired'
 export const MULTICALL_STATUSES = ['pending', 'expired', 'completed', 'partially_settled'] as const;
 
 export type SecurePaymentStatus = (typeof SINGLE_SECURE_PAYMENT_STATUSES)[number] | (typeof MULTICALL_STATUSES)[number];
-export type SecurePaymentType = 'single' | 'multicall';
+/** `batch`: several payouts paid in one transaction through the network's batch contract (POST /v2/secure-payments/batch-payouts). */
+export type SecurePaymentType = 'single' | 'multicall' | 'batch';
 
 /** Default lifetime of a payment link: 7 days (request-network-facts 1.10: links expire after 7 days or once paid). */
 export const DEFAULT_SECURE_PAYMENT_EXPIRY_SECONDS = 7 * 24 * 3600;

@@ -1,3 +1,4 @@
+import type { SecurePaymentType } from '@payrail/domain';
 import { sqlRows, type SqlTarget } from '../sql/typed-query.js';
 import { afterPosition, cursorPosition, type KeysetPage, microsOf, pageOf, SqlParams } from './keyset.js';
 
@@ -5,7 +6,7 @@ import { afterPosition, cursorPosition, type KeysetPage, microsOf, pageOf, SqlPa
 export interface SecurePaymentFilter {
   /** The status a reader sees: an open payment past its expiry is `expired`. */
   status?: string;
-  type?: 'single' | 'multicall';
+  type?: SecurePaymentType;
   /** Statuses are judged at this instant. */
   now: Date;
 }
@@ -14,7 +15,7 @@ export interface SecurePaymentFilter {
 export interface SecurePaymentListRow {
   id: string;
   cursor_micros: string;
-  payment_type: 'single' | 'multicall';
+  payment_type: SecurePaymentType;
   status: string;
   client_id: string | null;
   request_ids: string[];

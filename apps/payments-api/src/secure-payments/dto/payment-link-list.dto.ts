@@ -12,10 +12,10 @@ export class ListPaymentLinksQueryDto extends PageQueryDto {
   @IsIn(LINK_STATUSES)
   status?: string;
 
-  @ApiPropertyOptional({ enum: ['single', 'multicall'] })
+  @ApiPropertyOptional({ enum: ['single', 'multicall', 'batch'] })
   @IsOptional()
-  @IsIn(['single', 'multicall'])
-  type?: 'single' | 'multicall';
+  @IsIn(['single', 'multicall', 'batch'])
+  type?: 'single' | 'multicall' | 'batch';
 }
 
 /** A request behind a link; amounts are decimal strings of their currency. */
@@ -48,7 +48,7 @@ export class PaymentLinkAccessPolicyDto {
 /** A payment link (single secure payment or multicall payout) of the platform. */
 export class PaymentLinkDto {
   @ApiProperty({ description: 'The link token (ULID)' }) token!: string;
-  @ApiProperty({ enum: ['single', 'multicall'] }) type!: string;
+  @ApiProperty({ enum: ['single', 'multicall', 'batch'] }) type!: string;
   @ApiProperty({ enum: LINK_STATUSES, description: 'As a reader sees it (open and past expiry: expired)' }) status!: string;
   @ApiProperty({ description: 'The hosted page URL (copy it, or render it as a QR code)' }) securePaymentUrl!: string;
   @ApiProperty({

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { isFinalStatus, isSourceToken } from '@payrail/domain';
+import { effectiveStatus, isFinalStatus, isSourceToken } from '@payrail/domain';
 import { isSecurePaymentChain } from '@payrail/chains';
 import { RequestsRepository, type SecurePaymentEntity } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { PageAccess, type PageCommand, securePaymentNotFound } from '../access/page-access.js';
 import { PaymentOptionsReader } from '../options/payment-options.reader.js';
 import type { SourceFilter } from '../options/option-plan.js';
+import { batchPaymentView, type BatchPaymentView } from '../views/batch-view.js';
 import { feeApplies } from '../views/fee-plan.js';
 import { MulticallState, type MulticallStateView } from '../views/multicall-state.js';
 import { singlePaymentView, type SinglePaymentView } from '../views/single-view.js';
@@ -16,7 +17,8 @@ import { UsdRates, type RequestUsdRates } from '../views/usd-rates.js';
  * page's access rules (PageAccess: 404 for another Client ID's payment, expiry recorded on read,
  * allowlist 403s, KYT and masking for a proven wallet). A single payment answers the single record
  * (with `paymentOptions` for a named wallet); a multicall token (POST /v2/secure-payments/multicall-payouts)
- * answers the multicall payout state, with payees masked under the same rule.
+ * answers the multicall payout state, with payees masked under the same rule; a batch token
+ * (POST /v2/secure-payments/batch-payouts) the batch record (views/batch-view.ts).
  */
 @Injectable()
 export class GetSecurePayment {
@@ -28,10 +30,14 @@ export class GetSecurePayment {
     private readonly multicall: MulticallState,
   ) {}
 
-  async execute(command: PageCommand): Promise<SinglePaymentView | MulticallStateView> {
+  async execute(command: PageCommand): Promise<SinglePaymentView | MulticallStateView | BatchPaymentView> {
     const { payment, proven } = await this.access.load(command, 'record');
     const { declared, decision, masked } = await this.access.decide(payment, proven, command.query);
     if (payment.paymentType === 'multicall') return this.multicall.of(payment, masked);
+    if (payment.paymentType === 'batch') {
+      const requests = await new RequestsRepository(this.db.manager).byIds({ platformId: payment.platformId }, payment.requestIds);
+      return batchPaymentView(payment, requests, effectiveStatus(payment.status, payment.expiresAt, new Date()), { masked, decision });
+    }
     const request = await this.requestOf(payment);
     // The fee plan's USD values need the payment currency's rate (nothing to price without a fee);
     // read beside the payment options, each within the page deadline.

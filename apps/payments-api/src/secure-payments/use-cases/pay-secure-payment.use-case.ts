@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { effectiveStatus, hasBeenPaid, PayrailError, type SecurePaymentStatus } from '@payrail/domain';
-import { RequestsRepository, type SecurePaymentEntity } from '@payrail/persistence';
+import { type RequestEntity, RequestsRepository, type SecurePaymentEntity } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { payerWalletOn } from '../../payments/planning/payer-wallet.js';
 import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
@@ -20,7 +20,7 @@ export interface PaidRequest {
 /** A single payment: POST /v2/payouts' one-time answer for the payment's own request. */
 export type SinglePayView = BuiltPayout & PaidRequest;
 
-/** A multicall: POST /v2/payouts/batch's answer over the executable children. */
+/** A multicall or batch link: POST /v2/payouts/batch's answer over the executable children (the unpaid requests of a batch). */
 export type MulticallPayView = BuiltBatch & { requests: PaidRequest[] };
 
 const notPayable = (status: SecurePaymentStatus) =>
@@ -56,6 +56,7 @@ export class PaySecurePayment {
     const status = effectiveStatus(payment.status, payment.expiresAt, now);
     if (status !== 'pending' && status !== 'partially_settled') throw notPayable(status);
     requireUnmaskedPayer(outcome);
+    if (payment.paymentType === 'batch') return this.payBatch(payment, outcome);
     return payment.paymentType === 'multicall' ? this.payMulticall(payment, outcome, now) : this.paySingle(payment, outcome);
   }
 
@@ -73,6 +74,15 @@ export class PaySecurePayment {
     return { requestId: request.id, paymentReference: request.paymentReference, ...built };
   }
 
+  /** A batch link: one batch transaction over its requests not paid yet (in the link's order). */
+  private async payBatch(payment: SecurePaymentEntity, outcome: PageAccessOutcome): Promise<MulticallPayView> {
+    const requests = await new RequestsRepository(this.db.manager).byIds({ platformId: payment.platformId }, payment.requestIds);
+    const byId = new Map(requests.map((r) => [r.id, r]));
+    const payable = payment.requestIds.flatMap((id) => byId.get(id) ?? []).filter((r) => !hasBeenPaid(r.status));
+    if (payable.length === 0) throw notPayable('completed');
+    return this.buildBatch(payable, outcome, 'tokens');
+  }
+
   private async payMulticall(payment: SecurePaymentEntity, outcome: PageAccessOutcome, now: Date): Promise<MulticallPayView> {
     const { children, requestById } = await this.multicall.parts(payment, now, false, false);
     const payable = children.filter((c) => c.executable).map((c) => requestById.get(c.requestId)!);
@@ -82,10 +92,14 @@ export class PaySecurePayment {
         'No child of this multicall payout can be paid now (each is paid, expired, invalidated or blocked)',
       );
     }
+    return this.buildBatch(payable, outcome, 'children');
+  }
+
+  private async buildBatch(payable: RequestEntity[], outcome: PageAccessOutcome, field: string): Promise<MulticallPayView> {
     const plans = payable.map((r) => this.planner.fromRecord(r));
     const payer = payerWalletOn(plans[0].network, outcome.declared);
     const references = payable.map((r) => r.paymentReference);
-    const built = await this.batch.build({ plans, references, payer, field: 'children', recipientField: 'wallet' });
+    const built = await this.batch.build({ plans, references, payer, field, recipientField: 'wallet' });
     return { ...built, requests: payable.map((r) => ({ requestId: r.id, paymentReference: r.paymentReference })) };
   }
 }
