@@ -23,6 +23,7 @@ import { TenancyModule } from '@payrail/tenancy';
 import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
 import { RequestsModule } from './requests/requests.module.js';
 import { PaymentSearchModule } from './payment-search/payment-search.module.js';
+import { PayeeDestinationsModule } from './payee-destinations/payee-destinations.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -49,6 +50,7 @@ export class PaymentsApiModule {
         RequestModule,
         RequestsModule,
         PaymentSearchModule,
+        PayeeDestinationsModule,
         EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],

@@ -31,6 +31,7 @@ import { PaymentSearchIndexes1763886560000 } from './migrations/1763886560000-pa
 import { LinkIntentExpectedClient1763886600000 } from './migrations/1763886600000-link-intent-expected-client.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
+import { PayeeDestinations1763886700000 } from './migrations/1763886700000-payee-destinations.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 const ENTITIES = [
@@ -70,6 +71,7 @@ const MIGRATIONS = [
   Invoices1763886550000,
   PaymentSearchIndexes1763886560000,
   LinkIntentExpectedClient1763886600000,
+  PayeeDestinations1763886700000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

@@ -26,6 +26,18 @@ export interface StoredPayerViolation {
   at: string;
 }
 
+/** The payee destination a secure payment was created for, as it was then (a later deactivation leaves it). */
+export interface StoredDestination {
+  id: string;
+  destinationId: string;
+  walletAddress: string;
+  network: string;
+  chainId: number;
+  currencyId: string;
+  tokenAddress: string;
+  label: string | null;
+}
+
 /**
  * A secure payment: a hosted-page link (its token, a ULID) over one or more requests. Owned by
  * a platform, narrowed to the Client ID it was created with; an orchestrator that created it for
@@ -52,6 +64,8 @@ export class SecurePaymentEntity {
   @Column({ type: 'jsonb', default: () => "'{}'::jsonb" }) screenings: Record<string, StoredScreening>;
   /** Set by settlement when a refused wallet paid; null otherwise. */
   @Column({ name: 'payer_violation', type: 'jsonb', nullable: true }) payerViolation: StoredPayerViolation | null;
+  /** The payee destination the payment was created for (`requests[].destinationId`); null when given by payee and currencies. */
+  @Column({ type: 'jsonb', nullable: true }) destination: StoredDestination | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

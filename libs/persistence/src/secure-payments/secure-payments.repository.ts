@@ -5,8 +5,8 @@ import { SecurePaymentEntity, type StoredPayerViolation, type StoredScreening } 
 
 export type NewSecurePayment = Omit<
   SecurePaymentEntity,
-  'status' | 'completedAt' | 'screenings' | 'payerViolation' | 'createdAt' | 'updatedAt'
->;
+  'status' | 'completedAt' | 'screenings' | 'payerViolation' | 'createdAt' | 'updatedAt' | 'destination'
+> & { destination?: SecurePaymentEntity['destination'] };
 
 /** Who reads a payment by token: a Client ID of its platform (the one it was created with, if any). */
 export interface SecurePaymentReader {
@@ -35,7 +35,14 @@ export class SecurePaymentsRepository {
   async insert(payment: NewSecurePayment): Promise<void> {
     // save() rather than insert(): insert's deep-partial typing rejects the free-form jsonb branding.
     await this.manager.save(
-      this.manager.create(SecurePaymentEntity, { ...payment, status: 'pending', completedAt: null, screenings: {}, payerViolation: null }),
+      this.manager.create(SecurePaymentEntity, {
+        destination: null,
+        ...payment,
+        status: 'pending',
+        completedAt: null,
+        screenings: {},
+        payerViolation: null,
+      }),
     );
   }
 

@@ -10,6 +10,7 @@ import { CUSTOMER_INFO_CIPHER, SECURE_PAYMENT_PAGE_URL } from '../../payments/pa
 import { creatorOf } from '../creator.js';
 import type { CreateSecurePaymentDto } from '../dto/create-secure-payment.dto.js';
 import { linkRow } from './link-row.js';
+import { resolveItem } from './secure-payment-item.js';
 import { pageClientIdOf, securePaymentUrlOf } from './page-link.js';
 
 export interface CreatedSecurePayment {
@@ -36,7 +37,10 @@ export class CreateSecurePayment {
   async execute({ caller, body }: { caller: Caller; body: CreateSecurePaymentDto }): Promise<CreatedSecurePayment> {
     const creator = creatorOf(caller);
     const link = linkRow(creator, body);
-    const plans = await Promise.all(body.requests.map((terms, i) => this.planner.plan(terms, feeTermsFor(caller, {}), `requests.${i}`)));
+    const items = await Promise.all(
+      body.requests.map((item, i) => resolveItem(this.db.manager, creator.platformId, item, `requests.${i}`)),
+    );
+    const plans = await Promise.all(items.map(({ terms }, i) => this.planner.plan(terms, feeTermsFor(caller, {}), `requests.${i}`)));
     const records = plans.map((plan) => ({
       ...newRequestRecord(plan, { owner: creator, payer: null, reference: body.reference }, this.cipher),
       orchestratorId: creator.orchestratorId,
@@ -52,6 +56,7 @@ export class CreateSecurePayment {
         parentToken: null,
         requestIds,
         reference: body.reference ?? null,
+        destination: items[0]?.destination ?? null,
       });
     });
     return { token, securePaymentUrl: securePaymentUrlOf(this.pageUrl, token, await pageClientIdOf(caller, this.db.manager)), requestIds };

@@ -1,0 +1,59 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEvmOrTronAddress } from '@payrail/chains';
+import { IsOptional, IsString, Length, ValidateIf } from 'class-validator';
+import { IsDecimalAmount } from '../../payments/dto/validators.js';
+
+const byPayee = (o: SecurePaymentItemDto) => o.destinationId === undefined;
+
+/**
+ * One item of POST /v2/secure-payments' `requests`: Request Network's current shape
+ * `{destinationId, amount}` (payee, network and token from the platform's stored destination), or
+ * the older `{payee, amount, invoiceCurrency, paymentCurrency}`.
+ */
+export class SecurePaymentItemDto {
+  @ApiPropertyOptional({
+    description:
+      "A payee destination of the platform (POST /v2/payee-destination): ERC-7828 name + ':' + token address. Replaces payee and paymentCurrency; " +
+      "the amount is in the destination's token unless invoiceCurrency names a fiat currency (converted at the current rate).",
+    example: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:11155111#A8E2C3B9:0x370DE27fdb7D1Ff1e1BaA7D11c5820a324Cf623C',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 300)
+  destinationId?: string;
+
+  @ApiPropertyOptional({
+    description: 'Payee wallet: EVM (0x...) or Tron (T...); required without destinationId, refused with it',
+    example: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7',
+  })
+  @ValidateIf(byPayee)
+  @IsEvmOrTronAddress()
+  payee?: string;
+
+  @ApiProperty({
+    description: 'Payable amount in human-readable format, in the invoice currency; at most as many decimals as that currency has',
+    example: '10.5',
+  })
+  @IsString()
+  @IsDecimalAmount()
+  amount!: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Currency id of the amount: a fiat code (converted at the current rate) or the payment currency. Required without destinationId.',
+    example: 'USD',
+  })
+  @ValidateIf((o: SecurePaymentItemDto) => byPayee(o) || o.invoiceCurrency !== undefined)
+  @IsString()
+  @Length(1, 100)
+  invoiceCurrency?: string;
+
+  @ApiPropertyOptional({
+    description: 'Currency id from the token list, `<SYMBOL>-<network>`; required without destinationId, refused with it',
+    example: 'fUSDC-sepolia',
+  })
+  @ValidateIf(byPayee)
+  @IsString()
+  @Length(1, 100)
+  paymentCurrency?: string;
+}
