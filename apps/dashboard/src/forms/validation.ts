@@ -9,6 +9,7 @@ const MESSAGES = {
   'form.url': 'Enter a full address starting with https:// (or http://).',
   'form.color': 'Enter a colour as # and six hex digits, such as #1a2b3c.',
   'form.fee_address': 'A fee needs the address that receives it.',
+  'form.no_markup': 'Leave out < and >.',
 } as const;
 
 /** The sentence of an issue's message key (an unknown message is shown as is). */
