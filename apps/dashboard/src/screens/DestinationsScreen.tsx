@@ -41,8 +41,8 @@ function Destinations() {
         {rows.map((d) => (
           <tr key={d.id}>
             <td>{d.label ?? '—'}</td>
-            <td className="mono break">
-              {d.destinationId} <CopyButton value={d.destinationId} label={t('dest.copy_id')} />
+            <td className="mono">
+              <span className="break">{d.destinationId}</span> <CopyButton value={d.destinationId} label={t('dest.copy_id')} />
             </td>
             <td>{d.network}</td>
             <td>{d.currency}</td>
