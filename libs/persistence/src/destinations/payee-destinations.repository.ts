@@ -126,23 +126,25 @@ export class PayeeDestinationsRepository {
     return found && row(found);
   }
 
-  /** Binds a Client ID of the platform to one of its destinations (null: unbinds). */
-  async bindClientId(platformId: string, clientIdId: string, destinationRowId: string | null): Promise<void> {
-    await sqlExecute(this.manager, 'UPDATE client_ids SET payee_destination_id = $3 WHERE platform_id = $1 AND id = $2', [
-      platformId,
-      clientIdId,
-      destinationRowId,
-    ]);
+  /** Binds a Client ID of the platform to one of its destinations (by destination id; null unbinds). */
+  async bindClientId(platformId: string, clientIdId: string, destinationId: string | null): Promise<void> {
+    await sqlExecute(
+      this.manager,
+      'UPDATE client_ids SET payee_destination_id = $3, updated_at = now() WHERE platform_id = $1 AND id = $2',
+      [platformId, clientIdId, destinationId],
+    );
   }
 
-  /** The destination a Client ID is bound to, if any (whether active or not). */
+  /** The destination a Client ID of the platform is bound to, if any (active or not). */
   async boundTo(platformId: string, clientIdId: string): Promise<PayeeDestinationRow | undefined> {
     const found = await sqlOne<Raw>(
       this.manager,
       `SELECT ${COLUMNS.split(', ')
         .map((c) => `d.${c}`)
-        .join(', ')} FROM client_ids c JOIN payee_destinations d ON d.id = c.payee_destination_id
-        WHERE c.platform_id = $1 AND c.id = $2 AND d.platform_id = $1`,
+        .join(
+          ', ',
+        )} FROM client_ids c JOIN payee_destinations d ON d.platform_id = c.platform_id AND d.destination_id = c.payee_destination_id
+        WHERE c.platform_id = $1 AND c.id = $2`,
       [platformId, clientIdId],
     );
     return found && row(found);

@@ -29,7 +29,8 @@ export class PayeeDestinations1763886700000 implements MigrationInterface {
     await q.query('CREATE INDEX payee_destinations_platform_created ON payee_destinations (platform_id, created_at DESC, id DESC)');
     // Both are nullable columns without a default: a catalogue change, no rewrite of the live tables.
     await q.query('ALTER TABLE secure_payments ADD COLUMN destination jsonb');
-    await q.query('ALTER TABLE client_ids ADD COLUMN payee_destination_id text REFERENCES payee_destinations(id)');
+    // The bound destination's id (unique per platform; destinations are deactivated, never deleted).
+    await q.query('ALTER TABLE client_ids ADD COLUMN payee_destination_id text');
   }
 
   async down(q: QueryRunner): Promise<void> {
