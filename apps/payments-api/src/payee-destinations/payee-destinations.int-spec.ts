@@ -73,7 +73,7 @@ describe('/v2/payee-destination: a platform stores where it is paid, under Reque
     // Lower-case hex and a left-out checksum name the same destination.
     const loose = `${WALLET.toLowerCase()}@eip155:11155111:${token.toLowerCase()}`;
     expect((await call('GET', path(loose))).body.id).toBe(res.body.id);
-    const list = await call<{ destinations: Destination[] }>('GET', `/v2/payee-destination?walletAddress=${WALLET}`);
+    const list = await call<{ destinations: Destination[] }>('GET', `/v2/payee-destination?walletAddress=${WALLET.toLowerCase()}`);
     expect(list.status).toBe(200);
     expect(list.body.destinations.map((d) => d.id)).toEqual([res.body.id]);
   });

@@ -109,12 +109,12 @@ describe('secure payments created with a payee destination id', () => {
     await refusal(
       [{ destinationId: mine.destinationId, amount: '1', payee: PAYEE }],
       'requests.0.payee',
-      'requests.0.payee cannot be sent with destinationId (the destination decides it)',
+      'requests.0.payee cannot be sent with a payee destination (the destination decides it)',
     );
     await refusal(
       [{ destinationId: mine.destinationId, amount: '1', paymentCurrency: 'fUSDT-sepolia' }],
       'requests.0.paymentCurrency',
-      'requests.0.paymentCurrency cannot be sent with destinationId (the destination decides it)',
+      'requests.0.paymentCurrency cannot be sent with a payee destination (the destination decides it)',
     );
   });
 
@@ -126,8 +126,28 @@ describe('secure payments created with a payee destination id', () => {
     expect((await s.page(older.body.token)).body.destination).toBeNull();
     const res = await s.create({ requests: [{ amount: '2' }] });
     expect(res.status).toBe(400);
-    const fields = new Set((res.body.errors as Field[]).map((e) => e.field));
-    expect([...fields].sort()).toEqual(['requests.0.invoiceCurrency', 'requests.0.payee', 'requests.0.paymentCurrency']);
+    expect((res.body.errors as Field[]).map((e) => [e.field, e.message])).toEqual([
+      ['requests.0.payee', 'payee is required (or destinationId)'],
+      ['requests.0.invoiceCurrency', 'invoiceCurrency is required'],
+      ['requests.0.paymentCurrency', 'paymentCurrency is required'],
+    ]);
+    await refusal(
+      [{ payee: PAYEE, amount: '2', invoiceCurrency: 'fUSDC-sepolia' }],
+      'requests.0.paymentCurrency',
+      'paymentCurrency is required',
+    );
+  });
+
+  it('takes the destination bound to the creating Client ID when an item names neither destinationId nor payee', async () => {
+    const dest = await destination(Wallet.createRandom().address);
+    const bind = await s.p.call('PUT', `/v2/client-ids/${s.otherBrowser.id}`, { payeeDestinationId: dest.destinationId });
+    expect(bind.status).toBe(200);
+    const created = await s.create({ requests: [{ amount: '3' }] }, { 'x-client-id': s.otherBrowser.clientId, origin: ORIGIN });
+    expect(created.status).toBe(201);
+    const page = await s.page(created.body.token, '', { 'x-client-id': s.otherBrowser.clientId, origin: ORIGIN });
+    expect(page.body.destination).toMatchObject({ id: dest.id, destinationId: dest.destinationId });
+    // An API key has no bound destination: payee is asked for.
+    expect((await s.create({ requests: [{ amount: '3' }] })).status).toBe(400);
   });
 
   it('masks the destination on a page that hides the payee address: no ids, wallet ends only', async () => {

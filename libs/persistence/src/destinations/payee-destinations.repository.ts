@@ -86,12 +86,12 @@ export class PayeeDestinationsRepository {
     return found?.n ?? 0;
   }
 
-  /** The platform's destinations, newest first, optionally narrowed to one wallet and/or state. */
+  /** The platform's destinations, newest first, optionally narrowed to one wallet (canonical: EIP-55 or base58) and/or state. */
   async list(platformId: string, filter: { walletAddress?: string; active?: boolean } = {}): Promise<PayeeDestinationRow[]> {
     const rows = await sqlRows<Raw>(
       this.manager,
       `SELECT ${COLUMNS} FROM payee_destinations
-        WHERE platform_id = $1 AND ($2::text IS NULL OR lower(wallet_address) = lower($2)) AND ($3::boolean IS NULL OR active = $3)
+        WHERE platform_id = $1 AND ($2::text IS NULL OR wallet_address = $2) AND ($3::boolean IS NULL OR active = $3)
         ORDER BY created_at DESC, id DESC`,
       [platformId, filter.walletAddress ?? null, filter.active ?? null],
     );

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { parseEvmAddress } from '@payrail/chains';
 import { PayeeDestinationsRepository } from '@payrail/persistence';
 import type { PlatformCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
@@ -14,7 +15,9 @@ export class ListPayeeDestinations {
   async execute({ caller, query }: { caller: PlatformCaller; query: ListPayeeDestinationsQueryDto }): Promise<PayeeDestinationListDto> {
     const { platformId } = destinationOwnerOf(caller);
     const active = query.active === undefined ? undefined : query.active === 'true';
-    const rows = await new PayeeDestinationsRepository(this.db.manager).list(platformId, { walletAddress: query.walletAddress, active });
+    // Stored wallets are canonical: EIP-55 for EVM (any case is accepted here), base58 as given for Tron.
+    const walletAddress = query.walletAddress === undefined ? undefined : (parseEvmAddress(query.walletAddress) ?? query.walletAddress);
+    const rows = await new PayeeDestinationsRepository(this.db.manager).list(platformId, { walletAddress, active });
     return { destinations: rows.map(destinationView) };
   }
 }

@@ -1,9 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEvmOrTronAddress } from '@payrail/chains';
-import { IsOptional, IsString, Length, ValidateIf } from 'class-validator';
+import { IsOptional, IsString, Length } from 'class-validator';
 import { IsDecimalAmount } from '../../payments/dto/validators.js';
-
-const byPayee = (o: SecurePaymentItemDto) => o.destinationId === undefined;
 
 /**
  * One item of POST /v2/secure-payments' `requests`: Request Network's current shape
@@ -23,10 +21,11 @@ export class SecurePaymentItemDto {
   destinationId?: string;
 
   @ApiPropertyOptional({
-    description: 'Payee wallet: EVM (0x...) or Tron (T...); required without destinationId, refused with it',
+    description:
+      'Payee wallet: EVM (0x...) or Tron (T...); required without destinationId unless the Client ID is bound to a payee destination; refused with destinationId',
     example: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7',
   })
-  @ValidateIf(byPayee)
+  @IsOptional()
   @IsEvmOrTronAddress()
   payee?: string;
 
@@ -39,20 +38,19 @@ export class SecurePaymentItemDto {
   amount!: string;
 
   @ApiPropertyOptional({
-    description:
-      'Currency id of the amount: a fiat code (converted at the current rate) or the payment currency. Required without destinationId.',
+    description: 'Currency id of the amount: a fiat code (converted at the current rate) or the payment currency. Required with payee.',
     example: 'USD',
   })
-  @ValidateIf((o: SecurePaymentItemDto) => byPayee(o) || o.invoiceCurrency !== undefined)
+  @IsOptional()
   @IsString()
   @Length(1, 100)
   invoiceCurrency?: string;
 
   @ApiPropertyOptional({
-    description: 'Currency id from the token list, `<SYMBOL>-<network>`; required without destinationId, refused with it',
+    description: 'Currency id from the token list, `<SYMBOL>-<network>`; required with payee, refused with a destination',
     example: 'fUSDC-sepolia',
   })
-  @ValidateIf(byPayee)
+  @IsOptional()
   @IsString()
   @Length(1, 100)
   paymentCurrency?: string;

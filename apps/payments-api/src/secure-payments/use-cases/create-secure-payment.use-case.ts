@@ -38,7 +38,7 @@ export class CreateSecurePayment {
     const creator = creatorOf(caller);
     const link = linkRow(creator, body);
     const items = await Promise.all(
-      body.requests.map((item, i) => resolveItem(this.db.manager, creator.platformId, item, `requests.${i}`)),
+      body.requests.map((item, i) => resolveItem(this.db.manager, caller, creator.platformId, item, `requests.${i}`)),
     );
     const plans = await Promise.all(items.map(({ terms }, i) => this.planner.plan(terms, feeTermsFor(caller, {}), `requests.${i}`)));
     const records = plans.map((plan) => ({
