@@ -36,6 +36,15 @@ const ROUTE_OWN: Record<string, Partial<Record<Kind, [number, string]>>> = {
   'payments-api POST /v2/secure-payments/fees/preview': {
     'orchestrator-key': [401, 'x-orchestrator-key must be paired with x-client-id'],
   },
+  // Spec: a wallet session is required to manage payee destinations (the API key manages them too).
+  'payments-api POST /v2/payee-destination': { 'email-session': [403, 'A wallet session is required to manage payee destinations'] },
+  'payments-api GET /v2/payee-destination': { 'email-session': [403, 'A wallet session is required to manage payee destinations'] },
+  'payments-api GET /v2/payee-destination/:destinationId': {
+    'email-session': [403, 'A wallet session is required to manage payee destinations'],
+  },
+  'payments-api DELETE /v2/payee-destination/:destinationId': {
+    'email-session': [403, 'A wallet session is required to manage payee destinations'],
+  },
 };
 
 // Credentials Request Network documents for its secure payment routes (rn-openapi.v2.json):

@@ -24,6 +24,7 @@ import { SecurePaymentsModule } from './secure-payments/secure-payments.module.j
 import { RequestsModule } from './requests/requests.module.js';
 import { PaymentSearchModule } from './payment-search/payment-search.module.js';
 import { FeeConfigsModule } from './fee-configs/fee-configs.module.js';
+import { PayeeDestinationsModule } from './payee-destinations/payee-destinations.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -51,6 +52,7 @@ export class PaymentsApiModule {
         RequestsModule,
         PaymentSearchModule,
         FeeConfigsModule,
+        PayeeDestinationsModule,
         EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],

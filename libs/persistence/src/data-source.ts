@@ -34,6 +34,7 @@ import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-inde
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 import { FeeConfigs1763886720000 } from './migrations/1763886720000-fee-configs.js';
 import { FeeConfigEntity } from './fees/fee-config.entity.js';
+import { PayeeDestinations1763886700000 } from './migrations/1763886700000-payee-destinations.js';
 
 /** Every entity, in one list (explicit: no glob loading in an ESM build). */
 const ENTITIES = [
@@ -74,6 +75,7 @@ const MIGRATIONS = [
   Invoices1763886550000,
   PaymentSearchIndexes1763886560000,
   LinkIntentExpectedClient1763886600000,
+  PayeeDestinations1763886700000,
   SecurePaymentBatchType1763886705000,
   FeeConfigs1763886720000,
 ];

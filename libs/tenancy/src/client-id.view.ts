@@ -12,6 +12,7 @@ export function clientIdView(c: ClientIdEntity) {
     rateTier: c.rateTier,
     feePercentage: c.feePercentage,
     feeAddress: c.feeAddress,
+    payeeDestinationId: c.payeeDestinationId,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

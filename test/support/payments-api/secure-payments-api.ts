@@ -39,7 +39,7 @@ export interface SecurePaymentsApi {
   p: PayoutsApi;
   db: DataSource;
   browser: { clientId: string };
-  otherBrowser: { clientId: string };
+  otherBrowser: { clientId: string; id: string };
   create(body: object, headers?: Record<string, string>): Promise<{ status: number; body: Created & { errors?: unknown } }>;
   page(token: string, query?: string, headers?: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }>;
   events(token: string): Promise<{ event_type: string; payload: Record<string, unknown> }[]>;

@@ -21,6 +21,8 @@ export function emptyRequestFields(defaultPayee: string | undefined, network: st
 }
 
 /** One request of a secure payment, from the shared fields. */
-export function paymentRequestOf(v: RequestFieldValues): PaymentsSchemas['CreateSecurePaymentDto']['requests'][number] {
+export function paymentRequestOf(
+  v: RequestFieldValues,
+): PaymentsSchemas['CreateSecurePaymentDto']['requests'][number] & { payee: string; invoiceCurrency: string; paymentCurrency: string } {
   return { payee: v.payee, amount: v.amount, invoiceCurrency: v.invoiceCurrency || v.paymentCurrency, paymentCurrency: v.paymentCurrency };
 }

@@ -12,6 +12,7 @@ const MESSAGES = {
   'form.bps': 'Enter whole basis points from 0 to 10000 (250 = 2.5 %).',
   'form.usd_cap': 'Enter a USD amount such as 5 or 5.00 (at most two decimals), or leave it empty.',
   'form.fee_recipient': 'Enter the address that receives the fee on EVM networks, on Tron, or both.',
+  'form.no_markup': 'Leave out < and >.',
 } as const;
 
 /** The sentence of an issue's message key (an unknown message is shown as is). */

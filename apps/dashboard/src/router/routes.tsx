@@ -1,5 +1,6 @@
 import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/react-router';
 import { Shell } from '../components/Shell';
+import { DestinationsScreen } from '../screens/DestinationsScreen';
 import { DevelopersScreen } from '../screens/DevelopersScreen';
 import { PayersScreen } from '../screens/PayersScreen';
 import { PaymentDetailScreen } from '../screens/PaymentDetailScreen';
@@ -45,8 +46,20 @@ const developers = createRoute({
   component: DevelopersScreen,
 });
 const payers = createRoute({ getParentRoute: () => root, path: '/payers', validateSearch: payersSearch, component: PayersScreen });
+const destinations = createRoute({ getParentRoute: () => root, path: '/destinations', component: DestinationsScreen });
 
-export const routeTree = root.addChildren([index, payments, payment, links, recurring, webhooks, developers, payers, unknown]);
+export const routeTree = root.addChildren([
+  index,
+  payments,
+  payment,
+  links,
+  recurring,
+  webhooks,
+  developers,
+  payers,
+  destinations,
+  unknown,
+]);
 
 /** The app's router: browser history, scroll restored on back/forward and reset on a new screen. */
 export function createDashboardRouter() {

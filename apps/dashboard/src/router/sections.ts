@@ -8,4 +8,5 @@ export const SECTIONS = [
   { path: '/webhooks', label: 'nav.webhooks' },
   { path: '/developers', label: 'nav.developers' },
   { path: '/payers', label: 'nav.payers' },
+  { path: '/destinations', label: 'nav.destinations' },
 ] as const satisfies readonly { path: string; label: MessageKey }[];

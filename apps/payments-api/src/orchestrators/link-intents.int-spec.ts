@@ -79,6 +79,12 @@ describe('onboarding link intents: client_id.linked to the orchestrator only, ne
       currency: 'fUSDC-sepolia',
     });
     expect(event.payload.destinationId).toMatch(new RegExp(`^${WALLET}@eip155:11155111#[0-9A-F]{8}:0x[0-9a-fA-F]{40}$`));
+    // The destination is real: stored as the platform's payee destination, and the linked Client ID is bound to it.
+    const destination = encodeURIComponent(String(event.payload.destinationId));
+    const stored = await p.call<Record<string, unknown>>('GET', `/v2/payee-destination/${destination}`);
+    expect(stored).toMatchObject({ status: 200, body: { walletAddress: WALLET, currency: 'fUSDC-sepolia', active: true } });
+    const client = await p.call<Record<string, unknown>>('GET', `/v2/client-ids/${p.tenant.client.id}`);
+    expect(client.body.payeeDestinationId).toBe(event.payload.destinationId);
   });
 
   const openIntent = async () => {

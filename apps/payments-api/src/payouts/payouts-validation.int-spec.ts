@@ -112,8 +112,12 @@ describe('POST /v2/payouts validation', () => {
     const res = await p.call<ErrorBody>('POST', '/v2/payouts', {});
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual(
-      ['payee', 'amount', 'invoiceCurrency', 'paymentCurrency'].map((field) => ({ field, message: `${field} is required` })),
+      ['amount', 'invoiceCurrency', 'paymentCurrency'].map((field) => ({ field, message: `${field} is required` })),
     );
+    // payee may be left out by a Client ID bound to a payee destination: without one it is asked for once the body is valid.
+    const missing = await p.call<ErrorBody>('POST', '/v2/payouts', { ...VALID, payee: undefined });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual([{ field: 'payee', message: 'payee is required (an EVM or Tron address on the payment network)' }]);
   });
 
   it.each<[string, Record<string, unknown>]>([

@@ -16,3 +16,4 @@ export {
 export * from './interop.js';
 export * from './validators.js';
 export * from './checksum-cache.js';
+export * from './destination-id.js';

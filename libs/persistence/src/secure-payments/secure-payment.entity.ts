@@ -26,6 +26,18 @@ export interface StoredPayerViolation {
   at: string;
 }
 
+/** The payee destination a secure payment was created for, as it was then (a later deactivation leaves it). */
+export interface StoredDestination {
+  id: string;
+  destinationId: string;
+  walletAddress: string;
+  network: string;
+  chainId: number;
+  currencyId: string;
+  tokenAddress: string;
+  label: string | null;
+}
+
 /**
  * The fee plan a link was created with (stored as created: later fee configuration changes do not
  * reprice it). `plan` is the spec's FeePlan object as the API answers it (free-form here: its
@@ -65,6 +77,8 @@ export class SecurePaymentEntity {
   @Column({ name: 'payer_violation', type: 'jsonb', nullable: true }) payerViolation: StoredPayerViolation | null;
   /** Null for links created before fee plans were stored (their plan is derived from the request's fee). */
   @Column({ name: 'fee_plan', type: 'jsonb', nullable: true }) feePlan: StoredFeePlan | null;
+  /** The payee destination the payment was created for (`requests[].destinationId`); null when given by payee and currencies. */
+  @Column({ type: 'jsonb', nullable: true }) destination: StoredDestination | null;
   @Column({ name: 'expires_at', type: 'timestamptz' }) expiresAt: Date;
   @Column({ name: 'completed_at', type: 'timestamptz', nullable: true }) completedAt: Date | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;

@@ -5,8 +5,8 @@ import { SecurePaymentEntity, type StoredFeePlan, type StoredPayerViolation, typ
 
 export type NewSecurePayment = Omit<
   SecurePaymentEntity,
-  'status' | 'completedAt' | 'screenings' | 'payerViolation' | 'createdAt' | 'updatedAt' | 'feePlan'
-> & { feePlan?: StoredFeePlan | null };
+  'status' | 'completedAt' | 'screenings' | 'payerViolation' | 'createdAt' | 'updatedAt' | 'feePlan' | 'destination'
+> & { feePlan?: StoredFeePlan | null; destination?: SecurePaymentEntity['destination'] };
 
 /** Who reads a payment by token: a Client ID of its platform (the one it was created with, if any). */
 export interface SecurePaymentReader {
@@ -36,6 +36,7 @@ export class SecurePaymentsRepository {
     // save() rather than insert(): insert's deep-partial typing rejects the free-form jsonb branding.
     await this.manager.save(
       this.manager.create(SecurePaymentEntity, {
+        destination: null,
         ...payment,
         feePlan: payment.feePlan ?? null,
         status: 'pending',

@@ -23,6 +23,8 @@ export class ClientIdEntity {
   /** Decimal string (numeric(5,2)), e.g. "2.50". */
   @Column({ name: 'fee_percentage', type: 'numeric', precision: 5, scale: 2, nullable: true }) feePercentage: string | null;
   @Column({ name: 'fee_address', type: 'text', nullable: true }) feeAddress: string | null;
+  /** The payee destination (its destination id, of the same platform) requests of this Client ID default their payee to. */
+  @Column({ name: 'payee_destination_id', type: 'text', nullable: true }) payeeDestinationId: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 }

@@ -31,7 +31,7 @@ export interface IssuedKey {
 export type NewClientId = Pick<
   ClientIdEntity,
   'clientId' | 'label' | 'allowedOrigins' | 'status' | 'rateTier' | 'feePercentage' | 'feeAddress'
->;
+> & { payeeDestinationId?: string | null };
 
 /**
  * Platforms, Client IDs, API keys, orchestrators and their links, as the management use cases

@@ -28,6 +28,15 @@ export class CreateClientIdDto {
   @ValidateIf((o: CreateClientIdDto) => o.feePercentage !== undefined || o.feeAddress !== undefined)
   @IsEvmOrTronAddress({ message: 'feeAddress must be an EVM or Tron address (required when feePercentage is set)' })
   feeAddress?: string;
+  @ApiPropertyOptional({
+    description:
+      'A payee destination of the platform (POST /v2/payee-destination) to bind: POST /v2/request and POST /v2/payouts with this Client ID may then omit payee',
+    example: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7@eip155:8453#0B7F5B8E:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 300)
+  payeeDestinationId?: string;
 }
 
 export class UpdateClientIdDto {
@@ -48,6 +57,11 @@ export class UpdateClientIdDto {
   @Matches(PERCENT, { message: 'feePercentage must be a decimal string from 0 to 100 with at most 2 decimals' })
   feePercentage?: string | null;
   @ApiPropertyOptional({ nullable: true, type: String }) @IsOptional() @IsEvmOrTronAddress() feeAddress?: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Binds a payee destination of the platform; null unbinds' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 300)
+  payeeDestinationId?: string | null;
 }
 
 export class ClientIdResponse {
@@ -60,6 +74,7 @@ export class ClientIdResponse {
   @ApiProperty({ enum: ['basic', 'default', 'premium', 'high-volume'] }) rateTier!: string;
   @ApiProperty({ nullable: true, type: String }) feePercentage!: string | null;
   @ApiProperty({ nullable: true, type: String }) feeAddress!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The bound payee destination id, or null' }) payeeDestinationId!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
   @ApiProperty({ format: 'date-time' }) updatedAt!: string;
 }

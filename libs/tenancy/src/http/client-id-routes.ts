@@ -33,8 +33,15 @@ export function ClientIdRoutes<K extends 'api-key' | 'session'>({ caller: kind, 
     @Post()
     @ApiCreateClientId()
     createClientId(@Body() dto: CreateClientIdDto, @CurrentCaller(kind) caller: NarrowedCallers[K]) {
-      const { label, allowedDomains, feePercentage, feeAddress } = dto;
-      return this.create.execute({ platformId: platformOf(caller), label, allowedOrigins: allowedDomains, feePercentage, feeAddress });
+      const { label, allowedDomains, feePercentage, feeAddress, payeeDestinationId } = dto;
+      return this.create.execute({
+        platformId: platformOf(caller),
+        label,
+        allowedOrigins: allowedDomains,
+        feePercentage,
+        feeAddress,
+        payeeDestinationId,
+      });
     }
 
     @Get()

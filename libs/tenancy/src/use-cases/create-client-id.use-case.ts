@@ -2,7 +2,8 @@ import { Inject, Injectable, Optional } from '@nestjs/common';
 import { newClientId, PayrailError } from '@payrail/domain';
 import { TenancyRepository } from '@payrail/persistence';
 import { cacheKey, HttpApiEnv } from '@payrail/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import { payeeDestinationToBind } from '../payee-destination-binding.js';
 import { checkOrigins, checkTier } from '../client-id.rules.js';
 import { clientIdView, type ClientIdView } from '../client-id.view.js';
 import { CredentialChanges } from '../tenancy-events.js';
@@ -15,6 +16,8 @@ export interface CreateClientIdCommand {
   rateTier?: string;
   feePercentage?: string;
   feeAddress?: string;
+  /** A payee destination of the platform that requests of this Client ID default their payee to. */
+  payeeDestinationId?: string;
 }
 
 /**
@@ -31,10 +34,11 @@ export class CreateClientId {
   ) {}
 
   execute(command: CreateClientIdCommand): Promise<ClientIdView> {
-    return this.db.transaction((manager) => this.create(new TenancyRepository(manager), command));
+    return this.db.transaction((manager) => this.create(manager, command));
   }
 
-  private async create(repo: TenancyRepository, command: CreateClientIdCommand): Promise<ClientIdView> {
+  private async create(manager: EntityManager, command: CreateClientIdCommand): Promise<ClientIdView> {
+    const repo = new TenancyRepository(manager);
     const platform = await repo.lockPlatform(command.platformId);
     if (!platform) throw new PayrailError('NOT_FOUND', `Platform ${command.platformId} not found`);
     const max = this.env?.MAX_CLIENT_IDS_PER_PLATFORM;
@@ -56,6 +60,7 @@ export class CreateClientId {
       rateTier: checkTier(command.rateTier ?? 'default'),
       feePercentage: command.feePercentage ?? null,
       feeAddress: command.feeAddress ?? null,
+      payeeDestinationId: await payeeDestinationToBind(manager, platform.id, command.payeeDestinationId ?? null),
     });
     // Its origins join the platform's (a backend Client ID's browser callers) and may open preflights.
     await this.changes.announce([cacheKey.platformOrigins(platform.id), ...saved.allowedOrigins.map(cacheKey.origin)]);

@@ -3,6 +3,7 @@ import { canTransition, PayrailError } from '@payrail/domain';
 import { TenancyRepository, tenancyOwner } from '@payrail/persistence';
 import { cacheKey } from '@payrail/platform';
 import { DataSource } from 'typeorm';
+import { payeeDestinationToBind } from '../payee-destination-binding.js';
 import { checkOrigins, checkPlatformTransition, checkStatus, checkTier } from '../client-id.rules.js';
 import { clientIdView, type ClientIdView } from '../client-id.view.js';
 import { CredentialChanges } from '../tenancy-events.js';
@@ -23,6 +24,8 @@ export interface UpdateClientIdCommand {
   /** null clears the default fee. */
   feePercentage?: string | null;
   feeAddress?: string | null;
+  /** null unbinds the payee destination. */
+  payeeDestinationId?: string | null;
 }
 
 @Injectable()
@@ -54,6 +57,8 @@ export class UpdateClientId {
       if (command.label !== undefined) current.label = command.label.trim();
       if (command.feePercentage !== undefined) current.feePercentage = command.feePercentage;
       if (command.feeAddress !== undefined) current.feeAddress = command.feeAddress;
+      if (command.payeeDestinationId !== undefined)
+        current.payeeDestinationId = await payeeDestinationToBind(m, current.platformId, command.payeeDestinationId);
       if (current.feePercentage !== null && current.feeAddress === null) {
         throw new PayrailError('VALIDATION_FAILED', 'feeAddress is required when feePercentage is set', {
           fields: [{ field: 'feeAddress', message: 'required when feePercentage is set' }],

@@ -1,18 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import {
-  CurrencyRegistry,
-  detectAddressKind,
-  evmInteropName,
-  isDestinationCurrency,
-  NETWORKS,
-  parseEvmAddress,
-  tronInteropName,
-} from '@payrail/chains';
+import { CurrencyRegistry, detectAddressKind, isDestinationCurrency } from '@payrail/chains';
 import { PayrailError, webhookEvent } from '@payrail/domain';
-import { LinkIntentsRepository, TenancyRepository, appendToOutbox } from '@payrail/persistence';
+import { LinkIntentsRepository, PayeeDestinationsRepository, TenancyRepository, appendToOutbox } from '@payrail/persistence';
 import type { SessionCaller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { ulid } from 'ulid';
+import { newDestination } from '../../payments/destinations/payee-destination.js';
 import { invalidField } from '../../payments/planning/invalid.js';
 import type { CompleteLinkIntentDto } from '../dto/link-intent.dto.js';
 
@@ -39,9 +32,8 @@ export class CompleteLinkIntent {
     const kind = detectAddressKind(body.destinationWalletAddress);
     if (kind !== (currency.network === 'tron' ? 'tron' : 'evm'))
       throw invalidField('destinationWalletAddress', `destinationWalletAddress must be an address on ${currency.network}`);
-    const wallet = kind === 'evm' ? parseEvmAddress(body.destinationWalletAddress)! : body.destinationWalletAddress;
-    const interop = kind === 'evm' ? evmInteropName(wallet, NETWORKS[currency.network].chainId) : tronInteropName(wallet);
-    const destinationId = currency.address ? `${interop}:${currency.address}` : interop;
+    // The platform's payee destination for this wallet and token (created, or reactivated), which the Client ID is bound to.
+    const destination = newDestination(this.registry, { walletAddress: body.destinationWalletAddress, currency: currency.id });
     return this.db.transaction(async (m) => {
       const intents = new LinkIntentsRepository(m);
       const intent = await intents.lock(intentId);
@@ -55,6 +47,9 @@ export class CompleteLinkIntent {
       const client = await tenancy.clientId({ kind: 'platform', platformId: caller.platformId }, { clientId: body.clientId });
       if (!client) throw new PayrailError('NOT_FOUND', 'Client ID not found');
       await tenancy.link(intent.orchestratorId, client.id);
+      const destinations = new PayeeDestinationsRepository(m);
+      const { destination: stored } = await destinations.upsert({ id: ulid(), platformId: caller.platformId, ...destination });
+      await destinations.bindClientId(caller.platformId, client.id, stored.destinationId);
       const linkId = ulid();
       await intents.complete(intent.id, client.id, linkId);
       const event = webhookEvent(
@@ -66,8 +61,8 @@ export class CompleteLinkIntent {
           linkId,
           intentId: intent.id,
           externalId: intent.externalId,
-          destinationId,
-          destinationWalletAddress: wallet,
+          destinationId: stored.destinationId,
+          destinationWalletAddress: stored.walletAddress,
           chain: currency.network,
           currency: currency.id,
           timestamp: new Date().toISOString(),

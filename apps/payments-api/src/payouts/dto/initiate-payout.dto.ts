@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsEvmOrTronAddress } from '@payrail/chains';
 import { Type } from 'class-transformer';
 import { IsObject, IsOptional, IsString, Length, ValidateIf, ValidateNested } from 'class-validator';
@@ -26,7 +26,16 @@ export const FeeAddressField = () =>
   );
 
 /** Body of POST /v2/payouts (spec: Payout initiation request). */
-export class InitiatePayoutDto extends PaymentTermsDto {
+export class InitiatePayoutDto extends OmitType(PaymentTermsDto, ['payee'] as const) {
+  @ApiPropertyOptional({
+    description:
+      'Payee wallet: EVM (0x...) or Tron (T...). May be omitted by a Client ID bound to a payee destination (its wallet is the payee).',
+    example: '0x6923831ACf5c327260D7ac7C9DfF5b1c3cB3C7D7',
+  })
+  @IsOptional()
+  @IsEvmOrTronAddress()
+  payee?: string;
+
   @FeePercentageField() feePercentage?: string;
   @FeeAddressField() feeAddress?: string;
 

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { RequestsRepository } from '@payrail/persistence';
 import type { Caller, FieldCipher } from '@payrail/platform';
+import { DataSource } from 'typeorm';
 import type { InitiatePayoutDto } from '../dto/initiate-payout.dto.js';
+import { payeeOrBound } from '../../payments/destinations/bound-payee.js';
+import { invalidField } from '../../payments/planning/invalid.js';
 import { idempotencyScope } from '../../payments/idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../../payments/idempotency/idempotency.service.js';
 import { ownerOf } from '../../payments/owner.js';
@@ -43,19 +46,24 @@ export class InitiatePayout {
     private readonly idempotency: IdempotencyService,
     @Inject(CUSTOMER_INFO_CIPHER) private readonly cipher: FieldCipher,
     private readonly recurring: InitiateRecurringPayout,
+    private readonly db: DataSource,
   ) {}
 
-  execute(command: InitiatePayoutCommand): Promise<Outcome<PayoutView>> {
+  async execute(command: InitiatePayoutCommand): Promise<Outcome<PayoutView>> {
     ownerOf(command.caller); // refuses callers that cannot create payouts before any key is read
-    const { recurrence } = command.body;
-    if (recurrence) return this.recurring.execute({ ...command, body: { ...command.body, recurrence } });
+    // Without payee: the wallet of the payee destination bound to the calling Client ID.
+    const payee = await payeeOrBound(this.db.manager, command.caller, command.body.payee);
+    if (payee === undefined) throw invalidField('payee', 'payee is required (an EVM or Tron address on the payment network)');
+    const body = { ...command.body, payee };
+    const { recurrence } = body;
+    if (recurrence) return this.recurring.execute({ ...command, body: { ...body, recurrence } });
     return this.idempotency.run(
       { scope: idempotencyScope(command.caller), key: command.idempotencyKey, route: 'POST /v2/payouts', body: command.body },
-      () => this.prepare(command),
+      () => this.prepare(command.caller, body),
     );
   }
 
-  private async prepare({ caller, body }: InitiatePayoutCommand): Promise<Prepared<OneTimePayoutView>> {
+  private async prepare(caller: Caller, body: InitiatePayoutDto & { payee: string }): Promise<Prepared<OneTimePayoutView>> {
     const plan = await this.planner.plan(body, feeTermsFor(caller, body));
     const payer = payerWalletOn(plan.network, body.payerWallet ?? body.payerAddress);
     const record = newRequestRecord(

@@ -28,7 +28,8 @@ import { scheduleTerms } from '../recurring/schedule-terms.js';
 
 export interface InitiateRecurringPayoutCommand {
   caller: Caller;
-  body: InitiatePayoutDto & { recurrence: RecurrenceDto };
+  /** payee resolved (sent, or the bound destination's: InitiatePayout). */
+  body: InitiatePayoutDto & { recurrence: RecurrenceDto; payee: string };
   idempotencyKey?: string;
 }
 
@@ -58,7 +59,7 @@ export class InitiateRecurringPayout {
   private async prepare(
     caller: Caller,
     owner: RequestOwner,
-    body: InitiatePayoutDto & { recurrence: RecurrenceDto },
+    body: InitiatePayoutDto & { recurrence: RecurrenceDto; payee: string },
   ): Promise<Prepared<RecurringPayoutView>> {
     const terms = scheduleTerms(body.recurrence);
     const plan = await this.planner.plan(body, feeTermsFor(caller, body));

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import type { CreateRequestDto } from '../dto/create-request.dto.js';
 import { idempotencyScope } from '../../payments/idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome, type Prepared } from '../../payments/idempotency/idempotency.service.js';
+import { payeeOrBound } from '../../payments/destinations/bound-payee.js';
 import { ownerOf } from '../../payments/owner.js';
 import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
 import { feeTermsFor } from '../../payments/planning/fee-terms.js';
@@ -52,7 +53,8 @@ export class CreateRequest {
     );
   }
 
-  private async prepare({ caller, body }: CreateRequestCommand): Promise<Prepared<CreatedRequest>> {
+  private async prepare({ caller, body: sent }: CreateRequestCommand): Promise<Prepared<CreatedRequest>> {
+    const body = { ...sent, payee: await payeeOrBound(this.db.manager, caller, sent.payee) };
     if (body.payee === undefined) {
       throw invalidField(
         'payee',

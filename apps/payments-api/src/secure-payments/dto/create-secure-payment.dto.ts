@@ -18,8 +18,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { PaymentTermsDto } from '../../payments/dto/payment-terms.dto.js';
 import { BRANDING_PATH_DOC, IsBrandingPath } from './branding-path.validator.js';
+import { SecurePaymentItemDto } from './secure-payment-item.dto.js';
 
 const COLOR = /^#[0-9A-Fa-f]{3,8}$/;
 
@@ -101,13 +101,17 @@ export class LinkOptionsDto {
 
 /** Body of POST /v2/secure-payments (after Request Network's first secure-payments shape). */
 export class CreateSecurePaymentDto extends LinkOptionsDto {
-  @ApiProperty({ type: [PaymentTermsDto], description: 'The payment behind the link (one item on this server)' })
+  @ApiProperty({
+    type: [SecurePaymentItemDto],
+    description:
+      'The payment behind the link (one item on this server): `{destinationId, amount}` or `{payee, amount, invoiceCurrency, paymentCurrency}`',
+  })
   @IsArray()
   @ArrayMinSize(1)
   @ArrayMaxSize(1, { message: 'requests must hold exactly one payment (several payees: use POST /v2/secure-payments/multicall-payouts)' })
   @ValidateNested({ each: true })
-  @Type(() => PaymentTermsDto)
-  requests!: PaymentTermsDto[];
+  @Type(() => SecurePaymentItemDto)
+  requests!: SecurePaymentItemDto[];
 
   @ApiPropertyOptional({ description: 'Merchant reference, 1 to 255 characters' })
   @IsOptional()

@@ -3,6 +3,19 @@ import { SINGLE_SECURE_PAYMENT_STATUSES } from '@payrail/domain';
 import { BrandingResponseDto, FeePlanDto } from './page-shapes.dto.js';
 import { AccessDecisionDto, PayerViolationDto, PaymentOptionDto } from './page-access.dto.js';
 
+/** The destination of a secure payment (inner fields not shown by the spec: ours, after Request Network's destination object). */
+export class SecurePaymentDestinationDto {
+  @ApiProperty({ description: 'Payee destination row id' }) id!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'Null while the payee address is masked' }) destinationId!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Null while the payee address is masked' }) humanReadableInteropAddress!:
+    string | null;
+  @ApiProperty({ description: 'Masked (ends only) while the payee address is masked' }) walletAddress!: string;
+  @ApiProperty() tokenAddress!: string;
+  @ApiProperty() chainId!: number;
+  @ApiProperty() network!: string;
+  @ApiProperty({ description: 'Currency id of the token', example: 'USDC-base' }) currency!: string;
+}
+
 export class CreatedSecurePaymentDto {
   @ApiProperty({ description: 'Secure payment token (ULID)', example: '01JDQ4W9ZK3M7T1B2C3D4E5F6G' }) token!: string;
   @ApiProperty({
@@ -34,7 +47,13 @@ export class SecurePaymentDataDto {
   @ApiProperty({ description: 'Human-readable amount in the payment currency', example: '10.5' }) amount!: string;
   @ApiProperty({ example: 'USDC-base' }) paymentCurrency!: string;
   @ApiProperty() isNativeCurrency!: boolean;
-  @ApiProperty({ type: Object, nullable: true, description: 'Always null: stored destinations are not supported yet' }) destination!: null;
+  @ApiProperty({
+    type: SecurePaymentDestinationDto,
+    nullable: true,
+    description:
+      'The payee destination the payment was created for (`requests[].destinationId`), as it was then; null when created with payee and currencies',
+  })
+  destination!: SecurePaymentDestinationDto | null;
   @ApiProperty({ type: String, nullable: true }) reference!: string | null;
   @ApiProperty({
     type: FeePlanDto,

@@ -12,6 +12,7 @@ import { CUSTOMER_INFO_CIPHER, SECURE_PAYMENT_PAGE_URL } from '../../payments/pa
 import { creatorOf } from '../creator.js';
 import type { CreateSecurePaymentDto } from '../dto/create-secure-payment.dto.js';
 import { linkRow } from './link-row.js';
+import { resolveItem } from './secure-payment-item.js';
 import { pageClientIdOf, securePaymentUrlOf } from './page-link.js';
 
 export interface CreatedSecurePayment {
@@ -53,9 +54,12 @@ export class CreateSecurePayment {
   }): Promise<CreatedSecurePayment> {
     const creator = creatorOf(caller);
     const link = linkRow(creator, body);
+    const items = await Promise.all(
+      body.requests.map((item, i) => resolveItem(this.db.manager, caller, creator.platformId, item, `requests.${i}`)),
+    );
     const context = { ...creator, legacy: feeTermsFor(caller, {}), flow };
     const resolved = await Promise.all(
-      body.requests.map(async (terms, i) => {
+      items.map(async ({ terms }, i) => {
         const base = await this.planner.plan(terms, NO_FEE, `requests.${i}`);
         return this.fees.apply(base, context, { amount: `requests.${i}.amount`, currency: `requests.${i}.paymentCurrency` });
       }),
@@ -81,6 +85,7 @@ export class CreateSecurePayment {
         requestIds,
         reference: body.reference ?? null,
         feePlan: stored,
+        destination: items[0]?.destination ?? null,
       });
     });
     const securePaymentUrl = securePaymentUrlOf(this.pageUrl, token, await pageClientIdOf(caller, this.db.manager));

@@ -1,9 +1,38 @@
 import type { PaymentOptions } from '../options/payment-options.reader.js';
 import { formatAmount, maskAddress, type SecurePaymentStatus } from '@payrail/domain';
-import type { RequestEntity, SecurePaymentEntity } from '@payrail/persistence';
+import type { RequestEntity, SecurePaymentEntity, StoredDestination } from '@payrail/persistence';
+import { interopOf } from '../../payments/destinations/payee-destination.js';
 import { brandingOf, type BrandingView } from './branding.js';
 import { feePlanOf, type FeePlanView, storedFeePlanOf } from './fee-plan.js';
 import type { RequestUsdRates } from './usd-rates.js';
+
+/**
+ * The destination the payment was created for (the page reads it: the platform's private label is
+ * left out); with a masked payee its ids are withheld and the wallet shows only its ends.
+ */
+export interface DestinationView {
+  id: string;
+  destinationId: string | null;
+  humanReadableInteropAddress: string | null;
+  walletAddress: string;
+  tokenAddress: string;
+  chainId: number;
+  network: string;
+  currency: string;
+}
+
+function destinationViewOf(d: StoredDestination, masked: boolean, mask: (address: string) => string): DestinationView {
+  return {
+    id: d.id,
+    destinationId: masked ? null : d.destinationId,
+    humanReadableInteropAddress: masked ? null : interopOf(d).humanReadableInteropAddress,
+    walletAddress: mask(d.walletAddress),
+    tokenAddress: d.tokenAddress,
+    chainId: d.chainId,
+    network: d.network,
+    currency: d.currencyId,
+  };
+}
 
 /** The access decision for the wallet that reads the page (inner fields: not shown by the spec; ours). */
 export interface AccessDecision {
@@ -29,7 +58,7 @@ export interface SinglePaymentView {
   amount: string;
   paymentCurrency: string;
   isNativeCurrency: boolean;
-  destination: null;
+  destination: DestinationView | null;
   reference: string | null;
   feePlan: FeePlanView | null;
   orchestratorId: string | null;
@@ -67,7 +96,7 @@ export function singlePaymentView(
     amount: formatAmount(request.expectedAmount, request.currencyDecimals),
     paymentCurrency: request.paymentCurrency,
     isNativeCurrency: request.currencyAddress === null,
-    destination: null,
+    destination: payment.destination && destinationViewOf(payment.destination, access.masked, mask),
     reference: payment.reference,
     feePlan: storedFeePlanOf(payment, mask) ?? feePlanOf(request, rates, mask),
     orchestratorId: payment.orchestratorId,

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { PayrailError } from '@payrail/domain';
+import { PayeeDestinationsRepository } from '@payrail/persistence';
+import type { PlatformCaller } from '@payrail/platform';
+import { DataSource } from 'typeorm';
+import { canonicalDestinationId } from '../../payments/destinations/payee-destination.js';
+import { destinationOwnerOf } from '../destination-caller.js';
+import { destinationView } from '../destination-view.js';
+import type { PayeeDestinationDto } from '../dto/payee-destination.dto.js';
+
+/** GET /v2/payee-destination/{destinationId}: one of the platform's destinations, active or not (another platform's is 404). */
+@Injectable()
+export class GetPayeeDestination {
+  constructor(private readonly db: DataSource) {}
+
+  async execute({ caller, destinationId }: { caller: PlatformCaller; destinationId: string }): Promise<PayeeDestinationDto> {
+    const { platformId } = destinationOwnerOf(caller);
+    const id = canonicalDestinationId(destinationId, 'destinationId');
+    const found = await new PayeeDestinationsRepository(this.db.manager).byDestinationId(platformId, id);
+    if (!found) throw new PayrailError('NOT_FOUND', 'Payee destination not found');
+    return destinationView(found);
+  }
+}
