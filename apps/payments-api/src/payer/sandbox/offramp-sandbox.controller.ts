@@ -1,8 +1,16 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import { nextOfframpStep, OFFRAMP_SUB_STATUSES, PayrailError } from '@payrail/domain';
 import { OfframpsRepository, PaymentDetailsRepository } from '@payrail/persistence';
-import { type ApiKeyCaller, Auth, CurrentCaller } from '@payrail/platform';
+import { ApiAuthErrors, ApiDocs, type ApiKeyCaller, Auth, CurrentCaller } from '@payrail/platform';
 import { IsIn, IsOptional, IsUUID } from 'class-validator';
 import { DataSource } from 'typeorm';
 import { ApplyOfframpUpdate } from '../use-cases/apply-offramp-update.use-case.js';
@@ -28,7 +36,7 @@ class DetailsParam {
  * decision as the provider's webhook would (ApplyOfframpUpdate), so Payrail's events follow.
  * Nothing moves on a timer: tests and people drive every step.
  */
-@ApiExcludeController()
+@ApiDocs(ApiTags('sandbox'), ApiSecurity('x-api-key'), ApiAuthErrors(['api-key']))
 @Auth('api-key')
 @Controller('sandbox/offramp')
 export class OfframpSandboxController {
@@ -40,6 +48,15 @@ export class OfframpSandboxController {
   /** Approves or fails payment details (pending until then): payment_detail.updated. */
   @Post('payment-details/:paymentDetailsId/decision')
   @HttpCode(200)
+  @ApiDocs(
+    ApiOperation({
+      summary: 'Sandbox off-ramp (OFFRAMP_PROVIDER=sandbox only): approve or fail payment details',
+      description: 'Reported as the provider’s webhook would: payment_detail.updated. docs/crypto-to-fiat.md.',
+    }),
+    ApiOkResponse({ schema: { example: { changed: true, status: 'approved' } } }),
+    ApiBadRequestResponse(),
+    ApiNotFoundResponse(),
+  )
   async decide(@Param() params: DetailsParam, @Body() dto: DecisionDto, @CurrentCaller('api-key') caller: ApiKeyCaller) {
     const details = await new PaymentDetailsRepository(this.db.manager).byId(caller.platformId, params.paymentDetailsId);
     if (!details) throw new PayrailError('NOT_FOUND', 'Payment details not found');
@@ -54,6 +71,17 @@ export class OfframpSandboxController {
    */
   @Post('requests/:requestId/advance')
   @HttpCode(200)
+  @ApiDocs(
+    ApiOperation({
+      summary: 'Sandbox off-ramp (OFFRAMP_PROVIDER=sandbox only): move a request’s off-ramp to its next sub-status (or `subStatus`)',
+      description:
+        'Reported as the provider’s webhook would: payment.processing, then payment.confirmed after fiat_sent. docs/crypto-to-fiat.md.',
+    }),
+    ApiOkResponse({ schema: { example: { offrampId: 'offramp_0123456789abcdef01234567', changed: true, status: 'initiated' } } }),
+    ApiBadRequestResponse(),
+    ApiNotFoundResponse(),
+    ApiConflictResponse({ description: 'The deposit has not settled yet, or the off-ramp has ended' }),
+  )
   async advance(@Param('requestId') requestId: string, @Body() dto: AdvanceDto, @CurrentCaller('api-key') caller: ApiKeyCaller) {
     const offramp = await new OfframpsRepository(this.db.manager).byRequest(caller.platformId, requestId);
     if (!offramp) throw new PayrailError('NOT_FOUND', 'No off-ramp was opened for this request');
