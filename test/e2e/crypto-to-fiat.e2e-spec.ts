@@ -25,11 +25,12 @@ describe('crypto-to-fiat: an invoice paid on chain through the sandbox off-ramp 
   let receiver: TestReceiver;
   let secret: string;
   let payer: ChainPayer;
+  let env: Record<string, string>;
 
   beforeAll(async () => {
     chain = await startPrivateChain();
     const databaseUrl = await createTestDatabase();
-    const env = appEnv(databaseUrl, uniqueName('c2f'), {
+    env = appEnv(databaseUrl, uniqueName('c2f'), {
       RPC_URL_SEPOLIA: chain.anvil.rpcUrl,
       CHAIN_DEPLOYMENT_FILE: chain.deploymentFile,
       CHAIN_CONFIRMATIONS: 'sepolia:0',
@@ -73,6 +74,43 @@ describe('crypto-to-fiat: an invoice paid on chain through the sandbox off-ramp 
     (await sqlRows<{ event_type: string }>(ds, 'SELECT event_type FROM outbox_events WHERE aggregate_id = $1 ORDER BY id', [id])).map(
       (r) => r.event_type,
     );
+
+  /** A compliant payer's approved bank details. */
+  const approvedDetails = async (user: string) => {
+    await compliantPayer(apps[0].url, call, user);
+    const created = await call<{ payment_detail: { id: string } }>(
+      'POST',
+      `/v2/payer/${encodeURIComponent(user)}/payment-details`,
+      bankDetails(),
+    );
+    expect(created.status).toBe(201);
+    const id = created.body.payment_detail.id;
+    expect((await call('POST', `/sandbox/offramp/payment-details/${id}/decision`, { outcome: 'approved' })).status).toBe(200);
+    return id;
+  };
+  /** A crypto-to-fiat invoice paid on chain through the off-ramp, settled. */
+  const paidInvoice = async (user: string, detailsId: string) => {
+    const invoice = await call<{ requestId: string }>('POST', '/v2/request', {
+      payee: PAYEE,
+      amount: '3',
+      invoiceCurrency: 'fUSDC-sepolia',
+      paymentCurrency: 'fUSDC-sepolia',
+      isCryptoToFiatAvailable: true,
+    });
+    const id = invoice.body.requestId;
+    const pay = await call<{ transactions: ApiTransaction[] }>(
+      'GET',
+      `/v2/request/${id}/pay?wallet=${payer.address}&clientUserId=${encodeURIComponent(user)}&paymentDetailsId=${detailsId}`,
+    );
+    await payer.submit(pay.body.transactions);
+    await waitFor(
+      `request ${id} paid`,
+      async () => ((await call<{ hasBeenPaid: boolean }>('GET', `/v2/request/${id}`)).body.hasBeenPaid ? true : undefined),
+      20000,
+      50,
+    );
+    return id;
+  };
 
   it('reaches payment.processing for each sub-status, then payment.confirmed with isCryptoToFiat: true, at the webhook receiver', async () => {
     const user = `ada+${Date.now()}@example.com`;
@@ -151,5 +189,37 @@ describe('crypto-to-fiat: an invoice paid on chain through the sandbox off-ramp 
     expect(await outboxOf(id)).toEqual([...OFFRAMP_STEPS.map(() => 'payment.processing'), 'payment.confirmed']);
     const ended = await call<{ message: string }>('POST', `/sandbox/offramp/requests/${id}/advance`, {});
     expect(ended).toMatchObject({ status: 409, body: { message: expect.stringMatching(/has ended \(fiat_sent\)/) } });
+  }, 90000);
+
+  it('a bounced off-ramp: payment.processing for each report, then payment.failed (bounced), and never payment.confirmed', async () => {
+    const user = `grace+${Date.now()}@example.com`;
+    const id = await paidInvoice(user, await approvedDetails(user));
+    for (const subStatus of ['initiated', 'ongoing_checks', 'retry_required', 'ongoing_checks', 'bounced']) {
+      const advanced = await call<{ status: string }>('POST', `/sandbox/offramp/requests/${id}/advance`, { subStatus });
+      expect(advanced).toMatchObject({ status: 200, body: { changed: true, status: subStatus } });
+    }
+    expect(await delivered(`"requestId":"${id}"`, 'payment.failed')).toMatchObject({
+      requestId: id,
+      subStatus: 'bounced',
+      paymentProcessor: 'offramp:sandbox',
+    });
+    expect(await outboxOf(id)).toEqual([...Array<string>(5).fill('payment.processing'), 'payment.failed']);
+    const back = await call<{ message: string }>('POST', `/sandbox/offramp/requests/${id}/advance`, { subStatus: 'fiat_sent' });
+    expect(back).toMatchObject({ status: 409, body: { message: expect.stringMatching(/cannot move to fiat_sent: it is bounced$/) } });
+  }, 90000);
+
+  it('another platform can neither read the payer’s details nor drive its off-ramp', async () => {
+    const user = `lin+${Date.now()}@example.com`;
+    const id = await paidInvoice(user, await approvedDetails(user));
+    const stranger = (await createTenantIn(env)).apiKey.apiKey;
+    const as = (method: string, path: string, body?: object) =>
+      fetch(`${apps[0].url}${path}`, {
+        method,
+        headers: { 'x-api-key': stranger, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+    expect((await as('GET', `/v2/payer/${encodeURIComponent(user)}/payment-details`)).status).toBe(404);
+    expect((await as('POST', `/sandbox/offramp/requests/${id}/advance`, {})).status).toBe(404);
+    expect(await outboxOf(id)).toEqual([]);
   }, 90000);
 });
