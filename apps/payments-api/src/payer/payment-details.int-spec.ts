@@ -151,6 +151,20 @@ describe('payment details and crypto-to-fiat pay (sandbox off-ramp provider)', (
     });
   });
 
+  it('GET /v2/payers/{userId}/payment-details (the dashboard’s) answers the same masked records, for its own platform only', async () => {
+    const user = await newPayer(false);
+    const { id } = (await details(user)).body.payment_detail;
+    const [{ userId }] = (await list(user)).body.paymentDetails;
+    const res = await p.call<{ paymentDetails: Detail[] } & Failure>('GET', `/v2/payers/${userId}/payment-details`);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual((await list(user)).body);
+    expect(res.body.paymentDetails.map((d) => [d.id, d.accountNumber, d.status])).toEqual([[id, '********3489', 'pending']]);
+    expect((await p.call('GET', `/v2/payers/${userId}/payment-details`, undefined, as(other.apiKey.apiKey))).status).toBe(404);
+    const bad = await p.call<Failure>('GET', '/v2/payers/abc/payment-details');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.map((e) => e.field)).toEqual(['userId']);
+  });
+
   describe('GET /v2/request/{id}/pay with clientUserId and paymentDetailsId', () => {
     const invoice = async (over: object = {}) =>
       (await p.call<{ requestId: string }>('POST', '/v2/request', { ...INVOICE, isCryptoToFiatAvailable: true, ...over })).body.requestId;

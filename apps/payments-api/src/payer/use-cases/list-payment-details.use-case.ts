@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PayersRepository, PaymentDetailsRepository, type PaymentDetailsEntity } from '@payrail/persistence';
+import { PayrailError } from '@payrail/domain';
+import { PayerEntity, PayersRepository, PaymentDetailsRepository, type PaymentDetailsEntity } from '@payrail/persistence';
 import type { FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { PAYMENT_DETAILS_CIPHER } from '../../payments/offramp/offramp.tokens.js';
@@ -36,6 +37,14 @@ export class ListPaymentDetails {
     const payer = await new PayersRepository(this.db.manager).byClientUserId(command.platformId, command.clientUserId);
     if (!payer) throw payerNotFound(command.clientUserId);
     const rows = await new PaymentDetailsRepository(this.db.manager).ofPayer(command.platformId, payer.id, command.paymentDetailsId);
+    return { paymentDetails: rows.map((r) => paymentDetailView(r, this.cipher)) };
+  }
+
+  /** GET /v2/payers/{userId}/payment-details: the same, by the payer's id (the dashboard's payers list knows that one). */
+  async byPayerId(command: { platformId: string; payerId: string }) {
+    const payer = await this.db.manager.findOne(PayerEntity, { where: { id: command.payerId, platformId: command.platformId } });
+    if (!payer) throw new PayrailError('NOT_FOUND', 'Payer not found');
+    const rows = await new PaymentDetailsRepository(this.db.manager).ofPayer(command.platformId, payer.id);
     return { paymentDetails: rows.map((r) => paymentDetailView(r, this.cipher)) };
   }
 }
