@@ -148,7 +148,7 @@ describe('easy-invoice pays an invoice: GET /routes and /pay as it sends them (b
     expect(routes).toMatchObject({ status: 200, body: { routes: [{ id: 'REQUEST_NETWORK_PAYMENT', fee: 0 }], platformFee: null } });
   });
 
-  it('a crypto-to-fiat invoice’s payRequest (clientUserId, paymentDetailsId) is a readable 400, not a 404 or 500', async () => {
+  it('payRequest with clientUserId and paymentDetailsId on an invoice not created for crypto-to-fiat is a readable 400, not a 404 or 500', async () => {
     const requestId = await invoice('3');
     const query = payQuery({
       wallet: Wallet.createRandom().address,
@@ -158,6 +158,6 @@ describe('easy-invoice pays an invoice: GET /routes and /pay as it sends them (b
     });
     const res = await get<{ message: string }>(`/v2/request/${requestId}/pay?${query}`);
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/crypto-to-fiat \(off-ramp\) payment is not offered/);
+    expect(res.body.message).toMatch(/paymentDetailsId: the request was not created with isCryptoToFiatAvailable: true/);
   });
 });

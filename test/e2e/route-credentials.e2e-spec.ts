@@ -238,4 +238,25 @@ describe('every route x every credential kind: 401 for missing or invalid, 403 f
     // The preview takes what creating a link takes, the Client ID included.
     expect((await at('POST', '/v2/secure-payments/fees/preview', 'client-id')).status).toBe(400);
   });
+
+  it('crypto-to-fiat routes: payment details and the sandbox off-ramp take the API key only (a Client ID or a session is 403); the payers screen’s read takes a session too', async () => {
+    const paths = [
+      { method: 'POST', path: '/v2/payer/user-1/payment-details' },
+      { method: 'GET', path: '/v2/payer/user-1/payment-details' },
+      { method: 'POST', path: '/sandbox/offramp/payment-details/00000000-0000-4000-8000-000000000000/decision' },
+      { method: 'POST', path: '/sandbox/offramp/requests/01JDQ4W9ZK3M7T1B2C3D4E5F6G/advance' },
+    ] as RouteInfo[];
+    for (const route of paths) {
+      expect(await call('payments-api', route, await headersOf('client-id'))).toEqual({
+        status: 403,
+        message: 'x-client-id is not allowed on this route: it takes x-api-key',
+      });
+      expect((await call('payments-api', route, await headersOf('wallet-session'))).status).toBe(403);
+      expect((await call('payments-api', route, await headersOf('api-key'))).status).not.toBe(403);
+    }
+    const screen = { method: 'GET', path: '/v2/payers/00000000-0000-4000-8000-000000000000/payment-details' } as RouteInfo;
+    expect(await call('payments-api', screen, await headersOf('wallet-session'))).toMatchObject({ status: 404 });
+    expect(await call('payments-api', screen, await headersOf('api-key'))).toMatchObject({ status: 404 });
+    expect((await call('payments-api', screen, await headersOf('client-id'))).status).toBe(403);
+  });
 });

@@ -46,7 +46,7 @@ export class PaymentsApiModule {
         CurrenciesModule,
         PayoutsModule,
         SecurePaymentsModule,
-        PayerModule.forRoot(config.complianceProvider() === 'sandbox'),
+        PayerModule.forRoot(config.complianceProvider() === 'sandbox', config.offrampProvider() === 'sandbox'),
         OrchestratorsModule,
         RequestModule,
         RequestsModule,

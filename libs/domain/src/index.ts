@@ -12,3 +12,4 @@ export * from './addresses/evm.js';
 export * from './addresses/tron.js';
 export * from './cursor.js';
 export * from './messages/index.js';
+export * from './offramp/index.js';

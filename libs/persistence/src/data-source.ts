@@ -6,6 +6,9 @@ import { CreateAccounts1763885100000 } from './migrations/1763885100000-create-a
 import { ACCOUNT_ENTITIES } from './accounts/accounts.entities.js';
 import { CreatePayers1763885300000 } from './migrations/1763885300000-create-payers.js';
 import { PayerEntity } from './payers/payer.entity.js';
+import { OfframpEntity } from './offramp/offramp.entity.js';
+import { PaymentDetailsEntity } from './offramp/payment-details.entity.js';
+import { PaymentDetails1763886710000 } from './migrations/1763886710000-payment-details.js';
 import { CreateDetection1763885500000 } from './migrations/1763885500000-create-detection.js';
 import { TENANCY_ENTITIES } from './tenancy/tenancy.entities.js';
 import { CreateRequests1763885400000 } from './migrations/1763885400000-create-requests.js';
@@ -42,6 +45,8 @@ const ENTITIES = [
   ...TENANCY_ENTITIES,
   ...ACCOUNT_ENTITIES,
   PayerEntity,
+  PaymentDetailsEntity,
+  OfframpEntity,
   ...WEBHOOK_ENTITIES,
   ...REQUEST_ENTITIES,
   ...RECURRING_ENTITIES,
@@ -77,6 +82,7 @@ const MIGRATIONS = [
   LinkIntentExpectedClient1763886600000,
   PayeeDestinations1763886700000,
   SecurePaymentBatchType1763886705000,
+  PaymentDetails1763886710000,
   FeeConfigs1763886720000,
 ];
 

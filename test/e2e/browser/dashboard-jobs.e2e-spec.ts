@@ -9,6 +9,7 @@ import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
 import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
 import { parseCsv } from '@payrail/test-support/dashboard/csv-parse.js';
+import { bankDetails, compliantPayer } from '@payrail/test-support/payer/offramp-payer.js';
 import { mailOutbox } from '@payrail/test-support/mail-outbox.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
 import { TestReceiver } from '@payrail/test-support/webhook-worker/receiver.js';
@@ -286,6 +287,39 @@ describe('dashboard jobs (Chromium, wallet session, real APIs and workers)', () 
       await checkA11y(page);
       await screenshot(page, shot);
     }
+  }, 60000);
+
+  it('Payers: a payer’s bank accounts open under its row, masked, each with its status (axe, screenshots)', async () => {
+    const call = async <T>(method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${apps[1].url}${path}`, {
+        method,
+        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as T };
+    };
+    const user = 'ada.bank@example.com';
+    await compliantPayer(apps[1].url, call, user);
+    const path = `/v2/payer/${encodeURIComponent(user)}/payment-details`;
+    const approved = await call<{ payment_detail: { id: string } }>('POST', path, bankDetails());
+    await call('POST', `/sandbox/offramp/payment-details/${approved.body.payment_detail.id}/decision`, { outcome: 'approved' });
+    const uk = { bankName: 'Barclays', accountName: 'Ada Lovelace', accountNumber: '12345678', sortCode: '200000', currency: 'gbp' };
+    expect((await call('POST', path, bankDetails(uk))).status).toBe(201);
+    // The payers list the previous step loaded is still fresh in the query cache (10 s): a reload reads the new payer.
+    await nav('Payers');
+    await page.reload();
+    await page.getByRole('button', { name: `Show bank accounts of ${user}` }).click();
+    const list = page.getByRole('list', { name: `Bank accounts of ${user}` });
+    await list.getByRole('listitem').nth(1).waitFor();
+    const items = (await list.getByRole('listitem').allInnerTexts()).map((x) => x.replace(/\s+/g, ' ').trim());
+    expect(items).toEqual([
+      'Chase · Acme Corp Business Account ********3489 · USD · Approved',
+      'Barclays · Ada Lovelace ****5678 · GBP · Pending approval',
+    ]);
+    expect(await page.content()).not.toContain('253009233489');
+    expect(await page.getByRole('button', { name: `Hide bank accounts of ${user}` }).getAttribute('aria-expanded')).toBe('true');
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-payers-bank-accounts');
     // The one 401 is the session check before signing in.
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
   }, 60000);

@@ -235,6 +235,7 @@ function printBanner(stack: StackFile, stackPath: string): void {
     `  chain-worker   ${stack.chainWorkerHealthUrl}`,
     `  metrics        ${Object.values(stack.metricsUrls).join(' ')}`,
     `  local chain    ${stack.chains[LOCAL_NETWORK].rpcUrl} (chain id ${stack.chains[LOCAL_NETWORK].chainId})`,
+    `  off-ramp       sandbox provider, driven at ${stack.paymentsApiUrl}/sandbox/offramp/... (crypto-to-fiat walk: docs/crypto-to-fiat.md)`,
     '',
     'Demo credentials (local chain only, never use them elsewhere):',
     ...Object.entries(stack.demo).map(([k, v]) => `  ${k.padEnd(16)} ${v}`),

@@ -7,10 +7,11 @@ export type TransferRow = SettlementTransferRow;
 /** A settled transfer a reorg removed. */
 export type ReversedRow = ReversedTransferRow;
 
-export function termsOf(request: RequestEntity): PaymentTerms {
+/** The request's terms; a request paid through an off-ramp is paid to its deposit address instead of its payee. */
+export function termsOf(request: RequestEntity, depositAddress?: string): PaymentTerms {
   return {
     proxy: request.proxyAddress,
-    payee: request.payee,
+    payee: depositAddress ?? request.payee,
     token: request.currencyAddress,
     expected: request.expectedAmount,
     feeAmount: request.feeAmount,

@@ -1,12 +1,22 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
-import { countsToward, hasBeenPaid, paymentState, UnavailableKytProvider, type DomainEvent, type KytProvider } from '@payrail/domain';
+import {
+  countsToward,
+  hasBeenPaid,
+  paymentState,
+  UnavailableKytProvider,
+  type DomainEvent,
+  type KytProvider,
+  type PaymentTerms,
+} from '@payrail/domain';
 import {
   appendToOutbox,
   lockRequestsForSettlement,
+  OfframpsRepository,
   saveSettledRequests,
   SecurePaymentsRepository,
   SettlementTransfersRepository,
+  type OfframpEntity,
   type RequestEntity,
 } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -92,7 +102,8 @@ export class TransferSettlement implements Settlement {
     // Taken under the request locks: a concurrent settlement of these topics waits, then finds none.
     const reversed = byTopic(await stored.takeReversed(network, topics));
     const batch = new SettlementBatch(locked);
-    const out: Settled = { events: [], outbox: [], unsaved: [] };
+    const offramps = await new OfframpsRepository(m).ofRequests(requests.filter((r) => r.isCryptoToFiatAvailable).map((r) => r.id));
+    const out: Settled = { events: [], outbox: [], unsaved: [], offramps };
     for (const request of requests)
       await this.apply(m, batch, request, transfers.get(request.referenceTopic) ?? [], reversed.get(request.referenceTopic) ?? [], out);
     await saveSettledRequests(m, out.unsaved);
@@ -109,7 +120,7 @@ export class TransferSettlement implements Settlement {
     reversed: ReversedRow[],
     out: Settled,
   ): Promise<void> {
-    const terms = termsOf(request);
+    const terms = termsOf(request, out.offramps.get(request.id)?.depositAddress);
     const counted = transfers.filter((t) => countsToward(terms, observed(t)));
     const next = paymentState(terms, counted.map(observed));
     const previous = { amountPaid: request.amountPaid, feePaid: request.feePaid, status: request.status };
@@ -125,11 +136,27 @@ export class TransferSettlement implements Settlement {
         changed && hasBeenPaid(next.status) ? await this.payerChecks.check(m, request, this.payersOf(batch, request, counted)) : undefined;
       // A secure payment over this request completes, or opens again, with it (same transaction).
       out.outbox.push(...(await new SecurePaymentsRepository(m).settleForRequest(request.id)));
-      if (changed) this.emit(out, this.eventOf(batch, request, previous, counted, reversed, payerCheck));
+      if (changed) this.emit(out, this.eventOf(batch, request, previous, { counted, reversed, terms }, payerCheck));
     } else {
       out.unsaved.push(request);
-      if (changed) this.emit(out, this.eventOf(batch, request, previous, counted, reversed));
+      if (changed) this.emit(out, this.eventOf(batch, request, previous, { counted, reversed, terms }));
     }
+    const offramp = out.offramps.get(request.id);
+    if (offramp && changed) await this.fund(m, offramp, request, out);
+  }
+
+  /**
+   * A request paid through an off-ramp: its deposit has settled, so the off-ramp is funded and the
+   * provider's sub-statuses may follow; the payment.confirmed (isCryptoToFiat: true) is kept on the
+   * off-ramp until fiat is sent (ApplyOfframpUpdate in payments-api sends it then).
+   */
+  private async fund(m: EntityManager, offramp: OfframpEntity, request: RequestEntity, out: Settled): Promise<void> {
+    const index = out.outbox.findIndex((e) => e.type === 'payment.confirmed' && e.aggregateId === request.id);
+    if (index < 0) return;
+    const [confirmed] = out.outbox.splice(index, 1);
+    offramp.confirmedEvent = { ...confirmed, payload: { ...confirmed.payload, isCryptoToFiat: true } };
+    if (offramp.state === 'awaiting_deposit') offramp.state = 'funded';
+    await new OfframpsRepository(m).save(offramp);
   }
 
   private emit(out: Settled, event: DomainEvent | undefined): void {
@@ -142,12 +169,11 @@ export class TransferSettlement implements Settlement {
     batch: SettlementBatch,
     request: RequestEntity,
     previous: { amountPaid: bigint; feePaid: bigint; status: string },
-    counted: TransferRow[],
-    reversed: ReversedRow[],
+    { counted, reversed, terms }: { counted: TransferRow[]; reversed: ReversedRow[]; terms: PaymentTerms },
     payerCheck?: PayerCheckSubStatus,
   ): DomainEvent | undefined {
     return request.amountPaid < previous.amountPaid || request.feePaid < previous.feePaid
-      ? this.reversal(batch, request, previous, counted, reversed)
+      ? this.reversal(batch, request, previous, { counted, reversed, terms })
       : this.settlement(
           batch,
           request,
@@ -161,10 +187,8 @@ export class TransferSettlement implements Settlement {
     batch: SettlementBatch,
     request: RequestEntity,
     previous: { amountPaid: bigint; status: string },
-    counted: TransferRow[],
-    reversed: ReversedRow[],
+    { counted, reversed, terms }: { counted: TransferRow[]; reversed: ReversedRow[]; terms: PaymentTerms },
   ): DomainEvent {
-    const terms = termsOf(request);
     const still = new Set(counted.map((t) => t.tx_hash));
     const gone = reversed.filter((r) => countsToward(terms, observed(r)) && !still.has(r.tx_hash));
     const amountReversed = previous.amountPaid - request.amountPaid;
@@ -220,4 +244,6 @@ interface Settled {
   outbox: DomainEvent[];
   /** Changed requests not saved yet (saved together at the end of the batch). */
   unsaved: RequestEntity[];
+  /** Off-ramps of the batch's crypto-to-fiat requests, by request id. */
+  offramps: Map<string, OfframpEntity>;
 }

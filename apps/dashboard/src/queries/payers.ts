@@ -17,3 +17,18 @@ export function usePayers(search: string | undefined, cursor: string | undefined
     queryFn: () => must(payments.GET('/v2/payers', { params: { query: { search, cursor, limit: 25 } } })),
   });
 }
+
+/** Query key of one payer's payment details. */
+export const paymentDetailKeys = {
+  of: (userId: string) => [...payerKeys.all, 'payment-details', userId] as const,
+};
+
+/** A payer's payment details (masked), fetched only once `enabled` (the row is opened). */
+export function usePayerPaymentDetails(userId: string, enabled: boolean) {
+  const { payments } = useApis();
+  return useQuery({
+    queryKey: paymentDetailKeys.of(userId),
+    enabled,
+    queryFn: () => must(payments.GET('/v2/payers/{userId}/payment-details', { params: { path: { userId } } })),
+  });
+}

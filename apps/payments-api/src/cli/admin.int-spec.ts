@@ -150,7 +150,7 @@ describe('admin CLI', () => {
       const first = await adminWith(rotated, 'secrets', 'reencrypt');
       expect(first).toEqual({
         code: 0,
-        json: { webhookSecrets: 1, previousWebhookSecrets: 1, payerIdentities: 1, requestCustomerInfo: 0 },
+        json: { webhookSecrets: 1, previousWebhookSecrets: 1, payerIdentities: 1, requestCustomerInfo: 0, paymentDetails: 0 },
       });
       const newOnly = {
         webhook: new WebhookSecretCipher(parseEncryptionKeys(newKey)),
@@ -172,6 +172,7 @@ describe('admin CLI', () => {
         previousWebhookSecrets: 0,
         payerIdentities: 0,
         requestCustomerInfo: 0,
+        paymentDetails: 0,
       });
     } finally {
       await db.destroy();

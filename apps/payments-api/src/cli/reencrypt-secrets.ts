@@ -29,5 +29,10 @@ export async function reencryptSecrets(app: INestApplicationContext): Promise<ob
       column: 'customer_info_encrypted',
       cipher: pii(env.PII_ENCRYPTION_KEYS, 'request-customer-info'),
     }),
+    paymentDetails: await reencryptColumn(db, {
+      table: 'payment_details',
+      column: 'details_encrypted',
+      cipher: pii(env.PII_ENCRYPTION_KEYS, 'payment-details'),
+    }),
   };
 }

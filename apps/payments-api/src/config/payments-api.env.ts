@@ -21,8 +21,8 @@ class NoSandboxInProduction implements ValidatorConstraintInterface {
   validate(value: unknown, args: ValidationArguments): boolean {
     return !(value === 'sandbox' && (args.object as { PAYRAIL_ENV?: string }).PAYRAIL_ENV === 'production');
   }
-  defaultMessage(): string {
-    return 'COMPLIANCE_PROVIDER=sandbox is for local and staging only';
+  defaultMessage(args: ValidationArguments): string {
+    return `${args.property}=sandbox is for local and staging only`;
   }
 }
 
@@ -93,5 +93,19 @@ export class PaymentsApiEnv extends WithPiiEnv(WithWebhookEnv(WithChainEnv(HttpA
 
   complianceProvider(): 'sandbox' | 'none' {
     return this.COMPLIANCE_PROVIDER ?? (this.PAYRAIL_ENV === 'production' ? 'none' : 'sandbox');
+  }
+
+  /**
+   * Off-ramp (crypto-to-fiat) provider: `sandbox` (the local provider whose control routes this API
+   * serves under /sandbox/offramp; refused in production) or `none` (payment details and off-ramps
+   * answer 503). Default: `sandbox`, or `none` when PAYRAIL_ENV=production. docs/crypto-to-fiat.md.
+   */
+  @IsOptional()
+  @IsIn(['sandbox', 'none'])
+  @Validate(NoSandboxInProduction)
+  OFFRAMP_PROVIDER?: 'sandbox' | 'none';
+
+  offrampProvider(): 'sandbox' | 'none' {
+    return this.OFFRAMP_PROVIDER ?? (this.PAYRAIL_ENV === 'production' ? 'none' : 'sandbox');
   }
 }

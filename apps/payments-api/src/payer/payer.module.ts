@@ -7,6 +7,12 @@ import { SandboxComplianceProvider } from './compliance/sandbox-compliance.provi
 import { UnavailableComplianceProvider } from './compliance/unavailable-compliance.provider.js';
 import { PayerController } from './payer.controller.js';
 import { PayersController } from './payers.controller.js';
+import { PaymentsModule } from '../payments/payments.module.js';
+import { PaymentDetailsController } from './payment-details.controller.js';
+import { OfframpSandboxController } from './sandbox/offramp-sandbox.controller.js';
+import { ApplyOfframpUpdate } from './use-cases/apply-offramp-update.use-case.js';
+import { CreatePaymentDetails } from './use-cases/create-payment-details.use-case.js';
+import { ListPaymentDetails } from './use-cases/list-payment-details.use-case.js';
 import { ListPayers } from './use-cases/list-payers.use-case.js';
 import { PAYER_IDENTITY_CIPHER } from './payer.tokens.js';
 import { ApplyComplianceResult } from './use-cases/apply-compliance-result.use-case.js';
@@ -14,13 +20,23 @@ import { CompleteAgreement } from './use-cases/complete-agreement.use-case.js';
 import { GetPayerStatus } from './use-cases/get-payer-status.use-case.js';
 import { RegisterPayer } from './use-cases/register-payer.use-case.js';
 
-/** Payer compliance: records, the provider (sandbox pages when COMPLIANCE_PROVIDER=sandbox), events. */
+/**
+ * Payer compliance: records, the provider (sandbox pages when COMPLIANCE_PROVIDER=sandbox), events;
+ * payment details and off-ramp updates (sandbox control routes when OFFRAMP_PROVIDER=sandbox).
+ */
 @Module({})
 export class PayerModule {
-  static forRoot(sandbox: boolean): DynamicModule {
+  static forRoot(sandbox: boolean, offrampSandbox: boolean): DynamicModule {
     return {
       module: PayerModule,
-      controllers: sandbox ? [PayerController, PayersController, ComplianceSandboxController] : [PayerController, PayersController],
+      imports: [PaymentsModule],
+      controllers: [
+        PayerController,
+        PayersController,
+        PaymentDetailsController,
+        ...(sandbox ? [ComplianceSandboxController] : []),
+        ...(offrampSandbox ? [OfframpSandboxController] : []),
+      ],
       providers: [
         {
           provide: COMPLIANCE_PROVIDER,
@@ -39,6 +55,9 @@ export class PayerModule {
         CompleteAgreement,
         ApplyComplianceResult,
         ListPayers,
+        CreatePaymentDetails,
+        ListPaymentDetails,
+        ApplyOfframpUpdate,
       ],
     };
   }

@@ -15,6 +15,10 @@ import { ChainProviders } from './chain/chain-providers.js';
 import { loadLocalDeployment } from './chain/local-deployment.loader.js';
 import { RpcBatch } from './chain/rpc-batch.js';
 import { TronAccounts } from './chain/tron-accounts.js';
+import { OfframpOpener } from './offramp/offramp-opener.js';
+import { OFFRAMP_PROVIDER, PAYMENT_DETAILS_CIPHER } from './offramp/offramp.tokens.js';
+import { SandboxOfframpProvider } from './offramp/sandbox-offramp.provider.js';
+import { UnavailableOfframpProvider } from './offramp/unavailable-offramp.provider.js';
 import {
   CUSTOMER_INFO_CIPHER,
   LOCAL_CHAIN_DEPLOYMENT,
@@ -29,7 +33,7 @@ import {
  * The payments kernel: what the payment features share, provided once. The currency registry
  * and the rate feed book are built at boot from the static list and, locally, the local chain's
  * deployment; the rate source reads on-chain feeds, cached, refusing stale answers; the RPC
- * providers and batch; the customerInfo cipher; the hosted page's base URL. The planner and the
+ * providers and batch; the customerInfo cipher; the hosted page's base URL; the off-ramp provider, the payment details cipher and the off-ramp opener. The planner and the
  * request record builder are classes and functions of this folder that each feature provides
  * over its own PAYOUT_NETWORKS. No controller: routes belong to the features.
  */
@@ -61,6 +65,18 @@ import {
         new FieldCipher(parseCipherKeys(env.PII_ENCRYPTION_KEYS, 'request-customer-info'), 'request-customer-info'),
     },
     { provide: SECURE_PAYMENT_PAGE_URL, inject: [PaymentsApiEnv], useFactory: (env: PaymentsApiEnv) => env.SECURE_PAYMENT_PAGE_URL },
+    {
+      provide: OFFRAMP_PROVIDER,
+      inject: [PaymentsApiEnv],
+      useFactory: (env: PaymentsApiEnv) =>
+        env.offrampProvider() === 'sandbox' ? new SandboxOfframpProvider() : new UnavailableOfframpProvider(),
+    },
+    {
+      provide: PAYMENT_DETAILS_CIPHER,
+      inject: [PaymentsApiEnv],
+      useFactory: (env: PaymentsApiEnv) => new FieldCipher(parseCipherKeys(env.PII_ENCRYPTION_KEYS, 'payment-details'), 'payment-details'),
+    },
+    OfframpOpener,
   ],
   exports: [
     CurrencyRegistry,
@@ -72,6 +88,9 @@ import {
     TronAccounts,
     CUSTOMER_INFO_CIPHER,
     SECURE_PAYMENT_PAGE_URL,
+    OFFRAMP_PROVIDER,
+    PAYMENT_DETAILS_CIPHER,
+    OfframpOpener,
   ],
 })
 export class PaymentsModule {}

@@ -101,8 +101,8 @@ describe('GET /v2/request/{requestId}/pay and /routes', () => {
     ['token', '?token=DOGE'],
     ['chain', '?chain=BASE&token=USDC'],
     ['token', '?chain=SEPOLIA&token=USDT'],
-    ['clientUserId', '?clientUserId=ada%40example.com'],
-    ['paymentDetailsId', '?paymentDetailsId=fa898aec-519c-46be-9b4c-e76ef4ff99d9'],
+    ['paymentDetailsId', '?clientUserId=ada%40example.com'],
+    ['clientUserId', '?paymentDetailsId=fa898aec-519c-46be-9b4c-e76ef4ff99d9'],
     ['surprise', '?surprise=1'],
   ])('/pay answers 400 naming %s for %s', async (field, query) => {
     const created = await create();

@@ -44,12 +44,18 @@ export interface PaymentRefundedPayload {
   [field: string]: unknown;
 }
 
-/** Not shown by the spec: `paymentDetailsId` and `status` (approved | failed | pending) are what clients read. */
+/**
+ * Not shown by the spec: `paymentDetailsId` and `status` (approved | failed | pending) are what
+ * clients read. Payrail adds the payer (`clientUserId`, `userId`) and the provider's raw update.
+ */
 export interface PaymentDetailUpdatedPayload {
   event: 'payment_detail.updated';
   paymentDetailsId: string;
   status: string;
   timestamp: string;
+  clientUserId?: string | null;
+  userId?: string;
+  rawPayload?: Record<string, unknown>;
   [field: string]: unknown;
 }
 

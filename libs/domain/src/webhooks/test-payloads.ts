@@ -138,8 +138,11 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
   'payment_detail.updated': (c) => ({
     event: 'payment_detail.updated',
     paymentDetailsId: TOKEN,
+    clientUserId: 'test-user',
+    userId: '00000000-0000-4000-8000-000000000000',
     status: 'approved',
     timestamp: c.now,
+    rawPayload: {},
   }),
   'request.recurring': (c) => ({
     event: 'request.recurring',

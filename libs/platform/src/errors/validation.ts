@@ -95,16 +95,27 @@ class PayrailValidationPipe extends ValidationPipe {
  * classes, and failures become a 400 with a readable message and the field list.
  */
 export function payrailValidationPipe(): ValidationPipe {
-  return new PayrailValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
-    transform: true,
-    // The value is read only to tell an absent property from a wrong one; it never reaches the response.
-    validationError: { target: false, value: true },
-    exceptionFactory: (errors) => {
-      const fields = fieldErrors(errors);
-      const summary = fields.map((f) => (f.message.startsWith(f.field) ? f.message : `${f.field}: ${f.message}`)).join('; ');
-      return new PayrailError('VALIDATION_FAILED', `Validation failed: ${summary}`, { fields });
-    },
-  });
+  return new PayrailValidationPipe(PIPE_OPTIONS);
+}
+
+const PIPE_OPTIONS = {
+  whitelist: true,
+  forbidNonWhitelisted: true,
+  transform: true,
+  // The value is read only to tell an absent property from a wrong one; it never reaches the response.
+  validationError: { target: false, value: true },
+  exceptionFactory: (errors: ValidationError[]) => {
+    const fields = fieldErrors(errors);
+    const summary = fields.map((f) => (f.message.startsWith(f.field) ? f.message : `${f.field}: ${f.message}`)).join('; ');
+    return new PayrailError('VALIDATION_FAILED', `Validation failed: ${summary}`, { fields });
+  },
+};
+
+/**
+ * A body pipe that drops unknown fields instead of refusing them, for the few routes whose
+ * clients send whole stored records (Request Network's payment details: `id`, `userId`,
+ * `createdAt`...). The handler's parameter is typed `object` so the global pipe leaves it to this one.
+ */
+export function tolerantBodyPipe(expectedType: new () => object): ValidationPipe {
+  return new ValidationPipe({ ...PIPE_OPTIONS, forbidNonWhitelisted: false, expectedType });
 }

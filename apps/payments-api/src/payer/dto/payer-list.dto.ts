@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AGREEMENT_STATUSES } from '@payrail/domain';
 import { PageQueryDto } from '@payrail/platform';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsOptional, IsString, Length } from 'class-validator';
+import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length } from 'class-validator';
 
 /** KYC statuses as the payer record shows them (`approved` reads `completed`). */
 export const RECORD_KYC_STATUSES = ['not_started', 'pending', 'completed', 'rejected', 'retry_required'] as const;
@@ -42,4 +42,10 @@ export class PayerPageDto {
   @ApiProperty({ type: [PayerRecordDto], description: 'Newest first' }) data!: PayerRecordDto[];
   @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' })
   nextCursor!: string | null;
+}
+
+export class PayerIdParam {
+  @ApiProperty({ format: 'uuid', description: 'The payer’s userId' })
+  @IsUUID('all', { message: 'userId must be a UUID' })
+  userId!: string;
 }

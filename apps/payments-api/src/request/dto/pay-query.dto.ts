@@ -78,7 +78,9 @@ export class PayRequestQueryDto extends PayTermsQueryDto {
   token?: string;
 
   @ApiPropertyOptional({
-    description: 'Off-ramp (crypto-to-fiat) payer id: crypto-to-fiat is not offered, so any value is a 400 saying so.',
+    description:
+      'Crypto-to-fiat: the payer (POST /v2/payer) whose KYC and agreement are completed; with paymentDetailsId the payment goes to ' +
+      'the off-ramp’s deposit address (docs/crypto-to-fiat.md). 404 unknown payer, 403 not compliant.',
     example: 'user-123',
   })
   @IsOptional()
@@ -87,7 +89,9 @@ export class PayRequestQueryDto extends PayTermsQueryDto {
   clientUserId?: string;
 
   @ApiPropertyOptional({
-    description: 'Off-ramp (crypto-to-fiat) payment details id: crypto-to-fiat is not offered, so any value is a 400 saying so.',
+    description:
+      'Crypto-to-fiat: approved payment details of that payer (POST /v2/payer/{clientUserId}/payment-details). 400 when the request ' +
+      'was not created with isCryptoToFiatAvailable, 404 unknown or another payer’s, 409 not approved yet or another off-ramp already opened.',
     example: 'fa898aec-519c-46be-9b4c-e76ef4ff99d9',
   })
   @IsOptional()

@@ -1,0 +1,2 @@
+export * from './offramp.js';
+export * from './offramp-provider.js';
