@@ -2,7 +2,7 @@
 // no tests, no test/support rigging, no benches), rewrites the @payrail/* path aliases to relative
 // imports, compiles the Solidity contracts, and builds the browser apps into dist/web/
 // (scripts/build-web.mjs); the server side and the browser side build side by side (two cores).
-// `--bench` also builds bench/ with the test rigging it uses into bench/dist/ (tsconfig.bench.json),
+// `--server` builds the server side only. `--bench` also builds bench/ with the test rigging it uses into bench/dist/ (tsconfig.bench.json),
 // so that rigging never reaches dist/ or the image.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -25,7 +25,8 @@ async function buildServer() {
 
 const { buildWeb } = await import('./build-web.mjs');
 try {
-  await Promise.all([buildServer(), buildWeb()]);
+  // `--server`: the servers only (npm run openapi writes the documents the browser apps' types come from).
+  await Promise.all([buildServer(), process.argv.includes('--server') ? null : buildWeb()]);
   if (process.argv.includes('--bench')) {
     await run(bin('tsc'), ['-p', 'tsconfig.bench.json']);
     await run(bin('tsc-alias'), ['-p', 'tsconfig.bench.json']);
