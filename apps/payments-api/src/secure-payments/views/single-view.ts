@@ -3,6 +3,7 @@ import { formatAmount, maskAddress, type SecurePaymentStatus } from '@payrail/do
 import type { RequestEntity, SecurePaymentEntity } from '@payrail/persistence';
 import { brandingOf, type BrandingView } from './branding.js';
 import { feePlanOf, type FeePlanView } from './fee-plan.js';
+import type { PageTrustView } from './page-trust.js';
 import type { RequestUsdRates } from './usd-rates.js';
 
 /** The access decision for the wallet that reads the page (inner fields: not shown by the spec; ours). */
@@ -13,8 +14,11 @@ export interface AccessDecision {
   reason: 'no_policy' | 'allowlisted' | 'no_wallet' | 'wallet_not_proven' | 'screened' | 'screening_rejected' | 'screening_unavailable';
 }
 
-/** Spec: Secure payment data (single). Required fields always present; null where the spec says null. */
-export interface SinglePaymentView {
+/**
+ * Spec: Secure payment data (single). Required fields always present; null where the spec says null.
+ * Extensions from PageTrustView: merchant, networkName, tokenName, tokenSymbol, receipt.
+ */
+export interface SinglePaymentView extends PageTrustView {
   paymentType: 'single';
   status: SecurePaymentStatus;
   redirectUrl: string | null;
@@ -52,6 +56,7 @@ export function singlePaymentView(
   status: SecurePaymentStatus,
   access: { masked: boolean; decision: AccessDecision },
   rates: RequestUsdRates,
+  trust: PageTrustView,
 ): SinglePaymentView {
   const mask = (address: string) => (access.masked ? maskAddress(address) : address);
   return {
@@ -73,6 +78,7 @@ export function singlePaymentView(
     orchestratorId: payment.orchestratorId,
     isPayeeAddressMasked: access.masked,
     accessDecision: access.decision,
+    ...trust,
     ...(payment.payerViolation
       ? {
           payerViolation: {
