@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { DataSource } from 'typeorm';
 import { checkA11y } from '@payrail/test-support/browser/a11y.js';
 import { impersonatedPayer } from '@payrail/test-support/browser/anvil-payer.js';
-import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
+import { DESKTOP, launchBrowser, openPage, PHONE } from '@payrail/test-support/browser/chromium.js';
 import { injectTronWallet } from '@payrail/test-support/browser/injected-tron-wallet.js';
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
@@ -30,13 +30,14 @@ describe('payment page screens (Chromium, real payments-api)', () => {
   let grid: FakeTronGrid;
   let db: DataSource;
   let tenant: Awaited<ReturnType<typeof createTenantIn>>;
+  let env: ReturnType<typeof appEnv>;
 
   beforeAll(async () => {
     const [pagePort, dashboardPort] = [await freePort(), await freePort()];
     grid = await startFakeTronGrid();
     grid.accounts.set(TRON_PAYER, 'trongrid-account.funded.json');
     const databaseUrl = await createTestDatabase();
-    const env = appEnv(databaseUrl, uniqueName('page'), {
+    env = appEnv(databaseUrl, uniqueName('page'), {
       SECURE_PAYMENT_PAGE_URL: `http://localhost:${pagePort}/pay`,
       TRON_API_URL: grid.url,
       RATE_LIMIT_MULTIPLIER: '100',
@@ -85,14 +86,14 @@ describe('payment page screens (Chromium, real payments-api)', () => {
     const payer = ANVIL_ACCOUNTS[8].address;
     const wallet = await injectWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, account: payer });
     await page.goto(link.securePaymentUrl);
-    await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Pay Test platform', exact: true }).waitFor();
     expect(await field(page, 'amount')).toBe('12.5 fUSDC');
-    expect(await field(page, 'network')).toBe('sepolia');
+    expect(await field(page, 'network')).toBe('Local test chain (Sepolia testnet)');
     expect(await field(page, 'payee')).toBe(ANVIL_ACCOUNTS[7].address);
     expect(await field(page, 'reference')).toBe('INV-2041');
     expect(await field(page, 'expires')).toMatch(/^(7d 00:00:00|6d 23:59:\d\d)$/);
     expect(await page.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
-    const logo = page.getByRole('img', { name: 'Logo of the payee' });
+    const logo = page.getByRole('img', { name: 'Logo of Test platform' });
     expect(await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
     const colours = await page.getByRole('button', { name: 'Connect wallet' }).evaluate((button) => {
       const g = globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string }; document: { body: unknown } };
@@ -109,6 +110,50 @@ describe('payment page screens (Chromium, real payments-api)', () => {
     expect(await page.locator('[data-field="wallet"]').getAttribute('title')).toBe(payer);
     await page.getByRole('button', { name: /^Pay / }).waitFor();
     await checkA11y(page);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90000);
+
+  it('shows a payer what to trust at a glance (merchant, token and network names, reference, fee lines, terms and privacy) at 390 and 1280 px, axe clean at both', async () => {
+    // A Client ID whose 1% fee the payer bears: the page adds the fee and total lines.
+    const feeTenant = await createTenantIn(env, {
+      allowedOrigins: ['https://shop.example'],
+      feePercentage: '1',
+      feeAddress: ANVIL_ACCOUNTS[9].address,
+    });
+    const res = await fetch(`${api.url}/v2/secure-payments`, {
+      method: 'POST',
+      headers: { 'x-api-key': feeTenant.apiKey.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requests: [{ payee: ANVIL_ACCOUNTS[7].address, amount: '12.5', ...FUSDC }],
+        reference: 'ORDER-1187',
+        branding: { logoPath: '/payrail-mark.svg', termsPath: '/terms', privacyPath: '/privacy' },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const link = (await res.json()) as { securePaymentUrl: string };
+    const { page, errors } = await openPage(browser);
+    await page.goto(link.securePaymentUrl);
+    await page.getByRole('heading', { name: 'Pay Test platform', exact: true }).waitFor();
+    expect(await field(page, 'total')).toBe('12.625 fUSDC');
+    expect(await field(page, 'amount')).toBe('12.5 fUSDC');
+    expect(await field(page, 'fee')).toBe('0.125 fUSDC');
+    expect(await field(page, 'payer-total')).toBe('12.625 fUSDC');
+    expect(await page.getByText('Fee (1%)').count()).toBe(1);
+    expect(await field(page, 'token')).toBe('FakeUSDC (fUSDC)');
+    expect(await field(page, 'network')).toBe('Local test chain (Sepolia testnet)');
+    expect(await field(page, 'reference')).toBe('ORDER-1187');
+    expect(await page.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await checkA11y(page);
+      // Calm at both widths: nothing wider than the viewport.
+      const width = await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      );
+      expect(width).toBeLessThanOrEqual(size.width);
+    }
+    await screenshot(page, 'page-trust');
     expect(errors).toEqual([]);
     await page.context().close();
   }, 90000);

@@ -67,6 +67,8 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
       networkName: 'Local test chain (Sepolia testnet)',
       tokenName: 'FakeUSDC',
       tokenSymbol: 'fUSDC',
+      feeAmount: '0',
+      payerTotalAmount: '12.5',
       receipt: null,
     });
   });

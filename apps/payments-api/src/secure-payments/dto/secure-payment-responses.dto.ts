@@ -55,6 +55,12 @@ export class SecurePaymentDataDto {
   @ApiProperty({ description: "Extension: the payment currency's name from the token list", example: 'USD Coin' }) tokenName!: string;
   @ApiProperty({ description: "Extension: the payment currency's symbol", example: 'USDC' }) tokenSymbol!: string;
   @ApiProperty({
+    description: 'Extension: the fee the payer adds, human-readable in the payment currency ("0" without one)',
+    example: '0.105',
+  })
+  feeAmount!: string;
+  @ApiProperty({ description: 'Extension: amount plus fee, what the payer sends in total', example: '10.605' }) payerTotalAmount!: string;
+  @ApiProperty({
     type: ReceiptDto,
     nullable: true,
     description:

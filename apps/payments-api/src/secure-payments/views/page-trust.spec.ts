@@ -11,6 +11,8 @@ const request = (settled: Partial<RequestEntity> = {}): RequestEntity =>
     network: 'base',
     paymentCurrency: 'USDC-base',
     currencyDecimals: 6,
+    expectedAmount: 12_500_000n,
+    feeAmount: 125_000n,
     status: 'pending',
     amountPaid: 0n,
     feePaid: 0n,
@@ -27,6 +29,8 @@ describe('pageTrustOf: names a payer reads and the receipt', () => {
       networkName: 'Base',
       tokenName: usdc!.name,
       tokenSymbol: 'USDC',
+      feeAmount: '0.125',
+      payerTotalAmount: '12.625',
       receipt: null,
     });
   });

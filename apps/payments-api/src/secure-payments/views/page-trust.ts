@@ -28,6 +28,9 @@ export interface PageTrustView {
   networkName: string;
   tokenName: string;
   tokenSymbol: string;
+  /** Human-readable, in the payment currency: the fee the payer adds ("0" without one) and amount + fee. */
+  feeAmount: string;
+  payerTotalAmount: string;
   receipt: ReceiptView | null;
 }
 
@@ -49,6 +52,8 @@ export function pageTrustOf(
     networkName: network ? networkDisplayName(network) : request.network,
     tokenName: currency?.name ?? symbol,
     tokenSymbol: symbol,
+    feeAmount: formatAmount(request.feeAmount, request.currencyDecimals),
+    payerTotalAmount: formatAmount(request.expectedAmount + request.feeAmount, request.currencyDecimals),
     receipt: receiptOf(request, network),
   };
 }
