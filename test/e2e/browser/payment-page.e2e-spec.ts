@@ -115,7 +115,7 @@ describe('payment page screens (Chromium, real payments-api)', () => {
   }, 90000);
 
   it('shows a payer what to trust at a glance (merchant, token and network names, reference, fee lines, terms and privacy) at 390 and 1280 px, axe clean at both', async () => {
-    // A Client ID whose 1% fee the payer bears: the page adds the fee and total lines.
+    // Created with a Client ID whose 1% fee the payer bears (x-client-id + Origin): the page adds the fee and total lines.
     const feeTenant = await createTenantIn(env, {
       allowedOrigins: ['https://shop.example'],
       feePercentage: '1',
@@ -123,7 +123,7 @@ describe('payment page screens (Chromium, real payments-api)', () => {
     });
     const res = await fetch(`${api.url}/v2/secure-payments`, {
       method: 'POST',
-      headers: { 'x-api-key': feeTenant.apiKey.apiKey, 'content-type': 'application/json' },
+      headers: { 'x-client-id': feeTenant.client.clientId, origin: 'https://shop.example', 'content-type': 'application/json' },
       body: JSON.stringify({
         requests: [{ payee: ANVIL_ACCOUNTS[7].address, amount: '12.5', ...FUSDC }],
         reference: 'ORDER-1187',
