@@ -53,6 +53,8 @@ export const MESSAGES = {
   'wallet.connected': 'Connected: {address}',
   'wallet.disconnect': 'Disconnect',
   'wallet.none': 'No browser wallet was found. Install one (for example MetaMask) and reload the page.',
+  'wallet.walletconnect': 'WalletConnect',
+  'wallet.walletconnect_hint': 'WalletConnect: scan a QR code with a phone wallet, or open a wallet app on this phone.',
   'wallet.failed': 'The wallet did not connect: {reason}. Try again.',
   'wallet.wrong_network': 'Your wallet is on another network. Paying switches it to {network}.',
   'wallet.verifying': 'Confirm in your wallet that you own this address (a signature, no transaction)…',

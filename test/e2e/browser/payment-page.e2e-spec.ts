@@ -1,4 +1,5 @@
-import { ANVIL_ACCOUNTS, freePort, type AppHandle } from '@payrail/devstack';
+import { join } from 'node:path';
+import { ANVIL_ACCOUNTS, freePort, repoRoot, type AppHandle } from '@payrail/devstack';
 import { createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
 import type { Browser, Page } from 'playwright-core';
 import type { DataSource } from 'typeorm';
@@ -9,6 +10,7 @@ import { injectTronWallet } from '@payrail/test-support/browser/injected-tron-wa
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
 import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
+import { startWebServer } from '../../../apps/web-server/src/server.js';
 import { startFakeTronGrid, type FakeTronGrid } from '@payrail/test-support/fake-trongrid.js';
 import { createTenantIn } from '@payrail/test-support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
@@ -156,6 +158,58 @@ describe('payment page screens (Chromium, real payments-api)', () => {
     await screenshot(page, 'page-trust');
     expect(errors).toEqual([]);
     await page.context().close();
+  }, 90000);
+
+  it('offers WalletConnect among the wallets only when WALLETCONNECT_PROJECT_ID is configured (the option; its relay is not reachable here)', async () => {
+    const withProject = await startWebServer({
+      root: join(repoRoot(), 'dist', 'web', 'payment-page'),
+      port: 0,
+      config: {
+        paymentsApiUrl: api.url,
+        authApiUrl: api.url,
+        networks: [{ network: 'sepolia', chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
+        walletConnectProjectId: 'payrail-test-project',
+      },
+    });
+    try {
+      const wcTenant = await createTenantIn(env, { allowedOrigins: [withProject.url] });
+      const res = await fetch(`${api.url}/v2/secure-payments`, {
+        method: 'POST',
+        headers: { 'x-api-key': wcTenant.apiKey.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ requests: [{ payee: ANVIL_ACCOUNTS[7].address, amount: '12.5', ...FUSDC }] }),
+      });
+      const { token } = (await res.json()) as { token: string };
+      const { page, errors } = await openPage(browser);
+      const unreachable: string[] = [];
+      page.on('requestfailed', (request) => unreachable.push(new URL(request.url()).host));
+      await page.goto(`${withProject.url}/pay/${token}?clientId=${wcTenant.client.clientId}`);
+      const option = page.getByRole('button', { name: 'WalletConnect', exact: true });
+      await option.waitFor();
+      expect(await option.isEnabled()).toBe(true);
+      await page.getByText('WalletConnect: scan a QR code with a phone wallet, or open a wallet app on this phone.').waitFor();
+      await page.getByRole('button', { name: 'Connect wallet' }).waitFor();
+      for (const size of [PHONE, DESKTOP]) {
+        await page.setViewportSize(size);
+        await checkA11y(page);
+      }
+      await screenshot(page, 'page-walletconnect-option');
+      // The connector reaches WalletConnect's servers as the page loads; this machine has no internet,
+      // so those (and only those) fail.
+      expect(unreachable.filter((host) => !/(^|\.)(walletconnect|reown|web3modal)\.(com|org)$/.test(host))).toEqual([]);
+      expect(errors.filter((e) => !e.includes('net::ERR_NAME_NOT_RESOLVED'))).toEqual([]);
+      expect(errors.length).toBeLessThanOrEqual(unreachable.length);
+      await page.context().close();
+      // Without the setting (the suite's page server) the option is absent and the page is as before.
+      const plain = await connected((await payment()).securePaymentUrl, ANVIL_ACCOUNTS[8].address);
+      await plain.page.getByRole('button', { name: /^Pay / }).waitFor();
+      await plain.page.getByRole('button', { name: 'Disconnect' }).click();
+      await plain.page.getByRole('button', { name: 'Connect wallet' }).waitFor();
+      expect(await plain.page.getByRole('button', { name: 'WalletConnect' }).count()).toBe(0);
+      expect(await plain.page.getByText(/WalletConnect/).count()).toBe(0);
+      await plain.page.context().close();
+    } finally {
+      await withProject.close();
+    }
   }, 90000);
 
   it('shows "Payment expired" for a link past its expiry', async () => {
