@@ -198,6 +198,10 @@ describe('payment page screens (Chromium, real payments-api)', () => {
       expect(unreachable.filter((host) => !/(^|\.)(walletconnect|reown|web3modal)\.(com|org)$/.test(host))).toEqual([]);
       expect(errors.filter((e) => !e.includes('net::ERR_NAME_NOT_RESOLVED'))).toEqual([]);
       expect(errors.length).toBeLessThanOrEqual(unreachable.length);
+      // Choosing it opens the connector's modal (Reown AppKit); without the relay it cannot show a pairing QR here.
+      await option.click();
+      await page.locator('w3m-modal').waitFor({ state: 'attached', timeout: 20000 });
+      await screenshot(page, 'page-walletconnect-modal');
       await page.context().close();
       // Without the setting (the suite's page server) the option is absent and the page is as before.
       const plain = await connected((await payment()).securePaymentUrl, ANVIL_ACCOUNTS[8].address);
