@@ -22,9 +22,6 @@ export function webAppConfig(app: 'payment-page' | 'dashboard'): UserConfig {
       target: 'es2022',
       reportCompressedSize: false,
       rollupOptions: {
-        // wagmi's WalletConnect connector imports this optional peer lazily, only when a project id is
-        // configured; it is not installed, so the import stays external (see docs/architecture.md).
-        external: ['@walletconnect/ethereum-provider'],
         // wagmi marks its hooks 'use client' (for React Server Components); meaningless in a bundle.
         onwarn(warning, warn) {
           if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);

@@ -43,12 +43,13 @@ export function useApi(): PageApis {
 
 /**
  * Where the page reads its token and Client ID: `/pay/<token>?clientId=<id>`, the link's
- * securePaymentUrl (payments-api puts the public Client ID the page calls it with in the link).
+ * securePaymentUrl (payments-api puts the public Client ID the page calls it with in the link);
+ * `/pay/<token>/receipt?clientId=` is the link's printable receipt.
  */
-export function pageLocation(): { token: string | undefined; clientId: string | undefined } {
-  const match = /^\/pay\/([^/]+)\/?$/.exec(window.location.pathname);
+export function pageLocation(): { token: string | undefined; clientId: string | undefined; view: 'payment' | 'receipt' } {
+  const match = /^\/pay\/([^/]+?)(\/receipt)?\/?$/.exec(window.location.pathname);
   const clientId = new URLSearchParams(window.location.search).get('clientId') ?? undefined;
-  return { token: match ? decodeURIComponent(match[1]) : undefined, clientId };
+  return { token: match ? decodeURIComponent(match[1]) : undefined, clientId, view: match?.[2] ? 'receipt' : 'payment' };
 }
 
 /**

@@ -8,10 +8,15 @@ afterEach(() => at('/'));
 describe('deep links', () => {
   it("reads a payment link's token and Client ID: /pay/<token>?clientId=<id>", () => {
     at('/pay/01JDQ4W9ZK3M7T1B2C3D4E5F6G?clientId=pk_live_1');
-    expect(pageLocation()).toEqual({ token: '01JDQ4W9ZK3M7T1B2C3D4E5F6G', clientId: 'pk_live_1' });
+    expect(pageLocation()).toEqual({ token: '01JDQ4W9ZK3M7T1B2C3D4E5F6G', clientId: 'pk_live_1', view: 'payment' });
     expect(onboardingLocation()).toBeUndefined();
     at('/pay/01JDQ4W9ZK3M7T1B2C3D4E5F6G/');
-    expect(pageLocation()).toEqual({ token: '01JDQ4W9ZK3M7T1B2C3D4E5F6G', clientId: undefined });
+    expect(pageLocation()).toEqual({ token: '01JDQ4W9ZK3M7T1B2C3D4E5F6G', clientId: undefined, view: 'payment' });
+  });
+
+  it("reads a link's printable receipt: /pay/<token>/receipt?clientId=<id>", () => {
+    at('/pay/01JDQ4W9ZK3M7T1B2C3D4E5F6G/receipt?clientId=pk_live_1');
+    expect(pageLocation()).toEqual({ token: '01JDQ4W9ZK3M7T1B2C3D4E5F6G', clientId: 'pk_live_1', view: 'receipt' });
   });
 
   it('reads an onboarding link under /pay or at the root', () => {

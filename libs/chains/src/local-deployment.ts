@@ -105,5 +105,8 @@ export function withLocalDeployment(
   deployment: LocalChainDeployment,
 ): Readonly<Record<NetworkName, NetworkInfo>> {
   const network = localNetworkOf(networks, deployment);
-  return Object.freeze({ ...networks, [network.name]: { ...network, explorer: null, contracts: { ...deployment.contracts } } });
+  return Object.freeze({
+    ...networks,
+    [network.name]: { ...network, local: true, explorer: null, contracts: { ...deployment.contracts } },
+  });
 }

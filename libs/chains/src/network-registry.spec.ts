@@ -1,6 +1,6 @@
 import { isTronAddress, parseEvmAddress } from '@payrail/domain';
 import { type LocalChainDeployment, parseLocalDeployment, withLocalDeployment } from './local-deployment.js';
-import { explorerAddressUrl, explorerTxUrl, NETWORK_NAMES, NETWORKS } from './network-registry.js';
+import { explorerAddressUrl, explorerTxUrl, NETWORK_NAMES, NETWORKS, networkDisplayName } from './network-registry.js';
 import { EVM_NETWORKS, TRON_NETWORK } from './networks.js';
 import {
   networkOfSecurePaymentChain,
@@ -110,6 +110,22 @@ describe('local deployment override', () => {
     expect(local.sepolia.chainId).toBe(11155111);
     expect(local.mainnet).toBe(NETWORKS.mainnet);
     expect(JSON.stringify(NETWORKS)).toBe(before);
+  });
+
+  it('names the networks as payers know them, and the local chain as what it is', () => {
+    expect(NETWORK_NAMES.map((n) => networkDisplayName(NETWORKS[n]))).toEqual([
+      'Ethereum',
+      'Base',
+      'OP Mainnet',
+      'Arbitrum One',
+      'Polygon',
+      'BNB Smart Chain',
+      'Sepolia testnet',
+      'Tron',
+    ]);
+    const local = withLocalDeployment(NETWORKS, LOCAL);
+    expect(networkDisplayName(local.sepolia)).toBe('Local test chain (Sepolia testnet)');
+    expect(networkDisplayName(local.base)).toBe('Base');
   });
 
   it('refuses a deployment whose chain id is not a testnet', () => {

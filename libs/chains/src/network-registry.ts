@@ -28,6 +28,8 @@ export interface NetworkInfo {
   /** null where no public explorer shows the chain (the local anvil chain). */
   explorer: ExplorerLinks | null;
   contracts: ContractAddresses;
+  /** Set by withLocalDeployment on the testnet entry the local chain stands in for. */
+  local?: true;
 }
 
 const native = (symbol: string, network: NetworkName, name: string, decimals = 18): NativeCurrency => ({
@@ -95,4 +97,22 @@ export function explorerTxUrl(network: NetworkInfo, hash: string): string | unde
 /** Explorer link to an address, or undefined where the network has no explorer. */
 export function explorerAddressUrl(network: NetworkInfo, address: string): string | undefined {
   return network.explorer?.address.replace('{address}', encodeURIComponent(address));
+}
+
+/** The names payers know the networks by (Request Network's ids are internal: `matic`, `arbitrum-one`). */
+export const NETWORK_DISPLAY_NAMES: Readonly<Record<NetworkName, string>> = Object.freeze({
+  mainnet: 'Ethereum',
+  base: 'Base',
+  optimism: 'OP Mainnet',
+  'arbitrum-one': 'Arbitrum One',
+  matic: 'Polygon',
+  bsc: 'BNB Smart Chain',
+  sepolia: 'Sepolia testnet',
+  tron: 'Tron',
+});
+
+/** The network's name for a payer; the local chain says it is one (it stands in for a testnet, with no explorer). */
+export function networkDisplayName(network: NetworkInfo): string {
+  const name = NETWORK_DISPLAY_NAMES[network.name];
+  return network.local ? `Local test chain (${name})` : name;
 }

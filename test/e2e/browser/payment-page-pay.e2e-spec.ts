@@ -1,11 +1,11 @@
 import { verifyWebhook } from '@payrail/domain';
 import { createDataSource, sqlRows } from '@payrail/persistence';
 import { ANVIL_ACCOUNTS, freePort, type AppHandle } from '@payrail/devstack';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { DataSource } from 'typeorm';
 import { checkA11y } from '@payrail/test-support/browser/a11y.js';
 import { impersonatedPayer } from '@payrail/test-support/browser/anvil-payer.js';
-import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
+import { DESKTOP, launchBrowser, openPage, PHONE } from '@payrail/test-support/browser/chromium.js';
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
 import { recordStatusTexts } from '@payrail/test-support/browser/status-log.js';
@@ -112,6 +112,68 @@ describe('hosted payment page pays in Chromium (payments-api, chain-worker, webh
     return { shown, sent: wallet.callsOf('eth_sendTransaction').length, events: wallet };
   }
 
+  const field = (page: Page, name: string) => page.locator(`[data-field="${name}"]`).innerText();
+  /**
+   * The receipt after "Payment complete", from the record: the settling hash as stored, no explorer
+   * link on the local chain; the same after a reload (the payer's paid link), then its printable
+   * page (`Download receipt`) with the same facts; axe clean at 390 and 1280 px throughout.
+   */
+  async function checkReceipt(page: Page, link: { securePaymentUrl: string; requestIds: string[] }, name: string) {
+    const [stored] = await sqlRows<{ tx_hash: string }>(db, 'SELECT tx_hash FROM requests WHERE id = $1', [link.requestIds[0]]);
+    const receipt = page.getByRole('region', { name: 'Receipt' });
+    await receipt.waitFor();
+    const facts = async () => ({
+      amount: await field(page, 'receipt-amount'),
+      token: await field(page, 'receipt-token'),
+      network: await field(page, 'receipt-network'),
+      merchant: await field(page, 'receipt-merchant'),
+      payee: await field(page, 'receipt-payee'),
+      reference: await field(page, 'receipt-reference'),
+      time: await field(page, 'receipt-time'),
+      tx: await field(page, 'receipt-tx'),
+    });
+    const shown = await facts();
+    expect(shown).toEqual({
+      amount: '12.5 fUSDC',
+      token: 'FakeUSDC (fUSDC)',
+      network: 'Local test chain (Sepolia testnet)',
+      merchant: 'Test platform',
+      payee: ANVIL_ACCOUNTS[7].address,
+      reference: 'INV-2041',
+      time: expect.stringMatching(/^\d{1,2} \w{3} \d{4}, \d\d:\d\d UTC$/) as unknown,
+      tx: stored.tx_hash,
+    });
+    // The local chain has no explorer: the hash alone, no link.
+    expect(await page.locator('[data-field="receipt-tx"] a').count()).toBe(0);
+    await axeAtBothWidths(page);
+    await screenshot(page, `${name}-receipt`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Payment already completed' }).waitFor();
+    await receipt.waitFor();
+    expect(await facts()).toEqual(shown);
+    await axeAtBothWidths(page);
+    await screenshot(page, `${name}-receipt-reloaded`);
+    await page.getByRole('link', { name: 'Download receipt' }).click();
+    await page.getByRole('heading', { name: 'Payment receipt' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/\/receipt$/);
+    expect(await facts()).toEqual(shown);
+    expect(await field(page, 'receipt-total')).toBe('12.5 fUSDC');
+    await page.getByRole('button', { name: 'Print or save as PDF' }).waitFor();
+    await axeAtBothWidths(page);
+    await screenshot(page, `${name}-receipt-printable`);
+    await page.emulateMedia({ media: 'print' });
+    await screenshot(page, `${name}-receipt-print-media`);
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('link', { name: 'Back to the payment' }).click();
+    await receipt.waitFor();
+  }
+  async function axeAtBothWidths(page: Page) {
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await checkA11y(page);
+    }
+  }
+
   it('pays an ERC-20 secure payment with approval (Step 1 of 2, Step 2 of 2), completed, paid, signed payment.confirmed, redirect button', async () => {
     const payer = await impersonatedPayer(chain.rpcUrl, { token: chain.tokens.USDC, tokens: 100n * 10n ** 6n });
     const link = await create('/v2/secure-payments', {
@@ -152,11 +214,12 @@ describe('hosted payment page pays in Chromium (payments-api, chain-worker, webh
       link.token,
     ]);
     expect(intents.map((i) => i.outcome)).toEqual(['matched']);
-    await redirect.click();
+    await checkReceipt(page, link, 'pay-erc20');
+    await page.getByRole('button', { name: 'Back to the shop' }).click();
     await page.waitForURL(`${SHOP}/thanks`, { waitUntil: 'commit' }).catch(() => undefined);
     expect(errors).toEqual([]);
     await page.context().close();
-  }, 90000);
+  }, 120000);
 
   it('pays a native-currency secure payment in one step, completed, paid, signed payment.confirmed', async () => {
     const payer = await impersonatedPayer(chain.rpcUrl);

@@ -1,4 +1,5 @@
-import { ANVIL_ACCOUNTS, freePort, type AppHandle } from '@payrail/devstack';
+import { join } from 'node:path';
+import { ANVIL_ACCOUNTS, freePort, repoRoot, type AppHandle } from '@payrail/devstack';
 import { tronFromHex } from '@payrail/domain';
 import { computeAddress } from 'ethers';
 import { createDataSource, sqlExecute, sqlRows } from '@payrail/persistence';
@@ -6,11 +7,12 @@ import type { Browser, Page } from 'playwright-core';
 import type { DataSource } from 'typeorm';
 import { checkA11y } from '@payrail/test-support/browser/a11y.js';
 import { impersonatedPayer } from '@payrail/test-support/browser/anvil-payer.js';
-import { launchBrowser, openPage } from '@payrail/test-support/browser/chromium.js';
+import { DESKTOP, launchBrowser, openPage, PHONE } from '@payrail/test-support/browser/chromium.js';
 import { injectTronWallet } from '@payrail/test-support/browser/injected-tron-wallet.js';
 import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
 import { startWebApps, type WebApps } from '@payrail/test-support/browser/web-apps.js';
+import { startWebServer } from '../../../apps/web-server/src/server.js';
 import { startFakeTronGrid, type FakeTronGrid } from '@payrail/test-support/fake-trongrid.js';
 import { createTenantIn } from '@payrail/test-support/tenants.js';
 import { appEnv, createTestDatabase, startTestApp, testStack, uniqueName } from '@payrail/test-support/stack.js';
@@ -33,13 +35,14 @@ describe('payment page screens (Chromium, real payments-api)', () => {
   let grid: FakeTronGrid;
   let db: DataSource;
   let tenant: Awaited<ReturnType<typeof createTenantIn>>;
+  let env: ReturnType<typeof appEnv>;
 
   beforeAll(async () => {
     const [pagePort, dashboardPort] = [await freePort(), await freePort()];
     grid = await startFakeTronGrid();
     grid.accounts.set(TRON_SIGNER, 'trongrid-account.funded.json');
     const databaseUrl = await createTestDatabase();
-    const env = appEnv(databaseUrl, uniqueName('page'), {
+    env = appEnv(databaseUrl, uniqueName('page'), {
       SECURE_PAYMENT_PAGE_URL: `http://localhost:${pagePort}/pay`,
       TRON_API_URL: grid.url,
       RATE_LIMIT_MULTIPLIER: '100',
@@ -88,14 +91,14 @@ describe('payment page screens (Chromium, real payments-api)', () => {
     const payer = ANVIL_ACCOUNTS[8].address;
     const wallet = await injectWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, account: payer });
     await page.goto(link.securePaymentUrl);
-    await page.getByRole('heading', { name: 'Payment', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Pay Test platform', exact: true }).waitFor();
     expect(await field(page, 'amount')).toBe('12.5 fUSDC');
-    expect(await field(page, 'network')).toBe('sepolia');
+    expect(await field(page, 'network')).toBe('Local test chain (Sepolia testnet)');
     expect(await field(page, 'payee')).toBe(ANVIL_ACCOUNTS[7].address);
     expect(await field(page, 'reference')).toBe('INV-2041');
     expect(await field(page, 'expires')).toMatch(/^(7d 00:00:00|6d 23:59:\d\d)$/);
     expect(await page.getByRole('link', { name: 'Terms' }).getAttribute('href')).toBe('/terms');
-    const logo = page.getByRole('img', { name: 'Logo of the payee' });
+    const logo = page.getByRole('img', { name: 'Logo of Test platform' });
     expect(await logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBeGreaterThan(0);
     const colours = await page.getByRole('button', { name: 'Connect wallet' }).evaluate((button) => {
       const g = globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string }; document: { body: unknown } };
@@ -114,6 +117,106 @@ describe('payment page screens (Chromium, real payments-api)', () => {
     await checkA11y(page);
     expect(errors).toEqual([]);
     await page.context().close();
+  }, 90000);
+
+  it('shows a payer what to trust at a glance (merchant, token and network names, reference, fee lines, terms and privacy) at 390 and 1280 px, axe clean at both', async () => {
+    // Created with a Client ID whose 1% fee the payer bears (x-client-id + Origin): the page adds the fee and total lines.
+    const feeTenant = await createTenantIn(env, {
+      allowedOrigins: ['https://shop.example'],
+      feePercentage: '1',
+      feeAddress: ANVIL_ACCOUNTS[9].address,
+    });
+    const res = await fetch(`${api.url}/v2/secure-payments`, {
+      method: 'POST',
+      headers: { 'x-client-id': feeTenant.client.clientId, origin: 'https://shop.example', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        requests: [{ payee: ANVIL_ACCOUNTS[7].address, amount: '12.5', ...FUSDC }],
+        reference: 'ORDER-1187',
+        branding: { logoPath: '/payrail-mark.svg', termsPath: '/terms', privacyPath: '/privacy' },
+      }),
+    });
+    expect(res.status).toBe(201);
+    const link = (await res.json()) as { securePaymentUrl: string };
+    const { page, errors } = await openPage(browser);
+    await page.goto(link.securePaymentUrl);
+    await page.getByRole('heading', { name: 'Pay Test platform', exact: true }).waitFor();
+    expect(await field(page, 'total')).toBe('12.625 fUSDC');
+    expect(await field(page, 'amount')).toBe('12.5 fUSDC');
+    expect(await field(page, 'fee')).toBe('0.125 fUSDC');
+    expect(await field(page, 'payer-total')).toBe('12.625 fUSDC');
+    expect(await page.getByText('Fee (1%)').count()).toBe(1);
+    expect(await field(page, 'token')).toBe('FakeUSDC (fUSDC)');
+    expect(await field(page, 'network')).toBe('Local test chain (Sepolia testnet)');
+    expect(await field(page, 'reference')).toBe('ORDER-1187');
+    expect(await page.getByRole('link', { name: 'Privacy' }).getAttribute('href')).toBe('/privacy');
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await checkA11y(page);
+      // Calm at both widths: nothing wider than the viewport.
+      const width = await page.evaluate(
+        () => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth,
+      );
+      expect(width).toBeLessThanOrEqual(size.width);
+    }
+    await screenshot(page, 'page-trust');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 90000);
+
+  it('offers WalletConnect among the wallets only when WALLETCONNECT_PROJECT_ID is configured (the option; its relay is not reachable here)', async () => {
+    const withProject = await startWebServer({
+      root: join(repoRoot(), 'dist', 'web', 'payment-page'),
+      port: 0,
+      config: {
+        paymentsApiUrl: api.url,
+        authApiUrl: api.url,
+        networks: [{ network: 'sepolia', chainId: chain.chainId, rpcUrl: chain.rpcUrl }],
+        walletConnectProjectId: 'payrail-test-project',
+      },
+    });
+    try {
+      const wcTenant = await createTenantIn(env, { allowedOrigins: [withProject.url] });
+      const res = await fetch(`${api.url}/v2/secure-payments`, {
+        method: 'POST',
+        headers: { 'x-api-key': wcTenant.apiKey.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ requests: [{ payee: ANVIL_ACCOUNTS[7].address, amount: '12.5', ...FUSDC }] }),
+      });
+      const { token } = (await res.json()) as { token: string };
+      const { page, errors } = await openPage(browser);
+      const unreachable: string[] = [];
+      page.on('requestfailed', (request) => unreachable.push(new URL(request.url()).host));
+      await page.goto(`${withProject.url}/pay/${token}?clientId=${wcTenant.client.clientId}`);
+      const option = page.getByRole('button', { name: 'WalletConnect', exact: true });
+      await option.waitFor();
+      expect(await option.isEnabled()).toBe(true);
+      await page.getByText('WalletConnect: scan a QR code with a phone wallet, or open a wallet app on this phone.').waitFor();
+      await page.getByRole('button', { name: 'Connect wallet' }).waitFor();
+      for (const size of [PHONE, DESKTOP]) {
+        await page.setViewportSize(size);
+        await checkA11y(page);
+      }
+      await screenshot(page, 'page-walletconnect-option');
+      // The connector reaches WalletConnect's servers as the page loads; this machine has no internet,
+      // so those (and only those) fail.
+      expect(unreachable.filter((host) => !/(^|\.)(walletconnect|reown|web3modal)\.(com|org)$/.test(host))).toEqual([]);
+      expect(errors.filter((e) => !e.includes('net::ERR_NAME_NOT_RESOLVED'))).toEqual([]);
+      expect(errors.length).toBeLessThanOrEqual(unreachable.length);
+      // Choosing it opens the connector's modal (Reown AppKit); without the relay it cannot show a pairing QR here.
+      await option.click();
+      await page.locator('w3m-modal').waitFor({ state: 'attached', timeout: 20000 });
+      await screenshot(page, 'page-walletconnect-modal');
+      await page.context().close();
+      // Without the setting (the suite's page server) the option is absent and the page is as before.
+      const plain = await connected((await payment()).securePaymentUrl, ANVIL_ACCOUNTS[8].address);
+      await plain.page.getByRole('button', { name: /^Pay / }).waitFor();
+      await plain.page.getByRole('button', { name: 'Disconnect' }).click();
+      await plain.page.getByRole('button', { name: 'Connect wallet' }).waitFor();
+      expect(await plain.page.getByRole('button', { name: 'WalletConnect' }).count()).toBe(0);
+      expect(await plain.page.getByText(/WalletConnect/).count()).toBe(0);
+      await plain.page.context().close();
+    } finally {
+      await withProject.close();
+    }
   }, 90000);
 
   it('shows "Payment expired" for a link past its expiry', async () => {

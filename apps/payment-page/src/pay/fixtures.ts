@@ -18,6 +18,13 @@ export const pendingPayment = (over: Partial<SecurePayment> = {}): SecurePayment
   reference: null,
   feePlan: null,
   accessDecision: { status: 'not_evaluated', walletAddress: null, reason: 'no_policy' },
+  merchant: { name: 'Acme Shop', logoUrl: null },
+  networkName: 'Sepolia testnet',
+  tokenName: 'FakeUSDC',
+  tokenSymbol: 'fUSDC',
+  feeAmount: '0',
+  payerTotalAmount: '12.5',
+  receipt: null,
   ...over,
 });
 

@@ -4,8 +4,10 @@ import type { PaymentRecord } from '../api';
 import { EvmPay } from '../components/EvmPay';
 import { BatchPayees, MulticallChildren } from '../components/MulticallChildren';
 import { factsOf, PaymentSummary } from '../components/PaymentSummary';
+import { Receipt } from '../components/Receipt';
 import { t } from '../messages';
 import { pageStepOf } from '../pay/page-step';
+import { receiptFactsOf } from '../pay/receipt';
 import { usePageCalls, useSecurePayment } from '../queries/secure-payment';
 import { BlockedScreen } from './BlockedScreen';
 
@@ -15,7 +17,8 @@ const TronPay = lazy(() => import('../tron/TronPay'));
 /**
  * The secure payment (GET /v2/secure-payments/{token}): a screen per final state, else the summary
  * and the pay flow (EVM or Tron), with one `role="status"` region announcing progress and, at the
- * end, "Payment complete" and the link's redirect button. Which of these shows is pageStepOf's.
+ * end, "Payment complete", the receipt (also on a paid link opened again) and the link's redirect
+ * button. Which of these shows is pageStepOf's.
  */
 export function PaymentScreen({ token, clientId }: { token: string; clientId: string }) {
   const calls = usePageCalls(token, clientId);
@@ -32,6 +35,9 @@ export function PaymentScreen({ token, clientId }: { token: string; clientId: st
   const payment = record.data!;
   const done = payment.status === 'completed';
   const facts = factsOf(payment);
+  // The receipt comes from the record, so a payer who reloads a paid link (the "completed" screen) still has it.
+  const paid = (step.step === 'tracking' && step.done) || (step.step === 'final' && step.state === 'completed');
+  const receipt = paid ? receiptFactsOf(payment) : undefined;
   const summary = (
     <PaymentSummary payment={payment} onExpired={reload}>
       {payment.paymentType === 'multicall' && <MulticallChildren payment={payment} symbol={facts.symbol} />}
@@ -65,7 +71,8 @@ export function PaymentScreen({ token, clientId }: { token: string; clientId: st
       {body}
       <div className={done ? 'outcome done' : 'outcome'}>
         <Status>{done ? t('pay.complete') : progress}</Status>
-        {step.step === 'tracking' && step.done && payment.redirectUrl && <Redirect payment={payment} />}
+        {receipt && <Receipt facts={receipt} token={token} clientId={clientId} />}
+        {paid && payment.redirectUrl && <Redirect payment={payment} />}
       </div>
     </div>
   );

@@ -63,6 +63,13 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
       orchestratorId: null,
       isPayeeAddressMasked: false,
       accessDecision: { status: 'not_evaluated', walletAddress: null, reason: 'no_wallet' },
+      merchant: { name: p.tenant.platform.name, logoUrl: null },
+      networkName: 'Local test chain (Sepolia testnet)',
+      tokenName: 'FakeUSDC',
+      tokenSymbol: 'fUSDC',
+      feeAmount: '0',
+      payerTotalAmount: '12.5',
+      receipt: null,
     });
   });
 
@@ -270,14 +277,28 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     expect((await p.call('DELETE', `/v2/secure-payments/${body.token}`)).status).toBe(409);
   });
 
-  it('completes when every request is paid (the settlement hook), with its event, and is idempotent', async () => {
+  it('completes when every request is paid (the settlement hook), with its event and receipt, and is idempotent', async () => {
     const { body } = await create({ requests: [payment] });
+    const txHash = `0x${'ab'.repeat(32)}`;
     await db.transaction(async (m) => {
-      await sqlExecute(m, `UPDATE requests SET status = 'paid', amount_paid = expected_amount WHERE id = $1`, body.requestIds);
+      await sqlExecute(
+        m,
+        `UPDATE requests SET status = 'paid', amount_paid = expected_amount, tx_hash = $2, paid_at = '2026-11-27T10:00:00Z' WHERE id = $1`,
+        [body.requestIds[0], txHash],
+      );
       await appendToOutbox(m, await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]));
       await appendToOutbox(m, await new SecurePaymentsRepository(m).settleForRequest(body.requestIds[0]));
     });
-    expect((await page(body.token)).body.status).toBe('completed');
+    const read = await page(body.token);
+    expect(read.body.status).toBe('completed');
+    // The local chain has no explorer: the hash alone.
+    expect(read.body.receipt).toEqual({
+      txHash,
+      settledAt: '2026-11-27T10:00:00.000Z',
+      explorerUrl: null,
+      amountPaid: '12.5',
+      feePaid: '0',
+    });
     expect((await events(body.token)).map((r) => [r.payload.to, r.payload.reason])).toEqual([['completed', 'settled']]);
   });
 });

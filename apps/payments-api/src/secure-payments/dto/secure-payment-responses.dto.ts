@@ -2,6 +2,7 @@ import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from 
 import { SINGLE_SECURE_PAYMENT_STATUSES } from '@payrail/domain';
 import { BrandingResponseDto, FeePlanDto } from './page-shapes.dto.js';
 import { AccessDecisionDto, PayerViolationDto, PaymentOptionDto } from './page-access.dto.js';
+import { MerchantDto, ReceiptDto } from './page-trust.dto.js';
 
 /** The destination of a secure payment (inner fields not shown by the spec: ours, after Request Network's destination object). */
 export class SecurePaymentDestinationDto {
@@ -70,6 +71,27 @@ export class SecurePaymentDataDto {
       'KYT or a hidden payee; a wallet only named in the query is `wallet_not_proven`.',
   })
   accessDecision?: AccessDecisionDto;
+  @ApiProperty({
+    type: MerchantDto,
+    description: "Extension: the platform's display name and the branding's logo, for the payer to recognise",
+  })
+  merchant!: MerchantDto;
+  @ApiProperty({ description: "Extension: the network's display name (the local chain says so)", example: 'Base' }) networkName!: string;
+  @ApiProperty({ description: "Extension: the payment currency's name from the token list", example: 'USD Coin' }) tokenName!: string;
+  @ApiProperty({ description: "Extension: the payment currency's symbol", example: 'USDC' }) tokenSymbol!: string;
+  @ApiProperty({
+    description: 'Extension: the fee the payer adds, human-readable in the payment currency ("0" without one)',
+    example: '0.105',
+  })
+  feeAmount!: string;
+  @ApiProperty({ description: 'Extension: amount plus fee, what the payer sends in total', example: '10.605' }) payerTotalAmount!: string;
+  @ApiProperty({
+    type: ReceiptDto,
+    nullable: true,
+    description:
+      'Extension: the settlement (transaction, time, explorer link) once the expected amount is paid; null before and while partial',
+  })
+  receipt!: ReceiptDto | null;
   @ApiPropertyOptional({
     type: PayerViolationDto,
     description:

@@ -1,13 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { effectiveStatus, isFinalStatus, isSourceToken } from '@payrail/domain';
-import { isSecurePaymentChain } from '@payrail/chains';
-import { RequestsRepository, type SecurePaymentEntity } from '@payrail/persistence';
+import { CurrencyRegistry, isSecurePaymentChain, type NetworkInfo, type NetworkName } from '@payrail/chains';
+import { RequestsRepository, type SecurePaymentEntity, TenancyRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { PageAccess, type PageCommand, securePaymentNotFound } from '../access/page-access.js';
 import { PaymentOptionsReader } from '../options/payment-options.reader.js';
 import type { SourceFilter } from '../options/option-plan.js';
 import { batchPaymentView, type BatchPaymentView } from '../views/batch-view.js';
+import { PAYOUT_NETWORKS } from '../../payments/payments.tokens.js';
 import { feeApplies } from '../views/fee-plan.js';
+import { pageTrustOf } from '../views/page-trust.js';
 import { MulticallState, type MulticallStateView } from '../views/multicall-state.js';
 import { singlePaymentView, type SinglePaymentView } from '../views/single-view.js';
 import { UsdRates, type RequestUsdRates } from '../views/usd-rates.js';
@@ -28,6 +30,8 @@ export class GetSecurePayment {
     private readonly options: PaymentOptionsReader,
     private readonly usdRates: UsdRates,
     private readonly multicall: MulticallState,
+    private readonly currencies: CurrencyRegistry,
+    @Inject(PAYOUT_NETWORKS) private readonly networks: Readonly<Record<NetworkName, NetworkInfo>>,
   ) {}
 
   async execute(command: PageCommand): Promise<SinglePaymentView | MulticallStateView | BatchPaymentView> {
@@ -42,13 +46,21 @@ export class GetSecurePayment {
     // The fee plan's USD values need the payment currency's rate (nothing to price without a fee);
     // read beside the payment options, each within the page deadline.
     const noFee: RequestUsdRates = { rates: new Map() };
-    const [rates, paymentOptions] = await Promise.all([
+    const [rates, paymentOptions, platform] = await Promise.all([
       feeApplies(request) ? this.usdRates.of([request]) : noFee,
       declared === undefined || isFinalStatus(payment.status)
         ? undefined
         : this.options.read(request, declared, sourceFilterOf(command.query)),
+      new TenancyRepository(this.db.manager).platform(payment.platformId),
     ]);
-    const view = singlePaymentView(payment, request, payment.status, { masked, decision }, rates);
+    const trust = pageTrustOf(
+      request,
+      platform?.name ?? '',
+      typeof payment.branding?.logoPath === 'string' ? payment.branding.logoPath : null,
+      this.networks[request.network as NetworkName],
+      this.currencies.byId(request.paymentCurrency),
+    );
+    const view = singlePaymentView(payment, request, payment.status, { masked, decision }, rates, trust);
     return paymentOptions ? { ...view, paymentOptions } : view;
   }
 

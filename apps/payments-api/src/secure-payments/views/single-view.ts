@@ -4,6 +4,7 @@ import type { RequestEntity, SecurePaymentEntity, StoredDestination } from '@pay
 import { interopOf } from '../../payments/destinations/payee-destination.js';
 import { brandingOf, type BrandingView } from './branding.js';
 import { feePlanOf, type FeePlanView, storedFeePlanOf } from './fee-plan.js';
+import type { PageTrustView } from './page-trust.js';
 import type { RequestUsdRates } from './usd-rates.js';
 
 /**
@@ -42,8 +43,11 @@ export interface AccessDecision {
   reason: 'no_policy' | 'allowlisted' | 'no_wallet' | 'wallet_not_proven' | 'screened' | 'screening_rejected' | 'screening_unavailable';
 }
 
-/** Spec: Secure payment data (single). Required fields always present; null where the spec says null. */
-export interface SinglePaymentView {
+/**
+ * Spec: Secure payment data (single). Required fields always present; null where the spec says null.
+ * Extensions from PageTrustView: merchant, networkName, tokenName, tokenSymbol, receipt.
+ */
+export interface SinglePaymentView extends PageTrustView {
   paymentType: 'single';
   status: SecurePaymentStatus;
   redirectUrl: string | null;
@@ -81,6 +85,7 @@ export function singlePaymentView(
   status: SecurePaymentStatus,
   access: { masked: boolean; decision: AccessDecision },
   rates: RequestUsdRates,
+  trust: PageTrustView,
 ): SinglePaymentView {
   const mask = (address: string) => (access.masked ? maskAddress(address) : address);
   return {
@@ -102,6 +107,7 @@ export function singlePaymentView(
     orchestratorId: payment.orchestratorId,
     isPayeeAddressMasked: access.masked,
     accessDecision: access.decision,
+    ...trust,
     ...(payment.payerViolation
       ? {
           payerViolation: {
