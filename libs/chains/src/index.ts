@@ -29,3 +29,4 @@ export * from './rates/conversion-path-rate.js';
 export * from './tron/trongrid-events.js';
 export * from './tron/trongrid-account.js';
 export * from './published-artifacts.js';
+export * from './deposits/deposit-address.js';
