@@ -29,6 +29,7 @@ import { OutboxTraceparent1763886537000 } from './migrations/1763886537000-outbo
 import { PaymentIntentCaps1763886545000 } from './migrations/1763886545000-payment-intent-caps.js';
 import { PaymentSearchIndexes1763886560000 } from './migrations/1763886560000-payment-search-indexes.js';
 import { LinkIntentExpectedClient1763886600000 } from './migrations/1763886600000-link-intent-expected-client.js';
+import { DepositAddresses1763886800000 } from './migrations/1763886800000-deposit-addresses.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 
@@ -70,6 +71,7 @@ const MIGRATIONS = [
   Invoices1763886550000,
   PaymentSearchIndexes1763886560000,
   LinkIntentExpectedClient1763886600000,
+  DepositAddresses1763886800000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

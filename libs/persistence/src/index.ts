@@ -26,3 +26,4 @@ export * from './locks/advisory-locks.repository.js';
 export * from './outbox/outbox-backlog.js';
 export * from './maintenance/encrypted-column.repository.js';
 export * from './maintenance/database-health.js';
+export * from './deposits/deposit-addresses.repository.js';
