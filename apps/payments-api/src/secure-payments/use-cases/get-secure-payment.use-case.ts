@@ -3,6 +3,7 @@ import { isFinalStatus, isSourceToken } from '@payrail/domain';
 import { isSecurePaymentChain } from '@payrail/chains';
 import { RequestsRepository, type SecurePaymentEntity } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
+import { DepositInstructions } from '../../payments/chain/deposit-instructions.js';
 import { PageAccess, type PageCommand, securePaymentNotFound } from '../access/page-access.js';
 import { PaymentOptionsReader } from '../options/payment-options.reader.js';
 import type { SourceFilter } from '../options/option-plan.js';
@@ -26,6 +27,7 @@ export class GetSecurePayment {
     private readonly options: PaymentOptionsReader,
     private readonly usdRates: UsdRates,
     private readonly multicall: MulticallState,
+    private readonly deposits: DepositInstructions,
   ) {}
 
   async execute(command: PageCommand): Promise<SinglePaymentView | MulticallStateView> {
@@ -36,14 +38,15 @@ export class GetSecurePayment {
     // The fee plan's USD values need the payment currency's rate (nothing to price without a fee);
     // read beside the payment options, each within the page deadline.
     const noFee: RequestUsdRates = { rates: new Map() };
-    const [rates, paymentOptions] = await Promise.all([
+    const [rates, paymentOptions, deposit] = await Promise.all([
       feeApplies(request) ? this.usdRates.of([request]) : noFee,
       declared === undefined || isFinalStatus(payment.status)
         ? undefined
         : this.options.read(request, declared, sourceFilterOf(command.query)),
+      this.deposits.of(request),
     ]);
     const view = singlePaymentView(payment, request, payment.status, { masked, decision }, rates);
-    return paymentOptions ? { ...view, paymentOptions } : view;
+    return { ...view, ...(paymentOptions ? { paymentOptions } : {}), ...(deposit ? { deposit } : {}) };
   }
 
   private async requestOf(payment: SecurePaymentEntity) {
