@@ -114,5 +114,17 @@ describe('pay by transfer end to end (payments-api + chain-worker, local chain)'
       requestIds,
     );
     expect(confirmed?.n).toBe(1);
+    // The dashboard's request detail shows the deposit address, the sweep and its gas cost.
+    const detail = (await (
+      await fetch(`${api.url}/v2/requests/${requestIds[0]}`, { headers: { 'x-api-key': tenant.apiKey.apiKey } })
+    ).json()) as {
+      deposit?: DepositRecord;
+    };
+    expect(detail.deposit).toMatchObject({
+      address: deposit.address,
+      status: 'swept',
+      sweepTxHash: done.sweepTxHash,
+      sweepGasCost: done.sweepGasCost,
+    });
   }, 120000);
 });
