@@ -6,6 +6,7 @@ import type { DepositMetrics } from './deposits.metrics.js';
 import type { DepositTransferRecord, DepositWatchLimits as WatchLimits } from '@payrail/persistence';
 import type { DepositRecords, WatchedDeposit } from './deposit-records.js';
 
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 const TRANSFER_TOPIC = id('Transfer(address,address,uint256)');
 /** DepositForwarder.swept() */
 const SWEPT_SELECTOR = id('swept()').slice(0, 10);
@@ -62,22 +63,34 @@ export class DepositSweeper {
     return decodeUint256(await this.provider.call({ to: d.terms.token, data: encodeBalanceOf(d.address), blockTag: block }));
   }
 
-  /** Claims the due deposits (a row another replica claimed is skipped) and sends their sweeps back to back. */
+  /**
+   * Claims the due deposits (a row another replica claimed is skipped) and sends their sweeps: every
+   * sweep is prepared at once (the gas estimate is its simulation: one that would revert, Underfunded
+   * after a reorg or AlreadySwept, is released unsent), then the prepared ones take consecutive nonces
+   * and are broadcast together, so a block of deposits costs one round of RPC calls, not one per deposit.
+   */
   private async sweep(due: WatchedDeposit[]): Promise<boolean> {
     const won = await this.records.claim(due.map((d) => d.requestId));
     if (won.size === 0) return false;
-    let nonce = await this.chain.pendingNonce();
-    for (const d of due.filter((x) => won.has(x.requestId))) {
-      try {
-        // populate estimates the gas: a sweep that would revert (Underfunded after a reorg, AlreadySwept) fails here, unsent.
-        const tx = await this.chain.prepareAt(this.options.factory, encodeDeployAndSweep(d.terms), nonce);
-        const sent = await this.chain.broadcast(tx);
-        nonce += 1;
-        await this.records.sent(d.requestId, sent.hash);
+    const claimed = due.filter((x) => won.has(x.requestId));
+    const base = await this.chain.pendingNonce();
+    const prepared = await Promise.allSettled(
+      claimed.map((d) => this.chain.prepareAt(this.options.factory, encodeDeployAndSweep(d.terms), base)),
+    );
+    const ready: { d: WatchedDeposit; tx: Awaited<ReturnType<RelayerChain['prepareAt']>> }[] = [];
+    for (const [i, result] of prepared.entries()) {
+      if (result.status === 'fulfilled') ready.push({ d: claimed[i], tx: { ...result.value, nonce: base + ready.length } });
+      else await this.records.release(claimed[i].requestId, errorText(result.reason));
+    }
+    const sent = await Promise.allSettled(ready.map(({ tx }) => this.chain.broadcast(tx)));
+    for (const [i, result] of sent.entries()) {
+      if (result.status === 'fulfilled') {
+        await this.records.sent(ready[i].d.requestId, result.value.hash);
         this.metrics.observe(this.options.network, 'sent');
-      } catch (error) {
-        await this.records.release(d.requestId, error instanceof Error ? error.message : String(error));
-        nonce = await this.chain.pendingNonce();
+      } else {
+        // A nonce below a failed broadcast's is still used; the ones above wait in the pool behind the gap,
+        // which the next pass's sends fill (this deposit is claimed again then).
+        await this.records.release(ready[i].d.requestId, errorText(result.reason));
       }
     }
     return true;
