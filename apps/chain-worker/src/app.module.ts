@@ -3,6 +3,7 @@ import { configuredRpcUrls, observeRpcCalls } from '@payrail/chains';
 import { AppConfigModule, DatabaseModule, HealthModule, LoggingModule, QueuesModule, recordRpcCall, RedisModule } from '@payrail/platform';
 import { ChainWorkerEnv } from './config/chain-worker.env.js';
 import { DetectionHealth } from './detection/detection.health.js';
+import { DepositsModule } from './deposits/deposits.module.js';
 import { DetectionModule } from './detection/detection.module.js';
 import { ExpiryModule } from './expiry/expiry.module.js';
 import { IntentsModule } from './detection/intents/intents.module.js';
@@ -26,6 +27,7 @@ export class ChainWorkerModule {
         SettlementModule,
         DetectionModule,
         RecurringModule,
+        DepositsModule,
         ExpiryModule,
         IntentsModule,
         InvoicesModule,

@@ -30,3 +30,4 @@ export * from './tron/trongrid-events.js';
 export * from './tron/trongrid-account.js';
 export * from './tron/tron-broadcast.js';
 export * from './published-artifacts.js';
+export * from './deposits/deposit-address.js';

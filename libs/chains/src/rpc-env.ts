@@ -56,6 +56,14 @@ export function WithChainEnv<TBase extends Ctor>(Base: TBase) {
     @IsOptional()
     @Matches(RECURRING_PROXY_PAIRS, { message: 'must be network:0x-address pairs, comma-separated' })
     RECURRING_PROXY_ADDRESSES?: string;
+
+    /**
+     * `network:address` pairs, comma-separated: this project's DepositForwarderFactory on each network
+     * (pay by transfer; the local chain's comes from its deployment). A network without one has no deposit addresses.
+     */
+    @IsOptional()
+    @Matches(RECURRING_PROXY_PAIRS, { message: 'must be network:0x-address pairs, comma-separated' })
+    DEPOSIT_FACTORY_ADDRESSES?: string;
   }
   return ChainEnv;
 }

@@ -31,3 +31,4 @@ export * from './outbox/outbox-backlog.js';
 export * from './maintenance/encrypted-column.repository.js';
 export * from './maintenance/database-health.js';
 export * from './destinations/payee-destinations.repository.js';
+export * from './deposits/deposit-addresses.repository.js';

@@ -99,6 +99,26 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   /** Series issued per transaction (a pass repeats until none is due). */
   @Type(() => Number) @IsInt() @Min(1) @Max(5000) RECURRING_INVOICES_BATCH_SIZE: number = 100;
 
+  /**
+   * Pay by transfer: watch each pending request's deposit address (needs RELAYER_PRIVATE_KEY and a
+   * deposit factory on the network) and sweep it through the fee proxy once the amount has arrived.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === undefined ? true : value === true || value === 'true'))
+  @IsBoolean()
+  DEPOSITS_ENABLED: boolean = true;
+
+  /** How often each network's deposit addresses are read. */
+  @Type(() => Number) @IsInt() @Min(50) @Max(600000) DEPOSIT_POLL_INTERVAL_MS: number = 1000;
+
+  /** Deposit addresses read per pass per network (the RPC budget: one balance read each, batched). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(20000) DEPOSIT_WATCH_MAX: number = 2000;
+
+  /** Of those, at most this many per platform (newest first), so one tenant cannot take the budget. */
+  @Type(() => Number) @IsInt() @Min(1) @Max(20000) DEPOSIT_WATCH_PER_PLATFORM: number = 500;
+
+  /** Requests older than this are no longer watched (their deposit can still be swept by anyone through the factory). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(365) DEPOSIT_WATCH_DAYS: number = 14;
+
   /** The WebSocket endpoint of a network's new heads, when WS_RPC_URLS names one. */
   wsUrlFor(network: string): string | undefined {
     return parseWsRpcUrls(this.WS_RPC_URLS)?.get(network as EvmNetwork);

@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { type CancelledInFlightExecution, RecurringRepository } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import type { ExecutionRecords } from './execution-records.js';
-import type { RelayerChain } from './relayer-chain.js';
+import type { RelayerChain } from '../shared/relayer-chain.js';
 
 /** Sent executions of cancelled schedules looked at per pass. */
 const BATCH = 50;

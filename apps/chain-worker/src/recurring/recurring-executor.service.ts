@@ -13,7 +13,7 @@ import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { LeaderLoop } from '../shared/leader-loop.js';
 import { ExecutionRecords } from './execution-records.js';
 import { RecurringMetrics } from './recurring.metrics.js';
-import { RelayerChain } from './relayer-chain.js';
+import { RelayerChain } from '../shared/relayer-chain.js';
 import { ScheduleRunner } from './schedule-runner.js';
 
 /**

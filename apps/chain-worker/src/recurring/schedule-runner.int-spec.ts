@@ -8,7 +8,7 @@ import { ANVIL_ACCOUNTS } from '@payrail/devstack';
 import { createTestDatabase } from '@payrail/test-support/stack.js';
 import { startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { ExecutionRecords } from './execution-records.js';
-import { RelayerChain } from './relayer-chain.js';
+import { RelayerChain } from '../shared/relayer-chain.js';
 import { ScheduleRunner } from './schedule-runner.js';
 
 const AMOUNT = 2_000_000n;

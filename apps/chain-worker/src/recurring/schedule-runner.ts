@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { CancelledInFlight } from './cancelled-in-flight.js';
 import { classifyFailure } from './execution-failure.js';
 import type { Claim, ExecutionRecords } from './execution-records.js';
-import type { RelayerChain } from './relayer-chain.js';
+import type { RelayerChain } from '../shared/relayer-chain.js';
 
 /** Schedules looked at per pass. */
 const BATCH = 50;

@@ -1,4 +1,5 @@
 import { explorerTxUrl } from '@payrail/web';
+import { formatEther } from 'viem';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { DataTable } from '../components/DataTable';
 import { QueryState } from '../components/QueryState';
@@ -41,6 +42,28 @@ export function PaymentDetailScreen() {
             <Fact term={t('col.created')} value={dateTime(r.createdAt)} />
             <Fact term={t('detail.paid_at')} value={dateTime(r.paidAt)} />
           </dl>
+          {r.deposit && (
+            <>
+              <h2>{t('detail.deposit')}</h2>
+              <dl className="facts pr-card" aria-label={t('detail.deposit')}>
+                <Fact term={t('detail.deposit_address')} value={r.deposit.address} mono />
+                <Fact term={t('detail.deposit_status')} value={r.deposit.status} />
+                <Fact
+                  term={t('detail.deposit_received')}
+                  value={`${money(r.deposit.received, r.paymentCurrency)} / ${money(r.deposit.amount, r.paymentCurrency)}`}
+                />
+                <Fact term={t('detail.sweep_tx')} value={r.deposit.sweepTxHash ?? '—'} mono />
+                <Fact
+                  term={t('detail.sweep_gas')}
+                  value={
+                    r.deposit.sweepGasCost === null
+                      ? '—'
+                      : t('detail.sweep_gas_value', { amount: formatEther(BigInt(r.deposit.sweepGasCost)) })
+                  }
+                />
+              </dl>
+            </>
+          )}
           <h2>{t('detail.payments')}</h2>
           <DataTable
             caption={t('detail.payments')}

@@ -12,6 +12,7 @@ import { usePayAction, useWalletCheck, useWalletConnectedReport } from '../queri
 import { BlockedScreen } from '../screens/BlockedScreen';
 import { BalanceNotes } from './BalanceNotes';
 import { ConnectWallet } from './ConnectWallet';
+import { PayByTransfer } from './PayByTransfer';
 import { factsOf } from './PaymentSummary';
 
 interface Props {
@@ -74,7 +75,14 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
     () => progress(''),
   );
 
-  if (!account) return <ConnectWallet />;
+  if (!account) {
+    return (
+      <>
+        <ConnectWallet />
+        <PayByTransfer payment={payment} calls={calls} onSubmitted={onSubmitted} />
+      </>
+    );
+  }
   if (check.isPending) return <ConnectWallet note={t('wallet.checking')} />;
   if (check.isError) return <ConnectWallet failure={failureText(check.error)} />;
   const result = check.data;

@@ -12,6 +12,7 @@ import {
 import { FieldCipher, parseCipherKeys } from '@payrail/platform';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { ChainProviders } from './chain/chain-providers.js';
+import { DepositInstructions } from './chain/deposit-instructions.js';
 import { loadLocalDeployment } from './chain/local-deployment.loader.js';
 import { RpcBatch } from './chain/rpc-batch.js';
 import { TronAccounts } from './chain/tron-accounts.js';
@@ -39,6 +40,7 @@ import {
  */
 @Module({
   providers: [
+    DepositInstructions,
     { provide: LOCAL_CHAIN_DEPLOYMENT, inject: [PaymentsApiEnv], useFactory: loadLocalDeployment },
     {
       provide: CurrencyRegistry,
@@ -79,6 +81,7 @@ import {
     OfframpOpener,
   ],
   exports: [
+    DepositInstructions,
     CurrencyRegistry,
     LOCAL_CHAIN_DEPLOYMENT,
     RATE_FEED_BOOK,

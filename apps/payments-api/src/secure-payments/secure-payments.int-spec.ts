@@ -36,7 +36,7 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
     // An API key names no Client ID: the link carries the platform's oldest active one (the harness tenant's).
     expect(res.body.securePaymentUrl).toBe(`https://pay.payrail.test/${res.body.token}?clientId=${p.tenant.client.clientId}`);
     expect(res.body.requestIds).toHaveLength(1);
-    const request = (await sqlOne<{ payment_reference: string; status: string }>(
+    const request = (await sqlOne<{ payment_reference: string; status: string; currency_address: string }>(
       db,
       'SELECT * FROM requests WHERE id = $1',
       res.body.requestIds,
@@ -70,6 +70,22 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
       feeAmount: '0',
       payerTotalAmount: '12.5',
       receipt: null,
+      // Extension (pay by transfer): the request's deposit address, nothing received yet.
+      deposit: {
+        address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/) as unknown,
+        network: 'sepolia',
+        chainId: 11155111,
+        tokenAddress: request.currency_address,
+        amount: '12.5',
+        amountUnits: '12500000',
+        received: '0',
+        receivedUnits: '0',
+        receivedBlock: null,
+        status: 'awaiting',
+        sweepTxHash: null,
+        sweepGasCost: null,
+        uncountedTransfers: [],
+      },
     });
   });
 

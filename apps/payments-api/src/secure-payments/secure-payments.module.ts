@@ -28,6 +28,7 @@ import { CreateMulticall } from './use-cases/create-multicall.use-case.js';
 import { GetMulticall } from './use-cases/get-multicall.use-case.js';
 import { CreateSecurePayment } from './use-cases/create-secure-payment.use-case.js';
 import { GetSecurePayment } from './use-cases/get-secure-payment.use-case.js';
+import { SingleRecordReader } from './views/single-record.reader.js';
 import { InvalidateSecurePayment } from './use-cases/invalidate-secure-payment.use-case.js';
 import { KYT_PROVIDER, kytProviderFor } from './kyt/kyt-provider.js';
 import { ScreenPayer } from './kyt/screen-payer.js';
@@ -76,6 +77,7 @@ import { TRON_BROADCASTER, tronBroadcasterFor } from './tron-broadcaster.js';
     PreviewFees,
     CreateSecurePayment,
     GetSecurePayment,
+    SingleRecordReader,
     InvalidateSecurePayment,
     RecordUserEvent,
     CreateMulticall,

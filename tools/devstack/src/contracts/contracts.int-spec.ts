@@ -101,6 +101,7 @@ test('deployment is on the sepolia chain id with the configured token decimals',
   expect(Object.keys(deployment.contracts).sort()).toEqual([
     'BatchConversionPayments',
     'ChainlinkConversionPath',
+    'DepositForwarderFactory',
     'ERC20FeeProxy',
     'ERC20RecurringPaymentProxy',
     'EthereumFeeProxy',

@@ -23,6 +23,7 @@ import {
   LOCAL_BATCH_FEE_BPS,
   LOCAL_BATCH_FEE_USD_LIMIT,
   LOCAL_CONVERSION_PATH,
+  LOCAL_DEPOSIT_FACTORY,
   LOCAL_RECURRING,
   LOCAL_FEED_DECIMALS,
   LOCAL_FEEDS,
@@ -38,7 +39,7 @@ export interface LocalDeployment {
   chainId: number;
   /**
    * "ERC20FeeProxy", "EthereumFeeProxy", "ChainlinkConversionPath", "BatchConversionPayments"
-   * (Request Network's published bytecode) and "ERC20RecurringPaymentProxy" (the project's) -> address.
+   * (Request Network's published bytecode), "ERC20RecurringPaymentProxy" and "DepositForwarderFactory" (the project's) -> address.
    */
   contracts: Record<string, string>;
   /** "USDC", "USDT", "DAI", "FAU" -> token. */
@@ -129,11 +130,12 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
     const settings = await configureBatch(batch, signer);
     const relayer = opts.relayerAddress ?? ANVIL_ACCOUNTS[3].address;
     const recurring = await factory(LOCAL_RECURRING).deploy(owner, relayer, proxyAddresses[0]);
+    const depositFactory = await factory(LOCAL_DEPOSIT_FACTORY).deploy();
     const tokens = await sendEach(LOCAL_TOKENS, (t) => factory('TestERC20').deploy(t.name, t.symbol, t.decimals));
     const feeds = await sendEach(LOCAL_FEEDS, (f) =>
       factory('MockV3Aggregator').deploy(LOCAL_FEED_DECIMALS, parseUnits(f.answer, LOCAL_FEED_DECIMALS), f.pair),
     );
-    await Promise.all([...proxies, path, batch, recurring, ...tokens, ...feeds].map((c) => c.waitForDeployment()));
+    await Promise.all([...proxies, path, batch, recurring, depositFactory, ...tokens, ...feeds].map((c) => c.waitForDeployment()));
     await Promise.all(settings.map(mustSucceed));
 
     const [tokenAt, feedAt] = await Promise.all([tokens, feeds].map(addressesOf));
@@ -144,6 +146,7 @@ export async function deployLocalContracts(opts: DeployLocalContractsOptions): P
         [LOCAL_CONVERSION_PATH]: await path.getAddress(),
         [LOCAL_BATCH]: await batch.getAddress(),
         [LOCAL_RECURRING]: await recurring.getAddress(),
+        [LOCAL_DEPOSIT_FACTORY]: await depositFactory.getAddress(),
       },
       tokens: Object.fromEntries(
         LOCAL_TOKENS.map((t, i): [string, { address: string; decimals: number }] => [
@@ -227,7 +230,7 @@ async function isStillDeployed(provider: JsonRpcProvider, previous: LocalDeploym
   if (previous.chainId !== chainId) return false;
   // `previous` usually comes from a JSON file, so check the shape rather than trust the type.
   const addresses: unknown[] = [
-    ...[...LOCAL_PROXIES, LOCAL_CONVERSION_PATH, LOCAL_BATCH, LOCAL_RECURRING].map((n) => previous.contracts?.[n]),
+    ...[...LOCAL_PROXIES, LOCAL_CONVERSION_PATH, LOCAL_BATCH, LOCAL_RECURRING, LOCAL_DEPOSIT_FACTORY].map((n) => previous.contracts?.[n]),
     ...LOCAL_TOKENS.map((t) => previous.tokens?.[t.symbol]?.address),
     ...LOCAL_FEEDS.map((f) => previous.feeds?.[f.pair]),
   ];

@@ -58,6 +58,8 @@ export const LOCAL_BATCH_FEE_USD_LIMIT = 150n * 10n ** 8n;
 
 /** ... and the project's own recurring payment proxy (no published counterpart), deployed with (owner = deployer, relayer, ERC20FeeProxy). */
 export const LOCAL_RECURRING = 'ERC20RecurringPaymentProxy';
+/** The project's deposit-address factory (contracts/DepositForwarderFactory.sol): no constructor arguments, no owner. */
+export const LOCAL_DEPOSIT_FACTORY = 'DepositForwarderFactory';
 
 /** Default faucet amount per token, in human units. */
 export const DEFAULT_FUND_AMOUNT = '1000000';

@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DepositDto } from '../../payments/dto/deposit.dto.js';
 import { REQUEST_STATUSES } from '@payrail/domain';
 import { CustomerInfoDto } from '../../payments/dto/customer-info.dto.js';
 import { RequestRecordFieldsDto } from './request-record.dto.js';
@@ -40,4 +41,9 @@ export class RequestStatusDto extends RequestRecordFieldsDto {
   customerInfo!: CustomerInfoDto | null;
   @ApiProperty({ type: String, nullable: true }) reference!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
+  @ApiPropertyOptional({
+    type: DepositDto,
+    description: 'Extension (pay by transfer): the deposit address and what it received so far; absent where the request has none',
+  })
+  deposit?: DepositDto;
 }

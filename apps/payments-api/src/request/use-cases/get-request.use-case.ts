@@ -3,13 +3,14 @@ import { maskAddress, PayrailError } from '@payrail/domain';
 import { InvoicesRepository, type RequestEntity, RequestsRepository, SecurePaymentsRepository } from '@payrail/persistence';
 import type { Caller, FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
+import { DepositInstructions, type DepositView } from '../../payments/chain/deposit-instructions.js';
 import { ownerOf } from '../../payments/owner.js';
 import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
 import { invoiceRecordFields, type InvoiceRecordFields } from '../invoice-record.view.js';
 import { requestView, type RequestView } from '../request.view.js';
 
 /** GET /v2/request/{requestId}: Payrail's fields and Request Network's status record, in one object. */
-export type RequestRecordView = RequestView & InvoiceRecordFields;
+export type RequestRecordView = RequestView & InvoiceRecordFields & { deposit?: DepositView };
 
 /**
  * GET /v2/request/{requestId}: the request's state for its owner only. An API key reads its
@@ -24,14 +25,22 @@ export class GetRequest {
   constructor(
     private readonly db: DataSource,
     @Inject(CUSTOMER_INFO_CIPHER) private readonly cipher: FieldCipher,
+    private readonly deposits: DepositInstructions,
   ) {}
 
   async execute(command: { caller: Caller; requestId: string }): Promise<RequestRecordView> {
     const request = await new RequestsRepository(this.db.manager).byId(ownerOf(command.caller), command.requestId);
     if (!request) throw new PayrailError('NOT_FOUND', 'Request not found');
     const invoices = new InvoicesRepository(this.db.manager);
-    const [payments, root] = await Promise.all([invoices.payments(request), invoices.seriesRoot(request)]);
-    const record = invoiceRecordFields(request, payments, root && { isRecurrenceStopped: root.is_recurrence_stopped });
+    const [payments, root, deposit] = await Promise.all([
+      invoices.payments(request),
+      invoices.seriesRoot(request),
+      this.deposits.of(request),
+    ]);
+    const record = {
+      ...invoiceRecordFields(request, payments, root && { isRecurrenceStopped: root.is_recurrence_stopped }),
+      ...(deposit ? { deposit } : {}),
+    };
     if (command.caller.kind !== 'api-key') {
       const hidden = await new SecurePaymentsRepository(this.db.manager).hidesPayeeOf(request.platformId, request.id);
       const view = { ...requestView(request, null), ...record };

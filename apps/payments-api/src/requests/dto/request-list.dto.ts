@@ -1,6 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { REQUEST_STATUSES } from '@payrail/domain';
 import { CustomerInfoDto } from '../../payments/dto/customer-info.dto.js';
+import { DepositDto } from '../../payments/dto/deposit.dto.js';
 
 /** One request of the platform as its list shows it; amounts are decimal strings of their currency. */
 export class RequestListItemDto {
@@ -86,4 +87,10 @@ export class RequestDetailDto extends RequestListItemDto {
     description: "Webhook deliveries of its events to the platform's endpoints, newest first (at most 50)",
   })
   webhookDeliveries!: RequestDeliverySummaryDto[];
+  @ApiPropertyOptional({
+    type: DepositDto,
+    description:
+      'Extension (pay by transfer): the deposit address, what it received, the sweep transaction and its gas cost; absent where none',
+  })
+  deposit?: DepositDto;
 }

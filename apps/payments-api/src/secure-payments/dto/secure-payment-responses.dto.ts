@@ -1,6 +1,7 @@
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { SINGLE_SECURE_PAYMENT_STATUSES } from '@payrail/domain';
 import { BrandingResponseDto, FeePlanDto } from './page-shapes.dto.js';
+import { DepositDto } from '../../payments/dto/deposit.dto.js';
 import { AccessDecisionDto, PayerViolationDto, PaymentOptionDto } from './page-access.dto.js';
 import { MerchantDto, ReceiptDto } from './page-trust.dto.js';
 
@@ -111,6 +112,13 @@ export class SecurePaymentDataDto {
     example: { BASE: { USDC: { balance: '20', hasEnoughBalance: true, neededAmount: '12.75' } } },
   })
   paymentOptions?: Record<string, Record<string, PaymentOptionDto>>;
+  @ApiPropertyOptional({
+    type: DepositDto,
+    description:
+      'Extension (pay by transfer): the deposit address a plain transfer from any wallet or exchange pays, and what it received so far; ' +
+      'absent where the request has none (no deposit factory on the network, a conversion or Tron request)',
+  })
+  deposit?: DepositDto;
 }
 
 export class InvalidatedSecurePaymentDto {

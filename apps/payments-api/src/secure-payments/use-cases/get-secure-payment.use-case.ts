@@ -1,18 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { effectiveStatus, isFinalStatus, isSourceToken } from '@payrail/domain';
-import { CurrencyRegistry, isSecurePaymentChain, type NetworkInfo, type NetworkName } from '@payrail/chains';
-import { RequestsRepository, type SecurePaymentEntity, TenancyRepository } from '@payrail/persistence';
+import { Injectable } from '@nestjs/common';
+import { effectiveStatus } from '@payrail/domain';
+import { RequestsRepository, type SecurePaymentEntity } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
 import { PageAccess, type PageCommand, securePaymentNotFound } from '../access/page-access.js';
-import { PaymentOptionsReader } from '../options/payment-options.reader.js';
-import type { SourceFilter } from '../options/option-plan.js';
 import { batchPaymentView, type BatchPaymentView } from '../views/batch-view.js';
-import { PAYOUT_NETWORKS } from '../../payments/payments.tokens.js';
-import { feeApplies } from '../views/fee-plan.js';
-import { pageTrustOf } from '../views/page-trust.js';
 import { MulticallState, type MulticallStateView } from '../views/multicall-state.js';
-import { singlePaymentView, type SinglePaymentView } from '../views/single-view.js';
-import { UsdRates, type RequestUsdRates } from '../views/usd-rates.js';
+import { SingleRecordReader } from '../views/single-record.reader.js';
+import type { SinglePaymentView } from '../views/single-view.js';
 
 /**
  * GET /v2/secure-payments/{token}: the record for the hosted page (x-client-id + Origin), under the
@@ -27,11 +21,8 @@ export class GetSecurePayment {
   constructor(
     private readonly db: DataSource,
     private readonly access: PageAccess,
-    private readonly options: PaymentOptionsReader,
-    private readonly usdRates: UsdRates,
     private readonly multicall: MulticallState,
-    private readonly currencies: CurrencyRegistry,
-    @Inject(PAYOUT_NETWORKS) private readonly networks: Readonly<Record<NetworkName, NetworkInfo>>,
+    private readonly single: SingleRecordReader,
   ) {}
 
   async execute(command: PageCommand): Promise<SinglePaymentView | MulticallStateView | BatchPaymentView> {
@@ -43,25 +34,7 @@ export class GetSecurePayment {
       return batchPaymentView(payment, requests, effectiveStatus(payment.status, payment.expiresAt, new Date()), { masked, decision });
     }
     const request = await this.requestOf(payment);
-    // The fee plan's USD values need the payment currency's rate (nothing to price without a fee);
-    // read beside the payment options, each within the page deadline.
-    const noFee: RequestUsdRates = { rates: new Map() };
-    const [rates, paymentOptions, platform] = await Promise.all([
-      feeApplies(request) ? this.usdRates.of([request]) : noFee,
-      declared === undefined || isFinalStatus(payment.status)
-        ? undefined
-        : this.options.read(request, declared, sourceFilterOf(command.query)),
-      new TenancyRepository(this.db.manager).platform(payment.platformId),
-    ]);
-    const trust = pageTrustOf(
-      request,
-      platform?.name ?? '',
-      typeof payment.branding?.logoPath === 'string' ? payment.branding.logoPath : null,
-      this.networks[request.network as NetworkName],
-      this.currencies.byId(request.paymentCurrency),
-    );
-    const view = singlePaymentView(payment, request, payment.status, { masked, decision }, rates, trust);
-    return paymentOptions ? { ...view, paymentOptions } : view;
+    return this.single.of(payment, request, { proven, declared, decision, masked }, command.query);
   }
 
   private async requestOf(payment: SecurePaymentEntity) {
@@ -72,10 +45,4 @@ export class GetSecurePayment {
     if (!request) throw securePaymentNotFound();
     return request;
   }
-}
-
-/** The source the page asked about: `token` with `chain` (both already validated against their enums). */
-function sourceFilterOf(query: PageCommand['query']): SourceFilter | undefined {
-  const { token, chain } = query;
-  return isSourceToken(token) && isSecurePaymentChain(chain) ? { chain, token } : undefined;
 }

@@ -1,4 +1,5 @@
 import type { PaymentOptions } from '../options/payment-options.reader.js';
+import type { DepositView } from '../../payments/chain/deposit-instructions.js';
 import { formatAmount, maskAddress, type SecurePaymentStatus } from '@payrail/domain';
 import type { RequestEntity, SecurePaymentEntity, StoredDestination } from '@payrail/persistence';
 import { interopOf } from '../../payments/destinations/payee-destination.js';
@@ -72,6 +73,8 @@ export interface SinglePaymentView extends PageTrustView {
   payerViolation?: { reason: 'payer_not_allowed' | 'payer_screening_rejected'; payerAddress: string | null; txHash: string };
   /** With `wallet`/`eoaWallet`: the holder's balances against what the payment needs, per chain and token (see PaymentOptionsReader). */
   paymentOptions?: PaymentOptions;
+  /** Extension (pay by transfer): the deposit address and what it received; absent where the request has none. */
+  deposit?: DepositView;
 }
 
 /**

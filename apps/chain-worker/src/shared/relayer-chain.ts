@@ -88,6 +88,16 @@ export class RelayerChain {
     return await this.wallet.populateTransaction({ to, data, nonce: replace.nonce, gasLimit, ...fees });
   }
 
+  /** Like prepare, at a nonce the caller numbers (the deposit sweeper sends a pass's sweeps back to back). */
+  prepareAt(to: string, data: string, nonce: number): Promise<TransactionLike<string>> {
+    return this.wallet.populateTransaction({ to, data, nonce });
+  }
+
+  /** The relayer's next nonce counting pending transactions. */
+  pendingNonce(): Promise<number> {
+    return this.provider.getTransactionCount(this.wallet.address, 'pending');
+  }
+
   /** Signs (locally) and broadcasts a prepared transaction. */
   async broadcast(tx: TransactionLike<string>): Promise<TransactionResponse> {
     return this.provider.broadcastTransaction(await this.wallet.signTransaction(tx));

@@ -1,0 +1,90 @@
+import { depositAddress, type DepositTerms } from '@payrail/chains';
+import { DepositAddressesRepository, type DepositTransferRecord, type DepositWatchLimits } from '@payrail/persistence';
+import { ZeroAddress } from 'ethers';
+import type { DataSource } from 'typeorm';
+
+/** A pending request whose deposit address is watched, with the terms its forwarder is bound to. */
+export interface WatchedDeposit {
+  requestId: string;
+  address: string;
+  terms: DepositTerms;
+  /** amount + fee: what the forwarder must hold before it can pay. */
+  expected: bigint;
+}
+
+/** An open sweep: claimed or broadcast, its receipt not yet recorded. */
+export interface OpenSweep {
+  requestId: string;
+  address: string;
+  txHash: string | null;
+  sentAt: Date;
+}
+
+/** One network's deposit-address rows, with each request's forwarder terms derived from its row. */
+export class DepositRecords {
+  private readonly repo: DepositAddressesRepository;
+
+  constructor(
+    db: DataSource,
+    private readonly network: string,
+    private readonly factory: string,
+    /** The network's ERC20FeeProxy and EthereumFeeProxy (lower case): only their requests have a deposit address. */
+    private readonly proxies: { erc20?: string; native?: string },
+  ) {
+    this.repo = new DepositAddressesRepository(db);
+  }
+
+  async watched(limits: DepositWatchLimits): Promise<WatchedDeposit[]> {
+    const proxies = [this.proxies.erc20, this.proxies.native].filter((p): p is string => !!p);
+    const rows = await this.repo.candidates(this.network, proxies, limits);
+    return rows.map((r) => {
+      const native = r.proxy_address.toLowerCase() === this.proxies.native;
+      const terms: DepositTerms = {
+        proxy: r.proxy_address,
+        token: native ? ZeroAddress : (r.currency_address ?? ZeroAddress),
+        payee: r.payee,
+        amount: BigInt(r.expected_amount),
+        paymentReference: r.payment_reference,
+        feeAmount: BigInt(r.fee_amount),
+        feeAddress: r.fee_address ?? ZeroAddress,
+      };
+      return { requestId: r.id, address: depositAddress(this.factory, terms), terms, expected: terms.amount + terms.feeAmount };
+    });
+  }
+
+  recordReceived(deposits: WatchedDeposit[], received: bigint[], block: number): Promise<void> {
+    const rows = deposits.map((d, i) => ({
+      requestId: d.requestId,
+      address: d.address,
+      token: d.terms.token === ZeroAddress ? null : d.terms.token,
+      expected: d.expected,
+      received: received[i],
+    }));
+    return this.repo.recordReceived(this.network, this.factory, block, rows);
+  }
+
+  claim(requestIds: string[]): Promise<Set<string>> {
+    return this.repo.claim(requestIds);
+  }
+
+  sent(requestId: string, txHash: string): Promise<void> {
+    return this.repo.sent(requestId, txHash);
+  }
+
+  release(requestId: string, error: string): Promise<void> {
+    return this.repo.release(requestId, error);
+  }
+
+  async open(): Promise<OpenSweep[]> {
+    const rows = await this.repo.open(this.network);
+    return rows.map((r) => ({ requestId: r.request_id, address: r.address, txHash: r.sweep_tx_hash, sentAt: r.sweep_sent_at }));
+  }
+
+  mined(requestId: string, ok: boolean, gasUsed: bigint, gasCost: bigint, at: Date): Promise<void> {
+    return this.repo.mined(requestId, ok, gasUsed, gasCost, at);
+  }
+
+  recordTransfers(transfers: DepositTransferRecord[]): Promise<void> {
+    return this.repo.recordTransfers(this.network, transfers);
+  }
+}
