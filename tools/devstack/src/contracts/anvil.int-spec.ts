@@ -134,7 +134,7 @@ test('a previous deployment recorded for another chain is replaced by a fresh on
 
   expect(fresh.chainId).toBe(11155111);
   expect(fresh.contracts.ERC20FeeProxy).not.toBe(deployment.contracts.ERC20FeeProxy);
-  // 2 proxies + the conversion path + the batch contract and its 2 fee settings + the recurring proxy + 4 tokens + 8 feeds
-  // + the feeds' registration in the conversion path.
-  expect(Number(await rpcWith(anvil.rpcUrl, 'eth_getTransactionCount', [deployer.address, 'latest']))).toBe(nonceBefore + 20);
+  // 2 proxies + the conversion path + the batch contract and its 2 fee settings + the recurring proxy + the deposit
+  // forwarder factory + 4 tokens + 8 feeds + the feeds' registration in the conversion path.
+  expect(Number(await rpcWith(anvil.rpcUrl, 'eth_getTransactionCount', [deployer.address, 'latest']))).toBe(nonceBefore + 21);
 });

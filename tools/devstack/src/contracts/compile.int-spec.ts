@@ -36,10 +36,15 @@ test('compiles every contract once, then skips until a source changes or force i
   expect(await compileContracts({ rootDir: root })).toEqual({ compiled: true, outDir });
   expect(readdirSync(outDir).sort()).toEqual([
     '.sources-hash',
+    'DepositForwarder.json',
+    'DepositForwarderFactory.json',
     'ERC20RecurringPaymentProxy.json',
     'MockV3Aggregator.json',
     'TestCheapReceiver.json',
     'TestERC20.json',
+    'TestFalseToken.json',
+    'TestFeeOnTransferToken.json',
+    'TestReentrantPayee.json',
     'TestSafeLikeWallet.json',
     'TestSmartWallet.json',
   ]);

@@ -53,7 +53,13 @@ export class OfframpSandboxController {
       summary: 'Sandbox off-ramp (OFFRAMP_PROVIDER=sandbox only): approve or fail payment details',
       description: 'Reported as the provider’s webhook would: payment_detail.updated. docs/crypto-to-fiat.md.',
     }),
-    ApiOkResponse({ schema: { example: { changed: true, status: 'approved' } } }),
+    ApiOkResponse({
+      schema: {
+        type: 'object',
+        properties: { changed: { type: 'boolean' }, status: { type: 'string', enum: ['approved', 'failed'] } },
+        example: { changed: true, status: 'approved' },
+      },
+    }),
     ApiBadRequestResponse(),
     ApiNotFoundResponse(),
   )
@@ -77,7 +83,17 @@ export class OfframpSandboxController {
       description:
         'Reported as the provider’s webhook would: payment.processing, then payment.confirmed after fiat_sent. docs/crypto-to-fiat.md.',
     }),
-    ApiOkResponse({ schema: { example: { offrampId: 'offramp_0123456789abcdef01234567', changed: true, status: 'initiated' } } }),
+    ApiOkResponse({
+      schema: {
+        type: 'object',
+        properties: {
+          offrampId: { type: 'string' },
+          changed: { type: 'boolean' },
+          status: { type: 'string', enum: [...OFFRAMP_SUB_STATUSES] },
+        },
+        example: { offrampId: 'offramp_0123456789abcdef01234567', changed: true, status: 'initiated' },
+      },
+    }),
     ApiBadRequestResponse(),
     ApiNotFoundResponse(),
     ApiConflictResponse({ description: 'The deposit has not settled yet, or the off-ramp has ended' }),

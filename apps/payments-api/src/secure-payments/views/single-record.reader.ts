@@ -37,10 +37,11 @@ export class SingleRecordReader {
     query: PageCommand['query'],
   ): Promise<SinglePaymentView> {
     const { declared, decision, masked } = access;
-    // The fee plan's USD values need the payment currency's rate (nothing to price without a fee).
-    const noFee: RequestUsdRates = { rates: new Map() };
+    // A fee plan priced before links stored theirs needs the payment currency's USD rate; a stored
+    // plan (priced at creation) or no fee needs none.
+    const noRates: RequestUsdRates = { rates: new Map() };
     const [rates, paymentOptions, platform, deposit] = await Promise.all([
-      feeApplies(request) ? this.usdRates.of([request]) : noFee,
+      payment.feePlan === null && feeApplies(request) ? this.usdRates.of([request]) : noRates,
       declared === undefined || isFinalStatus(payment.status) ? undefined : this.options.read(request, declared, sourceFilterOf(query)),
       new TenancyRepository(this.db.manager).platform(payment.platformId),
       this.deposits.of(request),
