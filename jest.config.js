@@ -1,19 +1,8 @@
+import { SWC_OPTIONS } from './scripts/swc-options.mjs';
+
 // Jest runs TypeScript through swc as native ES modules (NestJS 12 is ESM-only),
 // so it needs Node 24 and --experimental-vm-modules: see the "test" script.
-const swc = [
-  '@swc/jest',
-  {
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-      target: 'es2023',
-      keepClassNames: true,
-      // Keep `with { type: 'json' }` on JSON imports (Jest deprecates JSON imports without it).
-      experimental: { keepImportAttributes: true, emitAssertForImportAttributes: false },
-    },
-    module: { type: 'es6' },
-  },
-];
+const swc = ['@swc/jest', SWC_OPTIONS];
 
 export default {
   testEnvironment: 'node',

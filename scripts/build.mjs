@@ -1,12 +1,15 @@
-// Builds what runs into dist/: type-checks and compiles apps, libs and tools (tsconfig.build.json:
-// no tests, no test/support rigging, no benches), rewrites the @payrail/* path aliases to relative
-// imports, compiles the Solidity contracts, and builds the browser apps into dist/web/
-// (scripts/build-web.mjs); the server side and the browser side build side by side (two cores).
-// `--server` builds the server side only. `--bench` also builds bench/ with the test rigging it uses into bench/dist/ (tsconfig.bench.json),
-// so that rigging never reaches dist/ or the image.
+// Builds what runs into dist/: compiles apps, libs and tools with swc (scripts/transpile.mjs; the
+// files tsconfig.build.json names: no tests, no test/support rigging, no benches), rewrites the
+// @payrail/* path aliases to relative imports, compiles the Solidity contracts, and builds the
+// browser apps into dist/web/ (scripts/build-web.mjs); the server side and the browser side build
+// side by side (two cores). Type checking is not the build's job: `npm run typecheck` (and `npm test`,
+// and the image's build stage) run `tsc --noEmit` over everything.
+// `--server` builds the server side only. `--bench` also builds bench/ with the test rigging it uses
+// into bench/dist/ (tsconfig.bench.json), so that rigging never reaches dist/ or the image.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { bin, root, run } from './run.mjs';
+import { root, run } from './run.mjs';
+import { buildBenchCode, buildServerCode } from './transpile.mjs';
 
 const [major] = process.versions.node.split('.').map(Number);
 if (major < 24) {
@@ -17,8 +20,7 @@ if (major < 24) {
 }
 
 async function buildServer() {
-  await run(bin('tsc'), ['-p', 'tsconfig.build.json']);
-  await run(bin('tsc-alias'), ['-p', 'tsconfig.build.json']);
+  await buildServerCode();
   const compileCli = join(root, 'dist', 'tools', 'devstack', 'src', 'contracts', 'compile-cli.js');
   if (existsSync(join(root, 'contracts')) && existsSync(compileCli)) await run(process.execPath, [compileCli]);
 }
@@ -28,8 +30,7 @@ try {
   // `--server`: the servers only (npm run openapi writes the documents the browser apps' types come from).
   await Promise.all([buildServer(), process.argv.includes('--server') ? null : buildWeb()]);
   if (process.argv.includes('--bench')) {
-    await run(bin('tsc'), ['-p', 'tsconfig.bench.json']);
-    await run(bin('tsc-alias'), ['-p', 'tsconfig.bench.json']);
+    await buildBenchCode();
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));

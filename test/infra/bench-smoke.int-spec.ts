@@ -12,7 +12,6 @@ import { createTestDatabase } from '@payrail/test-support/stack.js';
 // on the day someone measures. Two at a time (the machine's cores).
 const exec = promisify(execFile);
 const root = repoRoot();
-const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
 const BENCHES: { script: string; args?: string[]; reports?: string; ownPostgres?: boolean }[] = [
   { script: 'currencies.js' },
@@ -62,8 +61,7 @@ describe('benchmarks at a tiny size (smoke)', () => {
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'payrail-bench-smoke-'));
     // The benches' own build (apps are built already: the test run reads dist/).
-    await exec(bin('tsc'), ['-p', 'tsconfig.bench.json'], { cwd: root });
-    await exec(bin('tsc-alias'), ['-p', 'tsconfig.bench.json'], { cwd: root });
+    await exec(process.execPath, [join(root, 'scripts', 'transpile.mjs'), '--bench'], { cwd: root });
   }, 120_000);
 
   it.concurrent.each(BENCHES)(

@@ -21,10 +21,11 @@ const OPTIONAL_SECRETS = ['SMTP_URL', 'SMTP_PASSWORD', 'TRON_API_KEY'];
 const LITERAL_FORBIDDEN = ['WEBHOOK_ENCRYPTION_KEYS', 'RELAYER_PRIVATE_KEY', 'PII_ENCRYPTION_KEYS', ...OPTIONAL_SECRETS];
 
 describe('docker/Dockerfile', () => {
-  it('builds in separate stages: npm ci, npm run build, then a Node 24 runtime', () => {
+  it('builds in separate stages: npm ci, npm run build with the type check, then a Node 24 runtime', () => {
     expect(stages.length).toBeGreaterThanOrEqual(3);
     expect(stages.some((s) => runs(s).some((r) => /\bnpm ci\b/.test(r) && !r.includes('--omit=dev')))).toBe(true);
-    expect(stages.some((s) => runs(s).some((r) => /\bnpm run build\b/.test(r)))).toBe(true);
+    // The build compiles with swc, which checks no types: the stage that builds also type-checks.
+    expect(stages.some((s) => runs(s).some((r) => /\bnpm run build\b/.test(r) && /\bnpm run typecheck\b/.test(r)))).toBe(true);
     expect(runtime.image).toMatch(/^node:24[.-]/);
     expect(runs(runtime).some((r) => /\bnpm run build\b/.test(r))).toBe(false);
   });
