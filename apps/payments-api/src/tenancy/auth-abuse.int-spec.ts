@@ -76,7 +76,9 @@ describe('credential stuffing: failed authentications are limited per client IP 
     const refused = await Promise.all(Array.from({ length: 20 }, () => probe('api-key', ip, STUFFED['api-key']())));
     expect(refused.map((r) => r.status)).toEqual(Array<number>(20).fill(429));
     expect(lookups - before).toBe(5);
-    expect(Number(refused[0].headers.get('retry-after'))).toBe(60);
+    // What is left of the 60 s window that opened at the first failure (a loaded machine takes a few seconds to get here).
+    const retryAfter = Number(refused[0].headers.get('retry-after'));
+    expect({ retryAfter, inWindow: retryAfter >= 1 && retryAfter <= 60 }).toEqual({ retryAfter, inWindow: true });
     expect(await refused[0].json()).toEqual({
       statusCode: 429,
       message: 'Too many failed authentications from this address; try again later',
