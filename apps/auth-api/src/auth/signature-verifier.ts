@@ -1,13 +1,13 @@
 import { JsonRpcProvider } from 'ethers';
 import { SiweMessage } from 'siwe';
-import { utils as tronUtils } from 'tronweb';
 import type { StoredChallenge } from './challenge-store.js';
 
 /**
  * Checks a wallet's signature over the issued message. EVM: `siwe` verifies the EIP-191
  * (personal_sign) signature of an EOA and, when an RPC is configured, EIP-1271 smart-contract
  * wallets; it also checks domain, nonce and time. Tron: tronweb recovers the signer of a
- * signMessageV2 signature.
+ * signMessageV2 signature (loaded on the first Tron sign-in: tronweb is some 540 modules that most
+ * processes never need, half a second of CPU at every start).
  */
 export class SignatureVerifier {
   private readonly provider: JsonRpcProvider | undefined;
@@ -21,7 +21,10 @@ export class SignatureVerifier {
 
   async verify(challenge: StoredChallenge, signature: string, now: number): Promise<boolean> {
     try {
-      if (challenge.kind === 'tron') return tronUtils.message.verifyMessage(challenge.message, signature) === challenge.address;
+      if (challenge.kind === 'tron') {
+        const { utils } = await import('tronweb');
+        return utils.message.verifyMessage(challenge.message, signature) === challenge.address;
+      }
       const result = await new SiweMessage(challenge.message).verify(
         { signature, domain: challenge.domain ?? this.domain, nonce: challenge.nonce, time: new Date(now).toISOString() },
         { suppressExceptions: true, ...(this.provider ? { provider: this.provider } : {}) },

@@ -1,6 +1,6 @@
 import { SiweMessage } from 'siwe';
 import { getAddress } from 'ethers';
-import { TronWeb } from 'tronweb';
+import { tronToEvmAddress } from '@payrail/domain';
 
 export interface MessageFields {
   domain: string;
@@ -24,7 +24,7 @@ export function evmSignInMessage(address: string, fields: MessageFields): string
  * then names the Tron account and its base58 address in place of the Ethereum ones.
  */
 export function tronSignInMessage(address: string, fields: MessageFields): string {
-  const evmForm = getAddress('0x' + TronWeb.address.toHex(address).slice(2));
+  const evmForm = tronToEvmAddress(address);
   return evmSignInMessage(evmForm, fields)
     .replace('wants you to sign in with your Ethereum account:', 'wants you to sign in with your Tron account:')
     .replace(`\n${evmForm}\n`, `\n${address}\n`);

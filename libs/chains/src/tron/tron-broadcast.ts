@@ -1,6 +1,5 @@
 import { tronFromHex } from '@payrail/domain';
 import { getBytes, sha256, toUtf8String } from 'ethers';
-import { utils as tronUtils } from 'tronweb';
 import type { FetchJson } from './trongrid-events.js';
 
 /** A signed TronWeb transaction, as a full node's `POST /wallet/broadcasttransaction` takes it. */
@@ -56,9 +55,12 @@ export class TronTransactionRejected extends Error {
  * Decodes the TriggerSmartContract call a signed TronWeb transaction makes, with tronweb's
  * protobuf codecs: from raw_data_hex (the signed bytes, which the node executes), checking that
  * the JSON raw_data encodes to the same bytes and txID is their sha256. Throws
- * TronTransactionRejected naming the field otherwise. Signatures are left to the node.
+ * TronTransactionRejected naming the field otherwise. Signatures are left to the node. tronweb
+ * loads on the first call (some 540 modules that most processes never need: half a second of CPU
+ * at every start).
  */
-export function decodeTronContractCall(tx: SignedTronTransaction): TronContractCall {
+export async function decodeTronContractCall(tx: SignedTronTransaction): Promise<TronContractCall> {
+  const { utils: tronUtils } = await import('tronweb');
   const hex = tx.raw_data_hex.toLowerCase();
   let decoded: {
     fee_limit: number;
@@ -72,7 +74,7 @@ export function decodeTronContractCall(tx: SignedTronTransaction): TronContractC
   const txID = sha256(getBytes(`0x${hex}`)).slice(2);
   if (tx.txID !== undefined && tx.txID.toLowerCase() !== txID)
     throw new TronTransactionRejected('txID', 'txID is not the sha256 of raw_data_hex');
-  if (!sameTransaction(tx, txID))
+  if (!sameTransaction(tronUtils.transaction, tx, txID))
     throw new TronTransactionRejected('raw_data', 'raw_data does not encode to raw_data_hex (one contract call, as signed)');
   const value = decoded.contract[0].parameter.value;
   return {
@@ -86,9 +88,9 @@ export function decodeTronContractCall(tx: SignedTronTransaction): TronContractC
 }
 
 /** Whether the JSON raw_data encodes (tronweb's protobuf codec) to raw_data_hex; malformed JSON does not. */
-function sameTransaction(tx: SignedTronTransaction, txID: string): boolean {
+function sameTransaction(codec: { txCheck(tx: object): boolean }, tx: SignedTronTransaction, txID: string): boolean {
   try {
-    return tronUtils.transaction.txCheck({ ...tx, txID });
+    return codec.txCheck({ ...tx, txID });
   } catch {
     return false;
   }

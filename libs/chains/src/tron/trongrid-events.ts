@@ -1,4 +1,4 @@
-import { TronWeb } from 'tronweb';
+import { isTronAddress, tronFromHex } from '@payrail/domain';
 
 /** A fee-proxy payment on Tron, as TronGrid reports it (addresses base58). */
 export interface TronProxyTransfer {
@@ -35,9 +35,9 @@ export interface TronGridPage {
 
 /** TronGrid writes ABI addresses as 20-byte hex (with or without 0x / 41); base58 is what Payrail stores. */
 export function tronAddressFromEvent(value: string): string {
-  if (TronWeb.isAddress(value) && value.startsWith('T')) return value;
   const hex = value.replace(/^0x/, '');
-  return TronWeb.address.fromHex(hex.length === 40 ? `41${hex}` : hex);
+  if (isTronAddress(value)) return value;
+  return tronFromHex(hex.length === 40 ? `41${hex}` : hex);
 }
 
 /** Decodes the `TransferWithReferenceAndFee` events of a TronGrid page (other events are skipped). */

@@ -1,5 +1,4 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
 import { BaseEnv, validateEnv } from './env.js';
 
 type EnvClass = abstract new (...args: never[]) => unknown;
@@ -7,8 +6,7 @@ type EnvClass = abstract new (...args: never[]) => unknown;
 /**
  * Validates the environment once, at boot, against the app's schema, failing with a
  * message that names every bad variable, and provides the typed result under the schema
- * class and under BaseEnv (for libs); @nestjs/config's ConfigService serves the same
- * validated values. Nothing reads process.env after this.
+ * class and under BaseEnv (for libs). Nothing reads process.env after this.
  */
 @Module({})
 export class AppConfigModule {
@@ -24,9 +22,8 @@ export class AppConfigModule {
     return {
       module: AppConfigModule,
       global: true,
-      imports: [ConfigModule.forRoot({ ignoreEnvFile: true, ignoreEnvVars: true, load: [() => ({ ...config })] })],
       providers: tokens.map((token) => ({ provide: token, useValue: config })),
-      exports: [...tokens, ConfigModule],
+      exports: tokens,
     };
   }
 }

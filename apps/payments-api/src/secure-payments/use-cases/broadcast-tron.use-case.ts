@@ -57,7 +57,7 @@ export class BroadcastTron {
     if (payment.paymentType !== 'single' || !request || request.network !== 'tron')
       throw invalidField('token', 'This secure payment is not paid on Tron: send its transactions from the wallet');
     if (hasBeenPaid(request.status)) throw new PayrailError('FORBIDDEN', 'Secure payment is already paid: it can no longer be paid');
-    const call = decoded(body);
+    const call = await decoded(body);
     const kind = this.kindOf(call, request);
     if (!payerAllowed(payment.accessPolicy.allowedPayerAddresses, call.owner))
       throw new PayrailError('FORBIDDEN', 'This wallet is not allowed to pay this secure payment');
@@ -96,9 +96,9 @@ export class BroadcastTron {
   }
 }
 
-function decoded(body: TronBroadcastDto): TronContractCall {
+async function decoded(body: TronBroadcastDto): Promise<TronContractCall> {
   try {
-    return decodeTronContractCall(body.signedTransaction);
+    return await decodeTronContractCall(body.signedTransaction);
   } catch (error) {
     if (error instanceof TronTransactionRejected) throw invalidField(field(error.field), error.message);
     throw error;
