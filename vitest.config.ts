@@ -17,6 +17,10 @@ export default defineConfig({
         root: `${root}${dir}`,
         include: ['src/**/*.test.{ts,tsx}'],
         environment: 'happy-dom',
+        // One happy-dom and one module graph per worker instead of per file: 8 s of CPU for the
+        // whole run instead of 38 s. Tests clean up after themselves (Testing Library's cleanup,
+        // no module-level mocks), so sharing them changes no result.
+        isolate: false,
       },
     })),
   },
