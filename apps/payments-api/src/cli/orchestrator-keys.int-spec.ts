@@ -64,7 +64,7 @@ describe('orchestrator keys: created and revoked with the admin CLI, revoked key
     expect((await list(second!)).status).toBe(200);
     // Revoking again is harmless and keeps the first revocation time.
     expect((await json('orchestrator-key', 'revoke', '--key-prefix', first.slice(0, 12))).body.revokedAt).toBe(revoked.body.revokedAt);
-  });
+  }, 180_000); // four CLI processes, each a Node start of a few seconds (15 s seen on a loaded machine)
 
   it('answers an unknown orchestrator or key prefix with an error and exit code 1', async () => {
     expect(await json('orchestrator-key', 'create', '--orchestrator', '01HZZZZZZZZZZZZZZZZZZZZZZZ')).toEqual({
