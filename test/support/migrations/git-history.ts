@@ -34,9 +34,14 @@ export function requireFullHistory(cwd = repoRoot()): void {
     );
 }
 
-/** The commit that first added `path` (the oldest `A` in its log), or null while it is not committed yet. */
+/**
+ * The commit of the mainline (first-parent history) that first brought `path`, or null while it is
+ * not committed yet. A migration written on a branch counts from the merge that brought it: the
+ * release before it is the mainline before that merge, never a commit of the branch, which no one
+ * deployed. Every migration a merge brings shares that release.
+ */
 export function commitAdding(path: string): string | null {
-  const adds = git(['log', '--diff-filter=A', '--format=%H', '--', path]).split('\n').filter(Boolean);
+  const adds = git(['log', '--first-parent', '--diff-filter=A', '--format=%H', '--', path]).split('\n').filter(Boolean);
   return adds.at(-1) ?? null;
 }
 

@@ -12,6 +12,17 @@ import { commitAdding, git, parentOf } from './git-history.js';
  */
 export const EXPAND_CONTRACT_BASELINE = 1763886600000;
 
+/**
+ * The newest migration of the release now deployed (a release is a landed CI run of main; this one
+ * landed on 2026-11-28, stop 39). The running check (test/e2e/expand-contract.e2e-spec.ts) starts
+ * the previous release of every migration newer than this one, and this one's own as its proof
+ * of the machinery: a rolling upgrade goes from the deployed release to HEAD, so an older release
+ * never serves beside HEAD's schema. Move it forward when a release lands (docs/operations.md).
+ * The static rules (test/lint/migration-rules.spec.ts) keep covering everything after the
+ * baseline above.
+ */
+export const DEPLOYED_RELEASE_MIGRATION = 1763886800000;
+
 export const MIGRATIONS_DIR = 'libs/persistence/src/migrations';
 
 /** A migration file of libs/persistence/src/migrations. */
@@ -46,10 +57,13 @@ export function migrationFiles(root = repoRoot()): MigrationFile[] {
 
 /** The migrations the rule covers: newer than the baseline. */
 export const ruledMigrations = (files = migrationFiles()): MigrationFile[] => files.filter((m) => m.timestamp > EXPAND_CONTRACT_BASELINE);
+/** The migrations not in the deployed release: the ones a rolling upgrade to HEAD runs. */
+export const unreleasedMigrations = (files = migrationFiles()): MigrationFile[] =>
+  files.filter((m) => m.timestamp > DEPLOYED_RELEASE_MIGRATION);
 
 /**
- * The previous release of a migration: the commit before the one that added it (the code that
- * still serves while it runs), or HEAD while the migration is not committed yet.
+ * The previous release of a migration: the mainline commit before the one that brought it (the
+ * code that still serves while it runs), or HEAD while the migration is not committed yet.
  */
 export function previousRelease(path: string): { commit: string; addedIn: string | null } {
   const addedIn = commitAdding(path);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -36,15 +37,30 @@ async function sourceRoots(dir: string): Promise<string[]> {
   return [...APP_NAMES.map((app) => join(dir, 'apps', app, 'src')), ...libs.filter((d) => existsSync(d))];
 }
 
+/** A bare import specifier in TypeScript source: `from 'x'`, `import('x')`, `import 'x'`. */
+const BARE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)'([^'./][^']*)'/g;
+
+/** The npm package a bare specifier names (`@scope/name/sub` is `@scope/name`), or null for Node's own and the aliases. */
+function packageOf(specifier: string): string | null {
+  if (specifier.startsWith('node:') || specifier.startsWith('@payrail/') || builtinModules.includes(specifier.split('/')[0])) return null;
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
 /**
- * Every npm dependency the old commit declares must be in this checkout's node_modules (which the
- * old build shares): a dependency removed since then is a clear failure, not an app that dies at start.
+ * Every npm package the old apps and libraries import must be in this checkout's node_modules
+ * (which the old build shares): a dependency removed since then is a clear failure, not an app
+ * that dies at start. What the old manifest lists but its code never imports does not count.
  */
-function checkDependencies(dir: string, commit: string): void {
-  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  const missing = Object.keys(manifest.dependencies ?? {}).filter(
-    (name) => !existsSync(join(repoRoot(), 'node_modules', name, 'package.json')),
-  );
+async function checkDependencies(dir: string, commit: string): Promise<void> {
+  const sources = (await Promise.all((await sourceRoots(dir)).map(filesUnder))).flat().filter((f) => f.endsWith('.ts') && !TESTS.test(f));
+  const imported = new Set<string>();
+  for (const file of sources)
+    for (const [, specifier] of (await readFile(file, 'utf8')).matchAll(BARE_IMPORT)) {
+      const name = packageOf(specifier);
+      if (name) imported.add(name);
+    }
+  const missing = [...imported].sort().filter((name) => !existsSync(join(repoRoot(), 'node_modules', name, 'package.json')));
   if (missing.length > 0)
     throw new Error(
       `The release at ${commit} needs ${missing.join(', ')}, which this checkout's node_modules does not hold: ` +
@@ -107,7 +123,7 @@ export async function buildRelease(commit: string): Promise<PreviousRelease> {
     git(['archive', '--format=tar', '-o', archive, commit, '--', ...SOURCES]);
     execFileSync('tar', ['-xf', archive, '-C', dir]);
     await rm(archive);
-    checkDependencies(dir, commit);
+    await checkDependencies(dir, commit);
     await symlink(join(repoRoot(), 'node_modules'), join(dir, 'node_modules'), 'dir');
     await compile(dir);
     return { commit, dir, buildMs: Math.round(performance.now() - started), remove };
