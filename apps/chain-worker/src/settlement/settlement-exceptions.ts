@@ -3,7 +3,6 @@ import {
   exceptionEvent,
   type ExceptionKind,
   type ExceptionResolution,
-  type ExceptionStatus,
   hasBeenPaid,
   inInvoiceUnits,
   lateness,
