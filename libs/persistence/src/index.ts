@@ -34,3 +34,4 @@ export * from './destinations/payee-destinations.repository.js';
 export * from './deposits/deposit-addresses.repository.js';
 export * from './exceptions/payment-exceptions.repository.js';
 export * from './exceptions/accept-underpayment.js';
+export * from './exceptions/deposit-exceptions.js';

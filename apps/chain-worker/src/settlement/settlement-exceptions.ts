@@ -187,6 +187,7 @@ export class SettlementExceptions {
       currencyDecimals: request.currencyDecimals,
       expectedAmount: request.expectedAmount,
       receivedAmount: request.amountPaid,
+      receivedDecimals: null,
       invoiceCurrency: request.invoiceCurrency,
       invoiceDecimals: request.invoiceDecimals,
       expectedInvoiceAmount: request.invoiceAmount,

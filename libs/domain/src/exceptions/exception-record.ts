@@ -18,6 +18,8 @@ export interface PaymentExceptionRecord {
   currencyDecimals: number;
   expectedAmount: bigint;
   receivedAmount: bigint;
+  /** Decimals of the received amount when another token arrived (wrong_token); null: the payment currency's. */
+  receivedDecimals: number | null;
   invoiceCurrency: string;
   invoiceDecimals: number;
   expectedInvoiceAmount: bigint | null;
@@ -72,7 +74,7 @@ export function exceptionView(r: PaymentExceptionRecord): PaymentExceptionView {
     paymentCurrency: r.paymentCurrency,
     token: r.token,
     expectedAmount: token(r.expectedAmount),
-    receivedAmount: token(r.receivedAmount),
+    receivedAmount: formatAmount(r.receivedAmount, r.receivedDecimals ?? r.currencyDecimals),
     invoiceCurrency: r.invoiceCurrency,
     expectedInvoiceAmount: invoice(r.expectedInvoiceAmount),
     receivedInvoiceAmount: invoice(r.receivedInvoiceAmount),

@@ -42,6 +42,7 @@ interface Row {
   currency_decimals: number;
   expected_amount: string;
   received_amount: string;
+  received_decimals: number | null;
   invoice_currency: string;
   invoice_decimals: number;
   expected_invoice_amount: string | null;
@@ -58,7 +59,7 @@ interface Row {
 }
 
 const COLUMNS = `e.id, e.platform_id, e.request_id, e.network, e.kind, e.status, e.resolution, e.token, e.payment_currency,
-  e.currency_decimals, e.expected_amount::text, e.received_amount::text, e.invoice_currency, e.invoice_decimals,
+  e.currency_decimals, e.expected_amount::text, e.received_amount::text, e.received_decimals, e.invoice_currency, e.invoice_decimals,
   e.expected_invoice_amount::text, e.received_invoice_amount::text, e.rate, e.rate_source, e.tx_hash, e.log_index,
   e.payer_address, e.remainder_request_id, e.remainder_token, e.detected_at, e.resolved_at`;
 
@@ -79,6 +80,7 @@ function recordOf(r: Row): PaymentExceptionRecord {
     currencyDecimals: r.currency_decimals,
     expectedAmount: BigInt(r.expected_amount),
     receivedAmount: BigInt(r.received_amount),
+    receivedDecimals: r.received_decimals,
     invoiceCurrency: r.invoice_currency,
     invoiceDecimals: r.invoice_decimals,
     expectedInvoiceAmount: big(r.expected_invoice_amount),
@@ -156,8 +158,8 @@ export class PaymentExceptionsRepository {
         `INSERT INTO payment_exceptions (id, platform_id, request_id, network, kind, status, resolution, token, payment_currency,
            currency_decimals, expected_amount, received_amount, invoice_currency, invoice_decimals, expected_invoice_amount,
            received_invoice_amount, rate, rate_source, tx_hash, log_index, payer_address, remainder_request_id, remainder_token,
-           detected_at, resolved_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25)
+           detected_at, resolved_at, received_decimals)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, $24, $25, $26)
          ON CONFLICT DO NOTHING RETURNING id`,
         [
           r.id,
@@ -185,6 +187,7 @@ export class PaymentExceptionsRepository {
           r.remainderToken,
           r.detectedAt,
           r.resolvedAt,
+          r.receivedDecimals,
         ],
       );
       if (row) inserted.push(r);

@@ -27,6 +27,7 @@ export class PaymentExceptions1763886900000 implements MigrationInterface {
         currency_decimals integer NOT NULL,
         expected_amount numeric(78, 0) NOT NULL CHECK (expected_amount >= 0),
         received_amount numeric(78, 0) NOT NULL CHECK (received_amount >= 0),
+        received_decimals integer,
         invoice_currency text NOT NULL,
         invoice_decimals integer NOT NULL,
         expected_invoice_amount numeric(78, 0),
