@@ -137,6 +137,20 @@ export class PaymentExceptionsRepository {
     return row && recordOf(row);
   }
 
+  /** The identity fields of a request's exception events: its payment reference, public Client ID and orchestrator. */
+  async identityOf(requestId: string): Promise<{ paymentReference: string; clientId: string | null; orchestratorId: string | null }> {
+    const row = await sqlOne<{ payment_reference: string; client_id: string | null; orchestrator_id: string | null }>(
+      this.db,
+      `SELECT r.payment_reference, c.client_id, r.orchestrator_id FROM requests r LEFT JOIN client_ids c ON c.id = r.client_id_id WHERE r.id = $1`,
+      [requestId],
+    );
+    return {
+      paymentReference: row?.payment_reference ?? '',
+      clientId: row?.client_id ?? null,
+      orchestratorId: row?.orchestrator_id ?? null,
+    };
+  }
+
   /** Exceptions waiting for these remainder requests to be paid, locked. */
   async awaitingRemainder(remainderRequestIds: string[]): Promise<PaymentExceptionRecord[]> {
     if (remainderRequestIds.length === 0) return [];

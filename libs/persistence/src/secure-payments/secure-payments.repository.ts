@@ -225,6 +225,16 @@ export class SecurePaymentsRepository {
     );
   }
 
+  /** The newest single secure payment over a request (the link a remainder copies its settings from), or null. */
+  singleOver(requestId: string): Promise<SecurePaymentEntity | null> {
+    return this.manager
+      .createQueryBuilder(SecurePaymentEntity, 'sp')
+      .where('sp.request_ids @> ARRAY[:id]::text[]', { id: requestId })
+      .andWhere(`sp.payment_type = 'single'`)
+      .orderBy('sp.created_at', 'DESC')
+      .getOne();
+  }
+
   /** The earliest expiry of the secure payments over each of these requests (settlement's late check). */
   async expiriesOf(requestIds: string[]): Promise<Map<string, Date>> {
     if (requestIds.length === 0) return new Map();
