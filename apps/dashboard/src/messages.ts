@@ -244,7 +244,7 @@ export const MESSAGES = {
   'exc.accept': 'Accept',
   'exc.accept_one': 'Accept the {kind} exception of {amount}',
   'exc.remainder': 'Request remainder',
-  'exc.remainder_one': 'Request the remainder of the {kind} exception of {amount}',
+  'exc.remainder_one': 'Request remainder of the {kind} exception of {amount}',
   'exc.remainder_link': 'Remainder link for {amount}',
   'exc.copy_link': 'Copy the remainder link',
   'exc.failed': 'The decision failed: {reason}',
