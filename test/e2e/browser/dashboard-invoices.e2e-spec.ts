@@ -14,7 +14,9 @@ const ERC20 = ['function mint(address,uint256)', 'function approve(address,uint2
 // Invoices in the dashboard (Debian's Chromium, real auth-api, payments-api and chain-worker):
 // "Create invoice" on Payment links (keyboard only), the invoice in Payments with its reference
 // and customer, its page; paid on the local chain through Request Network's ERC20FeeProxy, its
-// page lists the payment. axe clean; screenshots at 390 and 1280 px.
+// page lists the payment. Then payment exceptions (issue #35): two invoices paid short and over on
+// chain show on "Exceptions", where `Accept` and `Request remainder` decide them with the keyboard,
+// and the payment's page shows its exception. axe clean; screenshots at 390 and 1280 px.
 describe('dashboard invoices (Chromium)', () => {
   const chain = testStack().chain;
   let web: WebApps;
@@ -114,6 +116,102 @@ describe('dashboard invoices (Chromium)', () => {
     expect(requestId).toMatch(/^01[0-9a-f]{64}$/);
     await checkA11y(page);
     await screenshot(page, 'dashboard-invoice-paid');
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+  }, 180000);
+
+  it('Exceptions: an underpaid and an overpaid invoice are listed open; Request remainder and Accept decide them with the keyboard', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(web.dashboard.url);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Payment links' }).click();
+    const form = page.getByRole('form', { name: 'New invoice' });
+    const payees: string[] = [];
+    for (const reference of ['EXC-SHORT', 'EXC-OVER']) {
+      const payee = Wallet.createRandom().address;
+      payees.push(payee);
+      // The form keeps its values after a creation: each field is filled anew.
+      await form.getByLabel('Payee address').fill(payee);
+      await form.getByLabel('Amount', { exact: true }).fill('10');
+      await form.getByLabel('Payment currency').fill('fUSDC-sepolia');
+      await form.getByLabel('Reference').fill(reference);
+      await form.getByRole('button', { name: 'Create invoice', exact: true }).click();
+      await page.getByRole('link', { name: `Open invoice ${reference}` }).waitFor();
+    }
+    // The session's own read of its requests gives their payment references (GET: no CSRF token needed).
+    const listed = await page.evaluate(() =>
+      fetch('/v2/requests?limit=10').then(
+        (r) => r.json() as Promise<{ data: { reference: string | null; paymentReference: string; requestId: string }[] }>,
+      ),
+    );
+    const byReference = (merchant: string) => listed.data.find((r) => r.reference === merchant)!;
+    const referenceOf = (merchant: string) => byReference(merchant).paymentReference;
+    const token = new Contract(chain.tokens.USDC, ERC20, payer.signer);
+    const proxy = new Contract(chain.contracts.ERC20FeeProxy, FEE_PROXY, payer.signer).getFunction('transferFromWithReferenceAndFee');
+    await ((await token.getFunction('approve')(chain.contracts.ERC20FeeProxy, 19_000_000n)) as { wait(): Promise<unknown> }).wait();
+    for (const [i, amount] of [7_000_000n, 12_000_000n].entries()) {
+      const sent = (await proxy(
+        chain.tokens.USDC,
+        payees[i],
+        amount,
+        referenceOf(i === 0 ? 'EXC-SHORT' : 'EXC-OVER'),
+        0n,
+        payer.address,
+      )) as {
+        wait(): Promise<unknown>;
+      };
+      await sent.wait();
+    }
+
+    await nav.getByRole('link', { name: 'Exceptions', exact: true }).click();
+    await page.getByRole('heading', { name: 'Exceptions', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Open exceptions' });
+    const short = table.getByRole('row').filter({ hasText: 'underpaid' });
+    const over = table.getByRole('row').filter({ hasText: 'overpaid' });
+    for (let attempt = 0; attempt < 40 && (!(await short.count()) || !(await over.count())); attempt++) {
+      await page.waitForTimeout(250);
+      await page.reload();
+      await page.getByRole('heading', { name: 'Exceptions', level: 1 }).waitFor();
+    }
+    expect(await short.innerText()).toMatch(/underpaid[\s\S]*10[\s\S]*7/);
+    expect(await over.innerText()).toMatch(/overpaid[\s\S]*10[\s\S]*12/);
+    expect(await over.getByRole('button', { name: /Request remainder/ }).count()).toBe(0);
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-exceptions');
+
+    // Keyboard: focus the row's button, Enter decides.
+    await short.getByRole('button', { name: /^Request remainder of the underpaid exception/ }).focus();
+    await page.keyboard.press('Enter');
+    const link = page.getByRole('status').filter({ hasText: 'Remainder link for 3' });
+    await link.waitFor();
+    expect(await link.innerText()).toMatch(/\/[0-9A-Z]{26}\?clientId=|\/[0-9A-Z]{26}/);
+    await over.getByRole('button', { name: /^Accept the overpaid exception/ }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Exception accepted.' }).waitFor();
+    await table.getByText('No open exceptions.').waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-exceptions-decided');
+
+    // The settings form: a bad percentage is told in a sentence, a good one is saved.
+    const settings = page.getByRole('form', { name: 'Tolerance and late window' });
+    await settings.getByLabel('Underpaid tolerance').selectOption('percent');
+    await settings.getByLabel('Tolerance', { exact: true }).fill('150');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByText('Enter a percentage from 0 to 100').waitFor();
+    await settings.getByLabel('Tolerance', { exact: true }).fill('0.5');
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await settings.getByText('Settings saved').waitFor();
+    const saved = await page.evaluate(() => fetch('/v2/exception-settings').then((r) => r.json() as Promise<Record<string, unknown>>));
+    expect(saved).toMatchObject({ underpaidTolerancePercent: '0.5', lateWindowSeconds: 0 });
+
+    // The payment's page shows its exception, waiting for the remainder.
+    await page.goto(`${web.dashboard.url}/payments/${byReference('EXC-SHORT').requestId}`);
+    const mine = page.getByRole('table', { name: 'Exceptions' });
+    await mine.getByRole('row').filter({ hasText: 'remainder_requested' }).waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-payment-exceptions');
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
   }, 180000);
 });

@@ -1,5 +1,11 @@
 import { depositAddress, type DepositTerms } from '@payrail/chains';
-import { DepositAddressesRepository, type DepositTransferRecord, type DepositWatchLimits } from '@payrail/persistence';
+import {
+  DepositAddressesRepository,
+  type DepositTransferRecord,
+  type DepositWatchLimits,
+  raiseDepositExceptions,
+  type DepositExceptionFact,
+} from '@payrail/persistence';
 import { ZeroAddress } from 'ethers';
 import type { DataSource } from 'typeorm';
 
@@ -25,7 +31,7 @@ export class DepositRecords {
   private readonly repo: DepositAddressesRepository;
 
   constructor(
-    db: DataSource,
+    private readonly db: DataSource,
     private readonly network: string,
     private readonly factory: string,
     /** The network's ERC20FeeProxy and EthereumFeeProxy (lower case): only their requests have a deposit address. */
@@ -80,11 +86,26 @@ export class DepositRecords {
     return rows.map((r) => ({ requestId: r.request_id, address: r.address, txHash: r.sweep_tx_hash, sentAt: r.sweep_sent_at }));
   }
 
-  mined(requestId: string, ok: boolean, gasUsed: bigint, gasCost: bigint, at: Date): Promise<void> {
-    return this.repo.mined(requestId, ok, gasUsed, gasCost, at);
+  /** What the deposit address was last seen holding. */
+  async receivedOf(requestId: string): Promise<bigint> {
+    return (await this.repo.forRequests([requestId])).map((r) => BigInt(r.received))[0] ?? 0n;
+  }
+
+  /** A sweep mined; a reverted one leaves the funds in the forwarder: an `unsweepable` exception (issue #35). */
+  async mined(sweep: OpenSweep, ok: boolean, gasUsed: bigint, gasCost: bigint, at: Date, held: bigint): Promise<void> {
+    await this.repo.mined(sweep.requestId, ok, gasUsed, gasCost, at);
+    if (!ok)
+      await raiseDepositExceptions(this.db, this.network, 'unsweepable', [
+        { requestId: sweep.requestId, txHash: sweep.txHash, logIndex: null, token: null, sender: null, amount: held, decimals: null },
+      ]);
   }
 
   recordTransfers(transfers: DepositTransferRecord[]): Promise<void> {
     return this.repo.recordTransfers(this.network, transfers);
+  }
+
+  /** wrong_token exceptions for transfers of another token (issue #35): once per log. */
+  raiseWrongTokens(transfers: DepositExceptionFact[]): Promise<number> {
+    return raiseDepositExceptions(this.db, this.network, 'wrong_token', transfers);
   }
 }

@@ -10,6 +10,8 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
 const TRANSFER_TOPIC = id('Transfer(address,address,uint256)');
 /** DepositForwarder.swept() */
 const SWEPT_SELECTOR = id('swept()').slice(0, 10);
+/** ERC-20 decimals() */
+const DECIMALS_SELECTOR = id('decimals()').slice(0, 10);
 /** A claimed sweep with no transaction hash this long (the replica died before sending) goes back to watching. */
 const UNSENT_AFTER_MS = 60_000;
 /** A sweep whose transaction the node no longer knows after this long goes back to watching. */
@@ -30,7 +32,8 @@ export interface SweeperOptions {
  * address's balance at the confirmed block (head - confirmations), records it, and once amount + fee
  * are there sends factory.deployAndSweep(terms) from the relayer; then records the sweep's receipt
  * and gas. The payment itself is the fee proxy's event, which detection and settlement handle as any
- * other. Token Transfer logs to watched addresses are recorded too (a wrong token is never counted).
+ * other. Token Transfer logs to watched addresses are recorded too (a wrong token is never counted,
+ * and raises a wrong_token payment exception).
  */
 export class DepositSweeper {
   private logsFrom: number | null = null;
@@ -114,18 +117,28 @@ export class DepositSweeper {
       // A reverted sweep whose forwarder is nevertheless swept (an earlier transaction of ours did it) counts as swept.
       const ok = receipt.status === 1 || (await this.isSwept(o.address));
       const block = await this.provider.getBlock(receipt.blockNumber);
-      await this.records.mined(
-        o.requestId,
-        ok,
-        receipt.gasUsed,
-        receipt.gasUsed * receipt.gasPrice,
-        new Date((block?.timestamp ?? 0) * 1000),
-      );
+      const held = ok ? 0n : await this.heldBy(o);
+      await this.records.mined(o, ok, receipt.gasUsed, receipt.gasUsed * receipt.gasPrice, new Date((block?.timestamp ?? 0) * 1000), held);
       this.metrics.observe(this.options.network, ok ? 'swept' : 'failed');
       this.metrics.gasSpent(this.options.network, receipt.gasUsed * receipt.gasPrice);
       done = true;
     }
     return done;
+  }
+
+  /** What a forwarder whose sweep reverted still holds of its request's token (the watched row's received balance). */
+  private async heldBy(sweep: { requestId: string }): Promise<bigint> {
+    return this.records.receivedOf(sweep.requestId);
+  }
+
+  /** A token's decimals() (0 when it answers none: the amount is then shown in base units). */
+  private async decimalsOf(token: string): Promise<number> {
+    try {
+      const decimals = decodeUint256(await this.provider.call({ to: token, data: DECIMALS_SELECTOR }));
+      return decimals <= 77n ? Number(decimals) : 0;
+    } catch {
+      return 0;
+    }
   }
 
   private async isSwept(forwarder: string): Promise<boolean> {
@@ -164,6 +177,13 @@ export class DepositSweeper {
       }
     }
     await this.records.recordTransfers(transfers);
+    const wrong = transfers.filter((t) => !t.counted);
+    if (wrong.length > 0) {
+      const decimals = await Promise.all(wrong.map((t) => this.decimalsOf(t.token)));
+      await this.records.raiseWrongTokens(
+        wrong.map((t, i) => ({ ...t, requestId: byAddress.get(t.address.toLowerCase())!.requestId, decimals: decimals[i] })),
+      );
+    }
     this.logsFrom = to + 1;
   }
 }

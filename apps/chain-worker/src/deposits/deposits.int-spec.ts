@@ -165,5 +165,22 @@ describe('deposit addresses', () => {
     expect(recorded).toEqual([{ token: token('DAI'), amount: (5n * 10n ** 18n).toString(), counted: false }]);
     expect(await deposit(d.requestId)).toMatchObject({ status: 'watching', received: '0' });
     expect((await request(d.requestId)).status).toBe('pending');
+    // A wrong_token payment exception, once per log (the watcher reads the log again next passes), with its event.
+    await until('the wrong_token exception raised', async () => (await events(d.requestId)).includes('payment.exception'), 20000);
+    const raised = await sqlRows<{ kind: string; status: string; token: string; received_amount: string; received_decimals: number }>(
+      db,
+      'SELECT kind, status, token, received_amount::text, received_decimals FROM payment_exceptions WHERE request_id = $1',
+      [d.requestId],
+    );
+    expect(raised).toEqual([
+      { kind: 'wrong_token', status: 'open', token: token('DAI'), received_amount: (5n * 10n ** 18n).toString(), received_decimals: 18 },
+    ]);
+    const [event] = await sqlRows<{ payload: Record<string, unknown> }>(
+      db,
+      `SELECT payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.exception'`,
+      [d.requestId],
+    );
+    expect(event.payload).toMatchObject({ kind: 'wrong_token', receivedAmount: '5', token: token('DAI'), requestId: d.requestId });
+    expect(await events(d.requestId)).toEqual(['payment.exception']);
   }, 60000);
 });

@@ -26,6 +26,7 @@ import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
 import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
 import { byTopic, SettlementBatch } from './settlement-batch.js';
+import { SettlementExceptions } from './settlement-exceptions.js';
 import { observed, termsOf, type ReversedRow, type TransferRow } from './settlement-rows.js';
 
 /**
@@ -39,6 +40,8 @@ import { observed, termsOf, type ReversedRow, type TransferRow } from './settlem
  * long as detection keeps it (a reorg deletes it, and keeps it in reversed_transfers until here).
  * A request just paid is checked against the access policy of its secure payment (PayerChecks):
  * a refused payer makes the payment compliance_failed and the payment.confirmed names why.
+ * Payment exceptions (underpaid, overpaid, late, refused payer) are raised and resolved in the
+ * same transaction (SettlementExceptions), with the platform's tolerance and late window.
  */
 /** Payment references settled per transaction when none of them fails (a block of 500 payments in one). */
 const BATCH = 500;
@@ -103,7 +106,12 @@ export class TransferSettlement implements Settlement {
     const reversed = byTopic(await stored.takeReversed(network, topics));
     const batch = new SettlementBatch(locked);
     const offramps = await new OfframpsRepository(m).ofRequests(requests.filter((r) => r.isCryptoToFiatAvailable).map((r) => r.id));
-    const out: Settled = { events: [], outbox: [], unsaved: [], offramps };
+    const exceptions = await SettlementExceptions.load(
+      m,
+      requests,
+      locked.filter((l) => l.secured).map((l) => l.request.id),
+    );
+    const out: Settled = { events: [], outbox: [], unsaved: [], offramps, exceptions };
     for (const request of requests)
       await this.apply(m, batch, request, transfers.get(request.referenceTopic) ?? [], reversed.get(request.referenceTopic) ?? [], out);
     await saveSettledRequests(m, out.unsaved);
@@ -120,26 +128,35 @@ export class TransferSettlement implements Settlement {
     reversed: ReversedRow[],
     out: Settled,
   ): Promise<void> {
-    const terms = termsOf(request, out.offramps.get(request.id)?.depositAddress);
+    const terms = { ...termsOf(request, out.offramps.get(request.id)?.depositAddress), settlesAt: out.exceptions.settlesAt(request) };
     const counted = transfers.filter((t) => countsToward(terms, observed(t)));
     const next = paymentState(terms, counted.map(observed));
     const previous = { amountPaid: request.amountPaid, feePaid: request.feePaid, status: request.status };
     const txHash = counted.at(-1)?.tx_hash ?? null;
     const changed = next.amountPaid !== previous.amountPaid || next.feePaid !== previous.feePaid || next.status !== previous.status;
     if (!changed && txHash === request.txHash) return;
+    const becamePaid = hasBeenPaid(next.status) && !hasBeenPaid(request.status);
+    const late = becamePaid && batch.hasSecurePayment(request) ? out.exceptions.lateness(request, counted) : 'none';
+    let payerCheck: PayerCheckSubStatus | undefined;
     Object.assign(request, next, { txHash, paidAt: hasBeenPaid(next.status) ? (request.paidAt ?? new Date()) : null });
     if (batch.hasSecurePayment(request)) {
       // The secure payment's settlement counts its paid requests in the table: this one is saved first.
       await saveSettledRequests(m, [request]);
       // Who paid, checked before the secure payment completes: a refused payer makes it compliance_failed.
-      const payerCheck =
+      payerCheck =
         changed && hasBeenPaid(next.status) ? await this.payerChecks.check(m, request, this.payersOf(batch, request, counted)) : undefined;
-      // A secure payment over this request completes, or opens again, with it (same transaction).
-      out.outbox.push(...(await new SecurePaymentsRepository(m).settleForRequest(request.id)));
-      if (changed) this.emit(out, this.eventOf(batch, request, previous, { counted, reversed, terms }, payerCheck));
+      // A secure payment over this request completes, or opens again, with it (same transaction); paid late beyond the window, it expires.
+      out.outbox.push(...(await new SecurePaymentsRepository(m).settleForRequest(request.id, late)));
+      const subStatus = payerCheck ?? (late === 'beyond' ? 'late' : undefined);
+      if (changed) this.emit(out, this.eventOf(batch, request, previous, { counted, reversed, terms }, subStatus));
     } else {
       out.unsaved.push(request);
       if (changed) this.emit(out, this.eventOf(batch, request, previous, { counted, reversed, terms }));
+    }
+    if (changed) {
+      const clientId = batch.clientIdOf(request);
+      out.outbox.push(...(await out.exceptions.reconcile(request, { counted, late, payerCheck, clientId })));
+      if (becamePaid) out.outbox.push(...(await out.exceptions.remainderPaid(request, clientId)));
     }
     const offramp = out.offramps.get(request.id);
     if (offramp && changed) await this.fund(m, offramp, request, out);
@@ -170,7 +187,7 @@ export class TransferSettlement implements Settlement {
     request: RequestEntity,
     previous: { amountPaid: bigint; feePaid: bigint; status: string },
     { counted, reversed, terms }: { counted: TransferRow[]; reversed: ReversedRow[]; terms: PaymentTerms },
-    payerCheck?: PayerCheckSubStatus,
+    subStatus?: string,
   ): DomainEvent | undefined {
     return request.amountPaid < previous.amountPaid || request.feePaid < previous.feePaid
       ? this.reversal(batch, request, previous, { counted, reversed, terms })
@@ -178,7 +195,7 @@ export class TransferSettlement implements Settlement {
           batch,
           request,
           counted.filter((t) => t.settled_at === null),
-          payerCheck,
+          subStatus,
         );
   }
 
@@ -210,12 +227,7 @@ export class TransferSettlement implements Settlement {
   }
 
   /** The event of new transfers (none when only removals changed the state, or nothing counted is new). */
-  private settlement(
-    batch: SettlementBatch,
-    request: RequestEntity,
-    fresh: TransferRow[],
-    payerCheck?: PayerCheckSubStatus,
-  ): DomainEvent | undefined {
+  private settlement(batch: SettlementBatch, request: RequestEntity, fresh: TransferRow[], subStatus?: string): DomainEvent | undefined {
     const lastRow = fresh.at(-1);
     if (!lastRow) return undefined;
     const settled = {
@@ -229,7 +241,7 @@ export class TransferSettlement implements Settlement {
         feeAmount: BigInt(lastRow.fee_amount),
       },
     };
-    return paymentEvent(request, this.identity(batch, request), this.networks[request.network as NetworkName], settled, payerCheck);
+    return paymentEvent(request, this.identity(batch, request), this.networks[request.network as NetworkName], settled, subStatus);
   }
 
   private identity(batch: SettlementBatch, request: RequestEntity): EventIdentity {
@@ -246,4 +258,6 @@ interface Settled {
   unsaved: RequestEntity[];
   /** Off-ramps of the batch's crypto-to-fiat requests, by request id. */
   offramps: Map<string, OfframpEntity>;
+  /** The batch's payment exceptions (tolerances, stored exceptions, link expiries). */
+  exceptions: SettlementExceptions;
 }

@@ -14,6 +14,8 @@ export const EVENT_TYPES = [
   'payment.processing',
   'payment.refunded',
   'payment.reversed',
+  'payment.exception',
+  'payment.exception.resolved',
   'payment_detail.updated',
   'request.recurring',
   'compliance.updated',

@@ -3,6 +3,7 @@ import { formatEther } from 'viem';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { DataTable } from '../components/DataTable';
 import { QueryState } from '../components/QueryState';
+import { RequestExceptions } from '../components/RequestExceptions';
 import { customerName, dateTime, money } from '../lib/format';
 import { t } from '../messages';
 import { useRequest } from '../queries/payments';
@@ -64,6 +65,7 @@ export function PaymentDetailScreen() {
               </dl>
             </>
           )}
+          <RequestExceptions requestId={r.requestId} />
           <h2>{t('detail.payments')}</h2>
           <DataTable
             caption={t('detail.payments')}

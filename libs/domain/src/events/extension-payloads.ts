@@ -1,3 +1,5 @@
+import type { ExceptionKind, ExceptionResolution, ExceptionStatus } from '../exceptions/exception-rules.js';
+
 /**
  * Payloads of Payrail's extension events (not in the spec).
  *
@@ -45,5 +47,41 @@ export interface WebhookEndpointDisabledPayload {
   clientId: string | null;
   orchestratorId: string | null;
   /** ISO 8601: when it was disabled. */
+  timestamp: string;
+}
+
+/**
+ * `payment.exception` (raised) and `payment.exception.resolved` (issue #35, docs/exceptions.md):
+ * the exception as GET /v2/exceptions shows it, with the request's identity fields. Amounts are
+ * decimal strings: token amounts in the payment currency, invoice amounts in the invoice currency.
+ */
+export interface PaymentExceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'> {
+  event: E;
+  exceptionId: string;
+  requestId: string;
+  requestID: string;
+  paymentReference: string;
+  clientId: string | null;
+  orchestratorId: string | null;
+  kind: ExceptionKind;
+  status: ExceptionStatus;
+  resolution: ExceptionResolution | null;
+  network: string;
+  paymentCurrency: string;
+  token: string | null;
+  expectedAmount: string;
+  receivedAmount: string;
+  invoiceCurrency: string;
+  expectedInvoiceAmount: string | null;
+  receivedInvoiceAmount: string | null;
+  rate: string | null;
+  rateSource: string | null;
+  txHash: string | null;
+  logIndex: number | null;
+  payerAddress: string | null;
+  remainderRequestId: string | null;
+  remainderToken: string | null;
+  detectedAt: string;
+  resolvedAt: string | null;
   timestamp: string;
 }

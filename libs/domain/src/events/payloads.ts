@@ -14,7 +14,7 @@ import type {
   PaymentRefundedPayload,
   RequestRecurringPayload,
 } from './legacy-payloads.js';
-import type { PaymentReversedPayload, WebhookEndpointDisabledPayload } from './extension-payloads.js';
+import type { PaymentExceptionPayload, PaymentReversedPayload, WebhookEndpointDisabledPayload } from './extension-payloads.js';
 import type { WebhookEventName } from './names.js';
 
 /** The payload type of every webhook event, by name. */
@@ -33,7 +33,40 @@ export interface WebhookPayloads {
   'request.recurring': RequestRecurringPayload;
   'payment.reversed': PaymentReversedPayload;
   'webhook_endpoint.disabled': WebhookEndpointDisabledPayload;
+  'payment.exception': PaymentExceptionPayload<'payment.exception'>;
+  'payment.exception.resolved': PaymentExceptionPayload<'payment.exception.resolved'>;
 }
+
+const EXCEPTION_FIELDS = [
+  'event',
+  'exceptionId',
+  'requestId',
+  'requestID',
+  'paymentReference',
+  'clientId',
+  'orchestratorId',
+  'kind',
+  'status',
+  'resolution',
+  'network',
+  'paymentCurrency',
+  'token',
+  'expectedAmount',
+  'receivedAmount',
+  'invoiceCurrency',
+  'expectedInvoiceAmount',
+  'receivedInvoiceAmount',
+  'rate',
+  'rateSource',
+  'txHash',
+  'logIndex',
+  'payerAddress',
+  'remainderRequestId',
+  'remainderToken',
+  'detectedAt',
+  'resolvedAt',
+  'timestamp',
+] as const;
 
 const CONFIRMED_FIELDS = [
   'event',
@@ -152,4 +185,6 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
     'timestamp',
   ],
   'webhook_endpoint.disabled': ['event', 'webhookId', 'url', 'reason', 'failingSince', 'clientId', 'orchestratorId', 'timestamp'],
+  'payment.exception': EXCEPTION_FIELDS,
+  'payment.exception.resolved': EXCEPTION_FIELDS,
 };

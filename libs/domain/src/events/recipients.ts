@@ -28,4 +28,7 @@ export const EVENT_RECIPIENTS: Record<WebhookEventName, EventRecipients> = {
   'payment.reversed': { platform: true, orchestrator: true },
   // Extension: the disabled endpoint's owner (its Client ID's endpoints, or its orchestrator's).
   'webhook_endpoint.disabled': { platform: true, orchestrator: true },
+  // Extension (issue #35): the platform decides on its exceptions; an orchestrator that created the link hears them too.
+  'payment.exception': { platform: true, orchestrator: true },
+  'payment.exception.resolved': { platform: true, orchestrator: true },
 };

@@ -179,7 +179,42 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     ...identity(c),
     timestamp: c.now,
   }),
+  'payment.exception': (c) => exceptionPayload('payment.exception', c),
+  'payment.exception.resolved': (c) => exceptionPayload('payment.exception.resolved', c),
 };
+
+function exceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'>(event: E, c: Context): WebhookPayloads[E] {
+  const resolved = event === 'payment.exception.resolved';
+  return {
+    event,
+    exceptionId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P1',
+    requestId: REQUEST_ID,
+    requestID: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    ...identity(c),
+    kind: 'underpaid',
+    status: resolved ? 'accepted' : 'open',
+    resolution: resolved ? 'accepted' : null,
+    network: 'sepolia',
+    paymentCurrency: 'USDC',
+    token: null,
+    expectedAmount: '100',
+    receivedAmount: '90',
+    invoiceCurrency: 'USD',
+    expectedInvoiceAmount: '100',
+    receivedInvoiceAmount: '90',
+    rate: '1',
+    rateSource: 'request',
+    txHash: TX_HASH,
+    logIndex: 0,
+    payerAddress: WALLET,
+    remainderRequestId: null,
+    remainderToken: null,
+    detectedAt: c.now,
+    resolvedAt: resolved ? c.now : null,
+    timestamp: c.now,
+  } as WebhookPayloads[E];
+}
 
 export function testPayload<E extends WebhookEventName>(type: E, who: TestIdentity, now: Date): WebhookPayloads[E] {
   return FACTORIES[type]({ ...who, now: now.toISOString() });

@@ -1,6 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { maskAddress, PayrailError } from '@payrail/domain';
-import { InvoicesRepository, type RequestEntity, RequestsRepository, SecurePaymentsRepository } from '@payrail/persistence';
+import { exceptionView, maskAddress, type PaymentExceptionView, PayrailError } from '@payrail/domain';
+import {
+  InvoicesRepository,
+  PaymentExceptionsRepository,
+  type RequestEntity,
+  RequestsRepository,
+  SecurePaymentsRepository,
+} from '@payrail/persistence';
 import type { Caller, FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { DepositInstructions, type DepositView } from '../../payments/chain/deposit-instructions.js';
@@ -10,7 +16,7 @@ import { invoiceRecordFields, type InvoiceRecordFields } from '../invoice-record
 import { requestView, type RequestView } from '../request.view.js';
 
 /** GET /v2/request/{requestId}: Payrail's fields and Request Network's status record, in one object. */
-export type RequestRecordView = RequestView & InvoiceRecordFields & { deposit?: DepositView };
+export type RequestRecordView = RequestView & InvoiceRecordFields & { deposit?: DepositView; exceptions: PaymentExceptionView[] };
 
 /**
  * GET /v2/request/{requestId}: the request's state for its owner only. An API key reads its
@@ -32,14 +38,16 @@ export class GetRequest {
     const request = await new RequestsRepository(this.db.manager).byId(ownerOf(command.caller), command.requestId);
     if (!request) throw new PayrailError('NOT_FOUND', 'Request not found');
     const invoices = new InvoicesRepository(this.db.manager);
-    const [payments, root, deposit] = await Promise.all([
+    const [payments, root, deposit, exceptions] = await Promise.all([
       invoices.payments(request),
       invoices.seriesRoot(request),
       this.deposits.of(request),
+      new PaymentExceptionsRepository(this.db.manager).ofRequests([request.id]),
     ]);
     const record = {
       ...invoiceRecordFields(request, payments, root && { isRecurrenceStopped: root.is_recurrence_stopped }),
       ...(deposit ? { deposit } : {}),
+      exceptions: exceptions.map(exceptionView),
     };
     if (command.caller.kind !== 'api-key') {
       const hidden = await new SecurePaymentsRepository(this.db.manager).hidesPayeeOf(request.platformId, request.id);
