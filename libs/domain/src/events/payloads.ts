@@ -14,7 +14,7 @@ import type {
   PaymentRefundedPayload,
   RequestRecurringPayload,
 } from './legacy-payloads.js';
-import type { PaymentReversedPayload, WebhookEndpointDisabledPayload } from './extension-payloads.js';
+import type { PaymentReversedPayload, RefundPayload, WebhookEndpointDisabledPayload } from './extension-payloads.js';
 import type { WebhookEventName } from './names.js';
 
 /** The payload type of every webhook event, by name. */
@@ -33,7 +33,30 @@ export interface WebhookPayloads {
   'request.recurring': RequestRecurringPayload;
   'payment.reversed': PaymentReversedPayload;
   'webhook_endpoint.disabled': WebhookEndpointDisabledPayload;
+  'refund.created': RefundPayload<'refund.created'>;
+  'refund.confirmed': RefundPayload<'refund.confirmed'>;
+  'refund.failed': RefundPayload<'refund.failed'>;
 }
+
+const REFUND_FIELDS = [
+  'event',
+  'refundId',
+  'requestId',
+  'requestID',
+  'paymentReference',
+  'exceptionId',
+  'clientId',
+  'orchestratorId',
+  'network',
+  'currency',
+  'amount',
+  'to',
+  'status',
+  'refundPaymentReference',
+  'txHash',
+  'failureReason',
+  'timestamp',
+] as const;
 
 const CONFIRMED_FIELDS = [
   'event',
@@ -152,4 +175,7 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
     'timestamp',
   ],
   'webhook_endpoint.disabled': ['event', 'webhookId', 'url', 'reason', 'failingSince', 'clientId', 'orchestratorId', 'timestamp'],
+  'refund.created': REFUND_FIELDS,
+  'refund.confirmed': REFUND_FIELDS,
+  'refund.failed': REFUND_FIELDS,
 };
