@@ -13,6 +13,7 @@ const MESSAGES = {
   'form.usd_cap': 'Enter a USD amount such as 5 or 5.00 (at most two decimals), or leave it empty.',
   'form.fee_recipient': 'Enter the address that receives the fee on EVM networks, on Tron, or both.',
   'form.no_markup': 'Leave out < and >.',
+  'form.address': 'Enter an address as 0x and 40 hex digits, or leave it empty.',
 } as const;
 
 /** The sentence of an issue's message key (an unknown message is shown as is). */

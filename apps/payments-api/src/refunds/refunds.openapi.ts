@@ -36,7 +36,7 @@ export const ApiCreateRefund = () =>
         'it is required (400) for a payment through a deposit address. `Idempotency-Key` is required: the same key answers the ' +
         'first refund again (`Idempotent-Replayed: true`). EVM networks only.',
     }),
-    ApiHeader({ name: 'Idempotency-Key', required: true, description: 'Required: 1-255 printable ASCII characters, kept 24 hours' }),
+    ApiHeader({ name: 'idempotency-key', required: true, description: 'Required: 1-255 printable ASCII characters, kept 24 hours' }),
     ApiCreatedResponse({ type: RefundDto }),
     ApiBadRequestResponse({
       description:
