@@ -77,8 +77,14 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
   const until = (what: string, check: () => Promise<boolean>, ms = 15000) =>
     waitFor(what, async () => ((await check()) ? true : undefined), ms);
   const statusOf = async (requestId: string) => (await call<{ status: string }>('GET', `/v2/request/${requestId}`)).body.status;
-  const events = (aggregateId: string) =>
-    sqlRows<Event>(db, 'SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id', [aggregateId]);
+  /** A request's events (refund events are on the request's aggregate); with `refundId`, that refund's refund.* events. */
+  const events = (requestId: string, refundId?: string) =>
+    sqlRows<Event>(
+      db,
+      `SELECT event_type, payload FROM outbox_events WHERE aggregate_type = 'request' AND aggregate_id = $1
+          AND ($2::text IS NULL OR (payload->>'refundId' = $2 AND event_type LIKE 'refund.%')) ORDER BY id`,
+      [requestId, refundId ?? null],
+    );
   const usdc = () => chain.deployment.tokens.USDC.address;
 
   /** A request to the payee, paid in full by the funded payer through GET /pay's transactions; settled. */
@@ -131,7 +137,7 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
       'detection past the refund',
       async () => (await sqlRows(db, 'SELECT 1 FROM chain_cursors WHERE block_number >= $1', [receipts[1].blockNumber + 5])).length > 0,
     );
-    const refundEvents = await events(r.id);
+    const refundEvents = await events(requestId, r.id);
     expect(refundEvents.map((e) => e.event_type)).toEqual(['refund.created', 'refund.confirmed']);
     expect(refundEvents[1].payload).toMatchObject({
       event: 'refund.confirmed',
@@ -165,7 +171,7 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
     expect(identical.map((r) => r.status)).toEqual(Array(100).fill(201));
     expect(new Set(identical.map((r) => r.body.id)).size).toBe(1);
     expect(await sqlRows(db, 'SELECT id FROM refunds WHERE request_id = $1', [requestId])).toHaveLength(1);
-    expect((await events(identical[0].body.id)).map((e) => e.event_type)).toEqual(['refund.created']);
+    expect((await events(requestId, identical[0].body.id)).map((e) => e.event_type)).toEqual(['refund.created']);
 
     // 3 are left: eight callers with their own keys ask 1 each at once; exactly three win.
     const racing = await Promise.all(Array.from({ length: 8 }, (_, i) => refund(requestId, `race-${i}`, { amount: '1' })));
@@ -243,7 +249,11 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
       'detection at the new head',
       async () => (await sqlRows(db, 'SELECT 1 FROM chain_cursors WHERE block_number >= $1', [head])).length > 0,
     );
-    expect((await events(created.body.id)).map((e) => e.event_type)).toEqual(['refund.created', 'refund.confirmed', 'refund.failed']);
+    expect((await events(requestId, created.body.id)).map((e) => e.event_type)).toEqual([
+      'refund.created',
+      'refund.confirmed',
+      'refund.failed',
+    ]);
     expect((await events(requestId)).filter((e) => e.event_type === 'payment.reversed')).toHaveLength(1);
   }, 90000);
 });

@@ -26,7 +26,10 @@ export interface RefundedRequestIdentity {
   orchestratorId: string | null;
 }
 
-/** `refund.created` / `refund.confirmed` / `refund.failed` (extensions), on the refund's aggregate. */
+/**
+ * `refund.created` / `refund.confirmed` / `refund.failed` (extensions), on the refunded request's
+ * aggregate: published in order with its payment events, and listed with its webhook deliveries.
+ */
 export function refundEvent(
   type: 'refund.created' | 'refund.confirmed' | 'refund.failed',
   refund: RefundFacts,
@@ -35,7 +38,7 @@ export function refundEvent(
 ): DomainEvent {
   return webhookEvent(
     type,
-    { aggregateType: 'refund', aggregateId: refund.id },
+    { aggregateType: 'request', aggregateId: refund.requestId },
     {
       refundId: refund.id,
       requestId: refund.requestId,
