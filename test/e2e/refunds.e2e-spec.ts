@@ -29,7 +29,8 @@ type Event = { event_type: string; payload: Record<string, unknown> };
 
 // Refunds (issue #35) on a private anvil running Request Network's published fee proxies: the API
 // builds the payee's transactions, the payee's wallet sends them, and the real chain-worker detects
-// and confirms them. Private chain: the last test rewinds it.
+// and confirms them (1 confirmation: a refund is `submitted` until a block is on top of it).
+// Private chain: the last test rewinds it.
 describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed by detection', () => {
   let chain: Chain;
   let db: DataSource;
@@ -50,7 +51,12 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
     );
     apiKey = (await createTenant(api.app)).apiKey.apiKey;
     for (const a of [relayer.address, payeeWallet.address]) await setEtherBalance(chain.anvil.rpcUrl, a, parseEther('10'));
-    const workerEnv = { DEPOSIT_POLL_INTERVAL_MS: '100', RELAYER_PRIVATE_KEY: relayer.privateKey, RECURRING_ENABLED: 'false' };
+    const workerEnv = {
+      CHAIN_CONFIRMATIONS: 'sepolia:1',
+      DEPOSIT_POLL_INTERVAL_MS: '100',
+      RELAYER_PRIVATE_KEY: relayer.privateKey,
+      RECURRING_ENABLED: 'false',
+    };
     const ref = await Test.createTestingModule({
       imports: [ChainWorkerModule.forRoot(privateChainWorkerEnv(databaseUrl, chain, 'rfd', workerEnv))],
     }).compile();
@@ -76,6 +82,17 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
   const refundOf = async (requestId: string, id: string) => (await call<Refund>('GET', `/v2/request/${requestId}/refunds/${id}`)).body;
   const until = (what: string, check: () => Promise<boolean>, ms = 15000) =>
     waitFor(what, async () => ((await check()) ? true : undefined), ms);
+  /** Waits, mining a block after each failed check: with 1 confirmation a transfer settles once a block is on top of it. */
+  const untilMined = (what: string, check: () => Promise<boolean>, ms = 15000) =>
+    waitFor(
+      what,
+      async () => {
+        if (await check()) return true;
+        await chain.provider.send('anvil_mine', ['0x1']);
+        return undefined;
+      },
+      ms,
+    );
   const statusOf = async (requestId: string) => (await call<{ status: string }>('GET', `/v2/request/${requestId}`)).body.status;
   /** A request's events (refund events are on the request's aggregate); with `refundId`, that refund's refund.* events. */
   const events = (requestId: string, refundId?: string) =>
@@ -99,7 +116,7 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
     const { requestId } = created.body;
     const pay = await call<{ transactions: ApiTransaction[] }>('GET', `/v2/request/${requestId}/pay?wallet=${payer.address}`);
     await payer.submit(pay.body.transactions);
-    await until('paid', async () => (await statusOf(requestId)) === 'paid');
+    await untilMined('paid', async () => (await statusOf(requestId)) === 'paid');
     return requestId;
   }
 
@@ -123,7 +140,10 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
 
     const before = await payer.tokenBalance(usdc(), payer.address);
     const receipts = await payee.submit(r.transactions);
-    await until('confirmed', async () => (await refundOf(requestId, r.id)).status === 'confirmed');
+    // Seen by detection, not yet under its confirmation: submitted, with its transaction.
+    await until('submitted', async () => (await refundOf(requestId, r.id)).status === 'submitted');
+    expect(await refundOf(requestId, r.id)).toMatchObject({ status: 'submitted', txHash: receipts[1].hash, transactions: [] });
+    await untilMined('confirmed', async () => (await refundOf(requestId, r.id)).status === 'confirmed');
     expect(await payer.tokenBalance(usdc(), payer.address)).toBe(before + 5_000_000n);
     expect(await refundOf(requestId, r.id)).toMatchObject({ status: 'confirmed', txHash: receipts[1].hash, transactions: [] });
     const record = await call<{ status: string; refunds: Refund[] }>('GET', `/v2/request/${requestId}`);
@@ -204,7 +224,7 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
       [chain.deployment.contracts.EthereumFeeProxy, '0xb868980b'],
     ]);
     await payee.submit(created.body.transactions);
-    await until('confirmed', async () => (await refundOf(requestId, created.body.id)).status === 'confirmed');
+    await untilMined('confirmed', async () => (await refundOf(requestId, created.body.id)).status === 'confirmed');
     expect(await payer.nativeBalance(to)).toBe(parseEther('0.4'));
     const left = await refund(requestId, 'native-rest');
     expect(left.body).toMatchObject({ amount: '0.6', to: payer.address });
@@ -221,7 +241,7 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
     const deposit = (await call<{ deposit?: { address: string } }>('GET', `/v2/request/${requestId}`)).body.deposit!;
     const transfer = new Contract(usdc(), ['function transfer(address,uint256) returns (bool)'], payer.signer);
     await ((await transfer.getFunction('transfer')(deposit.address, 2_000_000n)) as { wait(): Promise<unknown> }).wait();
-    await until('swept and paid', async () => (await statusOf(requestId)) === 'paid', 30000);
+    await untilMined('swept and paid', async () => (await statusOf(requestId)) === 'paid', 30000);
     const without = await refund(requestId, 'dep-1');
     expect(without.status).toBe(400);
     expect(without.body).toMatchObject({ errors: [{ field: 'refundAddress' }] });
@@ -236,7 +256,7 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
     const requestId = await paidRequest('fUSDC-sepolia', '3');
     const created = await refund(requestId, 'reorg', { amount: '1' });
     await payee.submit(created.body.transactions);
-    await until('confirmed', async () => (await refundOf(requestId, created.body.id)).status === 'confirmed');
+    await untilMined('confirmed', async () => (await refundOf(requestId, created.body.id)).status === 'confirmed');
 
     expect(await chain.provider.send('evm_revert', [snapshot])).toBe(true);
     await until('refund failed', async () => (await refundOf(requestId, created.body.id)).status === 'failed');
