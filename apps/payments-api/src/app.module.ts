@@ -15,6 +15,7 @@ import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { PaymentsApiEnv } from './config/payments-api.env.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { RequestModule } from './request/request.module.js';
+import { RefundsModule } from './refunds/refunds.module.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
 import { EventsModule } from './events/events.module.js';
 import { PayerModule } from './payer/payer.module.js';
@@ -50,6 +51,7 @@ export class PaymentsApiModule {
         PayerModule.forRoot(config.complianceProvider() === 'sandbox', config.offrampProvider() === 'sandbox'),
         OrchestratorsModule,
         RequestModule,
+        RefundsModule,
         RequestsModule,
         PaymentSearchModule,
         FeeConfigsModule,

@@ -35,3 +35,4 @@ export * from './deposits/deposit-addresses.repository.js';
 export * from './exceptions/payment-exceptions.repository.js';
 export * from './exceptions/accept-underpayment.js';
 export * from './exceptions/deposit-exceptions.js';
+export * from './refunds/refunds.repository.js';

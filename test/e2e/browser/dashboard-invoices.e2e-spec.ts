@@ -1,7 +1,9 @@
+import { ANVIL_ACCOUNTS } from '@payrail/devstack';
 import { Contract, Wallet } from 'ethers';
 import type { Browser } from 'playwright-core';
 import { checkA11y } from '@payrail/test-support/browser/a11y.js';
 import { openPage } from '@payrail/test-support/browser/chromium.js';
+import { injectWallet } from '@payrail/test-support/browser/injected-wallet.js';
 import { screenshot } from '@payrail/test-support/browser/screenshots.js';
 import type { WebApps } from '@payrail/test-support/browser/web-apps.js';
 import { ChainPayer, setEtherBalance } from '@payrail/test-support/payments-api/chain-payer.js';
@@ -10,13 +12,17 @@ import { startDashboardStack, type DashboardStack } from '@payrail/test-support/
 
 const FEE_PROXY = ['function transferFromWithReferenceAndFee(address,address,uint256,bytes,uint256,address)'];
 const ERC20 = ['function mint(address,uint256)', 'function approve(address,uint256) returns (bool)'];
+/** The refund test's payee: an unlocked anvil account, so the injected wallet signs in and sends as it. */
+const PAYEE = ANVIL_ACCOUNTS[9].address;
 
 // Invoices in the dashboard (Debian's Chromium, real auth-api, payments-api and chain-worker):
 // "Create invoice" on Payment links (keyboard only), the invoice in Payments with its reference
 // and customer, its page; paid on the local chain through Request Network's ERC20FeeProxy, its
 // page lists the payment. Then payment exceptions (issue #35): two invoices paid short and over on
 // chain show on "Exceptions", where `Accept` and `Request remainder` decide them with the keyboard,
-// and the payment's page shows its exception. axe clean; screenshots at 390 and 1280 px.
+// and the payment's page shows its exception; and a wallet session refunds a paid invoice from its
+// page (the Refund dialog, keyboard only, the payee's injected wallet sending the transactions).
+// axe clean; screenshots at 390 and 1280 px.
 describe('dashboard invoices (Chromium)', () => {
   const chain = testStack().chain;
   let web: WebApps;
@@ -212,6 +218,69 @@ describe('dashboard invoices (Chromium)', () => {
     await mine.getByRole('row').filter({ hasText: 'remainder_requested' }).waitFor();
     await checkA11y(page);
     await screenshot(page, 'dashboard-payment-exceptions');
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+  }, 180000);
+
+  it('refunds a paid invoice from its page: the Refund dialog (keyboard) creates it, the payee’s wallet sends it, detection confirms it', async () => {
+    const { page, errors } = await openPage(browser);
+    const wallet = await injectWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, account: PAYEE });
+    await page.goto(web.dashboard.url);
+    await page.getByRole('button', { name: 'Sign in with wallet' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.waitFor();
+    // The wallet's platform issues the invoice (session, same origin) and a payer pays it through the fee proxy.
+    const invoice = await page.evaluate(async (payee) => {
+      const body = JSON.stringify({
+        payee,
+        amount: '3',
+        invoiceCurrency: 'fUSDC-sepolia',
+        paymentCurrency: 'fUSDC-sepolia',
+        reference: 'INV-REFUND',
+      });
+      const res = await fetch('/v2/request', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      return (await res.json()) as { requestId: string; paymentReference: string };
+    }, PAYEE);
+    const token = new Contract(chain.tokens.USDC, ERC20, payer.signer);
+    await ((await token.getFunction('approve')(chain.contracts.ERC20FeeProxy, 3_000_000n)) as { wait(): Promise<unknown> }).wait();
+    const proxy = new Contract(chain.contracts.ERC20FeeProxy, FEE_PROXY, payer.signer).getFunction('transferFromWithReferenceAndFee');
+    await (
+      (await proxy(chain.tokens.USDC, PAYEE, 3_000_000n, invoice.paymentReference, 0n, payer.address)) as { wait(): Promise<unknown> }
+    ).wait();
+    const statusOf = () =>
+      page.evaluate(async (id) => ((await (await fetch(`/v2/requests/${id}`)).json()) as { status: string }).status, invoice.requestId);
+    for (let attempt = 0; attempt < 60 && (await statusOf()) !== 'paid'; attempt++) await page.waitForTimeout(250);
+    expect(await statusOf()).toBe('paid');
+
+    // The invoice's page, loaded afresh: the wallet is not connected any more; the dialog connects it to send.
+    await page.goto(`${web.dashboard.url}/payments/${invoice.requestId}`);
+    await page.getByText('No refund of this request.').waitFor();
+    const before = await payer.tokenBalance(chain.tokens.USDC, payer.address);
+    const button = page.getByRole('button', { name: 'Refund', exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Refund this payment' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Amount (fUSDC-sepolia)').focus();
+    await page.keyboard.type('2');
+    await page.keyboard.press('Tab'); // refund address: empty, the wallet that paid
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-refund-dialog');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // "Create refund"
+    await dialog.locator('[data-field="refund-status"]', { hasText: 'confirmed' }).waitFor({ timeout: 30000 });
+    await dialog.getByText(`Refund of 2.0 fUSDC-sepolia to ${payer.address} created.`).waitFor();
+    expect(wallet.callsOf('eth_sendTransaction')).toHaveLength(2); // approve, then the fee proxy's transfer
+    expect(await payer.tokenBalance(chain.tokens.USDC, payer.address)).toBe(before + 2_000_000n);
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-refund-confirmed');
+
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Refund'); // focus back on the button
+    const row = page.getByRole('table', { name: 'Refunds' }).getByRole('row').filter({ hasText: 'confirmed' });
+    await row.waitFor({ timeout: 10000 });
+    expect(await row.innerText()).toContain(payer.address);
+    await screenshot(page, 'dashboard-refund-listed');
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
   }, 180000);
 });

@@ -25,6 +25,7 @@ import { SettlementMetrics } from '../shared/settlement.metrics.js';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
 import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
+import { settleRefunds } from './refund-settlement.js';
 import { byTopic, SettlementBatch } from './settlement-batch.js';
 import { SettlementExceptions } from './settlement-exceptions.js';
 import { observed, termsOf, type ReversedRow, type TransferRow } from './settlement-rows.js';
@@ -114,6 +115,8 @@ export class TransferSettlement implements Settlement {
     const out: Settled = { events: [], outbox: [], unsaved: [], offramps, exceptions };
     for (const request of requests)
       await this.apply(m, batch, request, transfers.get(request.referenceTopic) ?? [], reversed.get(request.referenceTopic) ?? [], out);
+    // Refunds are paid under their own references, through the same proxies (issue #35).
+    for (const event of await settleRefunds(m, network, topics, transfers)) this.emit(out, event);
     await saveSettledRequests(m, out.unsaved);
     await appendToOutbox(m, out.outbox);
     await stored.markSettled(network, topics, confirmedThrough);

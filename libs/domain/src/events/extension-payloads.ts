@@ -83,5 +83,40 @@ export interface PaymentExceptionPayload<E extends 'payment.exception' | 'paymen
   remainderToken: string | null;
   detectedAt: string;
   resolvedAt: string | null;
+  /** ISO 8601. */
+  timestamp: string;
+}
+
+/**
+ * `refund.created`, `refund.confirmed`, `refund.failed` (issue #35): a refund of a request, given
+ * back from the payee's wallet through the request's fee proxy under the refund's own payment
+ * reference. Created: awaiting the payee's signature. Confirmed: detection saw its transfer under
+ * the network's confirmations. Failed: its confirmed transfer was removed by a reorg.
+ */
+export interface RefundPayload<E extends 'refund.created' | 'refund.confirmed' | 'refund.failed'> {
+  event: E;
+  refundId: string;
+  requestId: string;
+  /** Same value as requestId. */
+  requestID: string;
+  /** The refunded request's payment reference. */
+  paymentReference: string;
+  /** The payment exception the refund resolves, or null. */
+  exceptionId: string | null;
+  clientId: string | null;
+  orchestratorId: string | null;
+  network: string;
+  /** The payment currency (the refund is in the currency that was paid). */
+  currency: string;
+  /** Decimal string in the payment currency. */
+  amount: string;
+  /** The wallet the refund goes to. */
+  to: string;
+  status: 'awaiting_signature' | 'submitted' | 'confirmed' | 'failed';
+  /** The refund's own payment reference (the fee-proxy call carries it). */
+  refundPaymentReference: string;
+  txHash: string | null;
+  failureReason: string | null;
+  /** ISO 8601. */
   timestamp: string;
 }

@@ -26,13 +26,18 @@ export const LEGACY_WEBHOOK_EVENTS = [
  * `webhook_endpoint.disabled`: Payrail deactivated one of the owner's endpoints (every attempt
  * failed for the auto-disable period, or it answered 410 Gone); sent to the owner's other
  * active endpoints. `payment.exception` / `payment.exception.resolved` (issue #35): a payment
- * exception was raised (underpaid, overpaid, late, wrong token, ...) / was resolved.
+ * exception was raised (underpaid, overpaid, late, wrong token, ...) / was resolved. `refund.created` / `refund.confirmed` / `refund.failed` (issue #35): a refund of
+ * a request was created (awaiting the payee's signature), confirmed by detection, or failed (its
+ * transaction was removed by a reorg).
  */
 export const EXTENSION_WEBHOOK_EVENTS = [
   'payment.reversed',
   'webhook_endpoint.disabled',
   'payment.exception',
   'payment.exception.resolved',
+  'refund.created',
+  'refund.confirmed',
+  'refund.failed',
 ] as const;
 
 /** Every event a webhook endpoint can receive, and every name the test-fire routes accept. */

@@ -14,7 +14,12 @@ import type {
   PaymentRefundedPayload,
   RequestRecurringPayload,
 } from './legacy-payloads.js';
-import type { PaymentExceptionPayload, PaymentReversedPayload, WebhookEndpointDisabledPayload } from './extension-payloads.js';
+import type {
+  PaymentExceptionPayload,
+  PaymentReversedPayload,
+  RefundPayload,
+  WebhookEndpointDisabledPayload,
+} from './extension-payloads.js';
 import type { WebhookEventName } from './names.js';
 
 /** The payload type of every webhook event, by name. */
@@ -35,6 +40,9 @@ export interface WebhookPayloads {
   'webhook_endpoint.disabled': WebhookEndpointDisabledPayload;
   'payment.exception': PaymentExceptionPayload<'payment.exception'>;
   'payment.exception.resolved': PaymentExceptionPayload<'payment.exception.resolved'>;
+  'refund.created': RefundPayload<'refund.created'>;
+  'refund.confirmed': RefundPayload<'refund.confirmed'>;
+  'refund.failed': RefundPayload<'refund.failed'>;
 }
 
 const EXCEPTION_FIELDS = [
@@ -65,6 +73,26 @@ const EXCEPTION_FIELDS = [
   'remainderToken',
   'detectedAt',
   'resolvedAt',
+  'timestamp',
+] as const;
+
+const REFUND_FIELDS = [
+  'event',
+  'refundId',
+  'requestId',
+  'requestID',
+  'paymentReference',
+  'exceptionId',
+  'clientId',
+  'orchestratorId',
+  'network',
+  'currency',
+  'amount',
+  'to',
+  'status',
+  'refundPaymentReference',
+  'txHash',
+  'failureReason',
   'timestamp',
 ] as const;
 
@@ -187,4 +215,7 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
   'webhook_endpoint.disabled': ['event', 'webhookId', 'url', 'reason', 'failingSince', 'clientId', 'orchestratorId', 'timestamp'],
   'payment.exception': EXCEPTION_FIELDS,
   'payment.exception.resolved': EXCEPTION_FIELDS,
+  'refund.created': REFUND_FIELDS,
+  'refund.confirmed': REFUND_FIELDS,
+  'refund.failed': REFUND_FIELDS,
 };

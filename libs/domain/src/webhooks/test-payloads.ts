@@ -26,6 +26,30 @@ const PLACEHOLDER_ORCHESTRATOR_ID = '00000000000000000000000000';
 /** Platform tests carry the caller's Client ID; orchestrator tests their orchestrator id and a placeholder Client ID. */
 const identity = (c: Context) => ({ clientId: c.clientId ?? PLACEHOLDER_CLIENT_ID, orchestratorId: c.orchestratorId });
 
+const refundTest = <E extends 'refund.created' | 'refund.confirmed' | 'refund.failed'>(
+  event: E,
+  status: 'awaiting_signature' | 'confirmed' | 'failed',
+  txHash: string | null,
+  c: Context,
+) => ({
+  event,
+  refundId: TOKEN,
+  requestId: REQUEST_ID,
+  requestID: REQUEST_ID,
+  paymentReference: PAYMENT_REFERENCE,
+  exceptionId: null,
+  ...identity(c),
+  network: 'sepolia',
+  currency: 'USDC',
+  amount: '10.0',
+  to: WALLET,
+  status,
+  refundPaymentReference: PAYMENT_REFERENCE,
+  txHash,
+  failureReason: status === 'failed' ? 'reorg' : null,
+  timestamp: c.now,
+});
+
 const confirmed = (c: Context) => ({
   requestId: REQUEST_ID,
   requestID: REQUEST_ID,
@@ -170,6 +194,9 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     status: 'pending',
     timestamp: c.now,
   }),
+  'refund.created': (c) => refundTest('refund.created', 'awaiting_signature', null, c),
+  'refund.confirmed': (c) => refundTest('refund.confirmed', 'confirmed', TX_HASH, c),
+  'refund.failed': (c) => refundTest('refund.failed', 'failed', TX_HASH, c),
   'webhook_endpoint.disabled': (c) => ({
     event: 'webhook_endpoint.disabled',
     webhookId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P0',
