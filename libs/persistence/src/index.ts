@@ -32,3 +32,4 @@ export * from './maintenance/encrypted-column.repository.js';
 export * from './maintenance/database-health.js';
 export * from './destinations/payee-destinations.repository.js';
 export * from './deposits/deposit-addresses.repository.js';
+export * from './reconciliation/reconciliation.repository.js';

@@ -14,7 +14,7 @@ import { payloadIdentity, ROUTING_KEY, splitRouting, webhookEvent } from './rout
 const NOW = new Date('2026-01-02T03:04:05.000Z');
 
 describe('webhook events', () => {
-  it('lists the six current and six legacy events of the spec, and the extensions payment.reversed and webhook_endpoint.disabled', () => {
+  it('lists the six current and six legacy events of the spec, and the extensions payment.reversed, webhook_endpoint.disabled and reconciliation.completed', () => {
     expect([...CURRENT_WEBHOOK_EVENTS]).toEqual([
       'client_id.linked',
       'payment.confirmed',
@@ -33,8 +33,8 @@ describe('webhook events', () => {
         'request.recurring',
       ].sort(),
     );
-    expect([...EXTENSION_WEBHOOK_EVENTS]).toEqual(['payment.reversed', 'webhook_endpoint.disabled']);
-    expect(WEBHOOK_EVENT_NAMES).toHaveLength(14);
+    expect([...EXTENSION_WEBHOOK_EVENTS]).toEqual(['payment.reversed', 'webhook_endpoint.disabled', 'reconciliation.completed']);
+    expect(WEBHOOK_EVENT_NAMES).toHaveLength(15);
     expect(isWebhookEventName('payment.confirmed')).toBe(true);
     expect(isWebhookEventName('payment.reversed')).toBe(true);
     expect(isWebhookEventName('payment.confirmed.client_id')).toBe(false);

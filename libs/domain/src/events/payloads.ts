@@ -14,7 +14,7 @@ import type {
   PaymentRefundedPayload,
   RequestRecurringPayload,
 } from './legacy-payloads.js';
-import type { PaymentReversedPayload, WebhookEndpointDisabledPayload } from './extension-payloads.js';
+import type { PaymentReversedPayload, ReconciliationCompletedPayload, WebhookEndpointDisabledPayload } from './extension-payloads.js';
 import type { WebhookEventName } from './names.js';
 
 /** The payload type of every webhook event, by name. */
@@ -33,6 +33,7 @@ export interface WebhookPayloads {
   'request.recurring': RequestRecurringPayload;
   'payment.reversed': PaymentReversedPayload;
   'webhook_endpoint.disabled': WebhookEndpointDisabledPayload;
+  'reconciliation.completed': ReconciliationCompletedPayload;
 }
 
 const CONFIRMED_FIELDS = [
@@ -152,4 +153,16 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
     'timestamp',
   ],
   'webhook_endpoint.disabled': ['event', 'webhookId', 'url', 'reason', 'failingSince', 'clientId', 'orchestratorId', 'timestamp'],
+  'reconciliation.completed': [
+    'event',
+    'runId',
+    'network',
+    'from',
+    'to',
+    'fromBlock',
+    'toBlock',
+    'discrepancies',
+    'totalDiscrepancies',
+    'timestamp',
+  ],
 };

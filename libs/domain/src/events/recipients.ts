@@ -28,4 +28,6 @@ export const EVENT_RECIPIENTS: Record<WebhookEventName, EventRecipients> = {
   'payment.reversed': { platform: true, orchestrator: true },
   // Extension: the disabled endpoint's owner (its Client ID's endpoints, or its orchestrator's).
   'webhook_endpoint.disabled': { platform: true, orchestrator: true },
+  // Extension: the platform whose requests were reconciled (issue #36).
+  'reconciliation.completed': { platform: true, orchestrator: false },
 };

@@ -179,6 +179,18 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     ...identity(c),
     timestamp: c.now,
   }),
+  'reconciliation.completed': (c) => ({
+    event: 'reconciliation.completed',
+    runId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P1',
+    network: 'sepolia',
+    from: c.now,
+    to: c.now,
+    fromBlock: 100,
+    toBlock: 200,
+    discrepancies: { missing_in_ledger: 0, missing_on_chain: 0, amount_mismatch: 0, fee_mismatch: 0, status_mismatch: 0 },
+    totalDiscrepancies: 0,
+    timestamp: c.now,
+  }),
 };
 
 export function testPayload<E extends WebhookEventName>(type: E, who: TestIdentity, now: Date): WebhookPayloads[E] {
