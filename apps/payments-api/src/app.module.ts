@@ -25,6 +25,7 @@ import { RequestsModule } from './requests/requests.module.js';
 import { PaymentSearchModule } from './payment-search/payment-search.module.js';
 import { FeeConfigsModule } from './fee-configs/fee-configs.module.js';
 import { PayeeDestinationsModule } from './payee-destinations/payee-destinations.module.js';
+import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -53,6 +54,7 @@ export class PaymentsApiModule {
         PaymentSearchModule,
         FeeConfigsModule,
         PayeeDestinationsModule,
+        ReconciliationModule,
         EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],

@@ -91,7 +91,7 @@ export class ReconciliationRepository {
   async claimOpen(networks: string[]): Promise<ReconciliationRunRow | undefined> {
     const [row] = await sqlRows<ReconciliationRunRow>(
       this.m,
-      `SELECT ${RUN_COLUMNS} FROM reconciliation_runs WHERE status IN ('queued', 'running') AND network = ANY($1::text[])
+      `SELECT ${RUN_COLUMNS} FROM reconciliation_runs WHERE status IN ('queued', 'running') AND trigger <> 'cli' AND network = ANY($1::text[])
         ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
       [networks],
     );
