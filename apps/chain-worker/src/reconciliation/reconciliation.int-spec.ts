@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { metricsRegistry } from '@payrail/platform';
 import { NestFactory } from '@nestjs/core';
 import { createDataSource, sqlExecute, sqlOne, sqlRows } from '@payrail/persistence';
 import { Reconciler, repairMissingInLedger, type ReconciliationChain } from '@payrail/reconciliation';
@@ -213,5 +214,39 @@ describe('reconciliation of the ledger against the chain (private anvil)', () =>
     const [item] = await discrepancies(summary.runId);
     expect(item).toMatchObject({ class: 'missing_on_chain', tx_hash: paid.txHash, chain: null, ledger: { amount: '1000' } });
     await startWorker();
+  });
+
+  it('the metric shows the newest operator-wide run per class; two replicas record one nightly run per network and day', async () => {
+    const id = (await reconciler.create({ platformId: null, network: 'sepolia', from: new Date(0), to: new Date(Date.now() + 3_600_000), trigger: 'cli' }))!;
+    const summary = await reconciler.runById(id);
+    const gauge = await metricsRegistry.getSingleMetric('payrail_reconciliation_discrepancies')!.get();
+    const shown = Object.fromEntries(gauge.values.filter((v) => v.labels.network === 'sepolia').map((v) => [v.labels.class, v.value]));
+    expect(shown).toEqual(summary.discrepancies);
+
+    const replicas = await Promise.all(
+      [1, 2].map(() =>
+        NestFactory.createApplicationContext(
+          ChainWorkerModule.forRoot(
+            privateChainWorkerEnv(databaseUrl, chain, 'recon-nightly', {
+              DETECTION_ENABLED: 'false',
+              RECURRING_ENABLED: 'false',
+              DEPOSITS_ENABLED: 'false',
+              RECONCILIATION_NIGHTLY_AT: '00:00',
+              RECONCILIATION_POLL_INTERVAL_MS: '100',
+            }),
+          ),
+          { logger: false },
+        ),
+      ),
+    );
+    try {
+      const nightly = () =>
+        sqlRows<{ status: string; window_from: Date; network: string }>(db, "SELECT status, window_from, network FROM reconciliation_runs WHERE trigger = 'schedule'");
+      await waitFor('the nightly run completed', async () => ((await nightly()).some((r) => r.status === 'completed') ? true : undefined), 15000);
+      const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+      expect(await nightly()).toEqual([{ status: 'completed', window_from: new Date(today - 86_400_000), network: 'sepolia' }]);
+    } finally {
+      for (const r of replicas) await r.close();
+    }
   });
 });
