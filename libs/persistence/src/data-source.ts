@@ -35,6 +35,7 @@ import { LinkIntentExpectedClient1763886600000 } from './migrations/176388660000
 import { SecurePaymentBatchType1763886705000 } from './migrations/1763886705000-secure-payment-batch-type.js';
 import { DepositAddresses1763886800000 } from './migrations/1763886800000-deposit-addresses.js';
 import { Reconciliation1763886930000 } from './migrations/1763886930000-reconciliation.js';
+import { ReconciliationBlockIndex1763886935000 } from './migrations/1763886935000-reconciliation-block-index.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 import { FeeConfigs1763886720000 } from './migrations/1763886720000-fee-configs.js';
@@ -88,6 +89,7 @@ const MIGRATIONS = [
   FeeConfigs1763886720000,
   DepositAddresses1763886800000,
   Reconciliation1763886930000,
+  ReconciliationBlockIndex1763886935000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
