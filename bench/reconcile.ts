@@ -28,7 +28,8 @@ async function main(): Promise<void> {
   const db = createDataSource(infra.databaseUrl, 4);
   await db.initialize();
   const provider = new JsonRpcProvider(infra.chain.rpcUrl, undefined, { cacheTimeout: -1 });
-  const payer = new NonceManager(new Wallet(ANVIL_ACCOUNTS[1].privateKey, provider));
+  const signer = new Wallet(ANVIL_ACCOUNTS[1].privateKey, provider);
+  const payer = new NonceManager(signer);
   const c: Contracts = {
     usdc: infra.chain.tokens.USDC,
     erc20Proxy: infra.chain.contracts.ERC20FeeProxy,
@@ -50,16 +51,18 @@ async function main(): Promise<void> {
     const firstBlock = (await provider.getBlockNumber()) + 1;
     const from = new Date(((await provider.getBlock('latest'))!.timestamp + 1) * 1000);
     await provider.send('evm_setAutomine', [false]);
-    let nonce = await payer.getNonce('pending');
+    const { chainId } = await provider.getNetwork();
+    const fees = { type: 2, maxFeePerGas: 100n * 10n ** 9n, maxPriorityFeePerGas: 10n ** 9n, chainId };
+    let nonce = await provider.getTransactionCount(signer.address, 'pending');
     for (let done = 0; done < PAYMENTS;) {
-      const txs: Promise<unknown>[] = [];
+      const signed: string[] = [];
       for (let t = 0; t < 50 && done < PAYMENTS; t++) {
         const n = Math.min(PER_BATCH, PAYMENTS - done);
-        const payments = blockOfPayments(n, 0).ours.map((p) => ({
+        const payments = blockOfPayments(n, 0).ours.map((p, i) => ({
           ...p,
           kind: 'erc20' as const,
           fee: 0n,
-          amount: 1_000_000n + BigInt(done),
+          amount: 1_000_000n + BigInt(done + i),
         }));
         await insertRequests(db, payments, c);
         const encoded = encodeBatchPayments(
@@ -67,11 +70,20 @@ async function main(): Promise<void> {
           feeAddress,
           settings,
         );
-        txs.push(payer.sendTransaction({ to: batch, data: encoded.data, nonce: nonce++, gasLimit: 60_000n * BigInt(n) + 200_000n }));
+        signed.push(
+          await signer.signTransaction({
+            ...fees,
+            to: batch,
+            data: encoded.data,
+            nonce: nonce++,
+            gasLimit: 60_000n * BigInt(n) + 200_000n,
+          }),
+        );
         done += n;
       }
-      await Promise.all(txs);
+      await Promise.all(signed.map((tx) => provider.send('eth_sendRawTransaction', [tx])));
       await provider.send('evm_mine', []);
+      if (done % 20_000 === 0) console.log(`  setup: ${done} payments mined`);
     }
     await provider.send('evm_setAutomine', [true]);
     const lastBlock = await provider.getBlockNumber();
