@@ -75,6 +75,7 @@ describe('/v2/reconciliation/runs', () => {
       expect(res.body.errors.map((e) => e.field)).toContain(field);
     };
     await bad({ network: 'nowhere', from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }, 'network');
+    await bad({ network: 'base', from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' }, 'network'); // no RPC_URL_BASE here
     await bad({ network: 'sepolia', from: 'yesterday', to: '2026-01-02T00:00:00Z' }, 'from');
     await bad({ network: 'sepolia', from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }, 'to');
     await bad({ network: 'sepolia', from: '2026-01-01T00:00:00Z', to: '2026-03-01T00:00:00Z' }, 'to');

@@ -26,7 +26,8 @@ export const ApiCreateReconciliationRun = () =>
     }),
     ApiCreatedResponse({ type: ReconciliationRunDto }),
     ApiBadRequestResponse({
-      description: 'Unknown network, a malformed date, to not after from, a window over 31 days, or to in the future',
+      description:
+        'Unknown network or one without an RPC on this deployment, a malformed date, to not after from, a window over 31 days, or to in the future',
       ...errorExample(400, 'to must be after from', 'Bad Request'),
     }),
   );

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { configuredRpcUrls } from '@payrail/chains';
 import { newUlid, PayrailError } from '@payrail/domain';
 import { ReconciliationRepository } from '@payrail/persistence';
 import { DataSource } from 'typeorm';
+import { PaymentsApiEnv } from '../../config/payments-api.env.js';
 import type { CreateReconciliationRunDto, ReconciliationRunDto } from '../dto/reconciliation.dto.js';
 import { runView } from '../reconciliation-view.js';
 
@@ -18,7 +20,10 @@ const invalid = (field: string, message: string) =>
  */
 @Injectable()
 export class CreateReconciliationRun {
-  constructor(private readonly db: DataSource) {}
+  constructor(
+    private readonly db: DataSource,
+    @Inject(PaymentsApiEnv) private readonly env: PaymentsApiEnv,
+  ) {}
 
   async execute({ platformId, body }: { platformId: string; body: CreateReconciliationRunDto }): Promise<ReconciliationRunDto> {
     const from = new Date(body.from);
@@ -28,6 +33,9 @@ export class CreateReconciliationRun {
     if (to <= from) throw invalid('to', 'must be after from');
     if (to.getTime() - from.getTime() > MAX_WINDOW_MS) throw invalid('to', 'must be at most 31 days after from');
     if (to.getTime() > Date.now()) throw invalid('to', 'must not be in the future');
+    // The deployment reads a network through the same RPC_URL_<NETWORK> in every app: none here, none to reconcile with.
+    if (!configuredRpcUrls(this.env)[body.network as keyof ReturnType<typeof configuredRpcUrls>])
+      throw invalid('network', `has no RPC configured on this deployment`);
     const repo = new ReconciliationRepository(this.db.manager);
     const id = newUlid();
     await repo.createRun({ id, platformId, network: body.network, from, to, trigger: 'api' });
