@@ -217,7 +217,13 @@ describe('reconciliation of the ledger against the chain (private anvil)', () =>
   });
 
   it('the metric shows the newest operator-wide run per class; two replicas record one nightly run per network and day', async () => {
-    const id = (await reconciler.create({ platformId: null, network: 'sepolia', from: new Date(0), to: new Date(Date.now() + 3_600_000), trigger: 'cli' }))!;
+    const id = (await reconciler.create({
+      platformId: null,
+      network: 'sepolia',
+      from: new Date(0),
+      to: new Date(Date.now() + 3_600_000),
+      trigger: 'cli',
+    }))!;
     const summary = await reconciler.runById(id);
     const gauge = await metricsRegistry.getSingleMetric('payrail_reconciliation_discrepancies')!.get();
     const shown = Object.fromEntries(gauge.values.filter((v) => v.labels.network === 'sepolia').map((v) => [v.labels.class, v.value]));
@@ -241,8 +247,15 @@ describe('reconciliation of the ledger against the chain (private anvil)', () =>
     );
     try {
       const nightly = () =>
-        sqlRows<{ status: string; window_from: Date; network: string }>(db, "SELECT status, window_from, network FROM reconciliation_runs WHERE trigger = 'schedule'");
-      await waitFor('the nightly run completed', async () => ((await nightly()).some((r) => r.status === 'completed') ? true : undefined), 15000);
+        sqlRows<{ status: string; window_from: Date; network: string }>(
+          db,
+          "SELECT status, window_from, network FROM reconciliation_runs WHERE trigger = 'schedule'",
+        );
+      await waitFor(
+        'the nightly run completed',
+        async () => ((await nightly()).some((r) => r.status === 'completed') ? true : undefined),
+        15000,
+      );
       const today = Math.floor(Date.now() / 86_400_000) * 86_400_000;
       expect(await nightly()).toEqual([{ status: 'completed', window_from: new Date(today - 86_400_000), network: 'sepolia' }]);
     } finally {

@@ -19,7 +19,12 @@ const transfer = (over: Partial<ReconciledTransfer> = {}): ReconciledTransfer =>
 
 describe('diffTransfers', () => {
   it('finds nothing when both sides hold the same logs (addresses compared in any case)', () => {
-    expect(diffTransfers([transfer()], [transfer({ to: B.toUpperCase().replace('0X', '0x'), txHash: ('0x' + '1'.repeat(64)).toUpperCase().replace('0X', '0x') })])).toEqual([]);
+    expect(
+      diffTransfers(
+        [transfer()],
+        [transfer({ to: B.toUpperCase().replace('0X', '0x'), txHash: ('0x' + '1'.repeat(64)).toUpperCase().replace('0X', '0x') })],
+      ),
+    ).toEqual([]);
   });
 
   it('names a log only on the chain, a row only in the ledger, and amount and fee differences with both sides', () => {
