@@ -27,6 +27,7 @@ import { PaymentSearchModule } from './payment-search/payment-search.module.js';
 import { FeeConfigsModule } from './fee-configs/fee-configs.module.js';
 import { PayeeDestinationsModule } from './payee-destinations/payee-destinations.module.js';
 import { ExceptionsModule } from './exceptions/exceptions.module.js';
+import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -57,6 +58,7 @@ export class PaymentsApiModule {
         FeeConfigsModule,
         PayeeDestinationsModule,
         ExceptionsModule,
+        ReconciliationModule,
         EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],

@@ -14,3 +14,4 @@ export * from './cursor.js';
 export * from './messages/index.js';
 export * from './offramp/index.js';
 export * from './exceptions/index.js';
+export * from './reconciliation/index.js';

@@ -36,6 +36,8 @@ import { SecurePaymentBatchType1763886705000 } from './migrations/1763886705000-
 import { DepositAddresses1763886800000 } from './migrations/1763886800000-deposit-addresses.js';
 import { PaymentExceptions1763886900000 } from './migrations/1763886900000-payment-exceptions.js';
 import { Refunds1763886910000 } from './migrations/1763886910000-refunds.js';
+import { Reconciliation1763886930000 } from './migrations/1763886930000-reconciliation.js';
+import { ReconciliationBlockIndex1763886935000 } from './migrations/1763886935000-reconciliation-block-index.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 import { FeeConfigs1763886720000 } from './migrations/1763886720000-fee-configs.js';
@@ -90,6 +92,8 @@ const MIGRATIONS = [
   DepositAddresses1763886800000,
   PaymentExceptions1763886900000,
   Refunds1763886910000,
+  Reconciliation1763886930000,
+  ReconciliationBlockIndex1763886935000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

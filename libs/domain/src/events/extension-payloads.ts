@@ -120,3 +120,25 @@ export interface RefundPayload<E extends 'refund.created' | 'refund.confirmed' |
   /** ISO 8601. */
   timestamp: string;
 }
+
+/**
+ * `reconciliation.completed` (issue #36): a run comparing the ledger with the fee proxies' logs of
+ * a network and time window finished. A platform's own run is sent to it; an operator-wide run
+ * (nightly, `admin reconcile`) to each platform with discrepancies among its requests, counting
+ * only those. Read the evidence with GET /v2/reconciliation/runs/{runId}.
+ */
+export interface ReconciliationCompletedPayload {
+  event: 'reconciliation.completed';
+  runId: string;
+  network: string;
+  /** ISO 8601: the window reconciled, [from, to). */
+  from: string;
+  to: string;
+  fromBlock: number | null;
+  toBlock: number | null;
+  /** Discrepancies by class (missing_in_ledger, missing_on_chain, amount_mismatch, fee_mismatch, status_mismatch). */
+  discrepancies: Record<string, number>;
+  totalDiscrepancies: number;
+  /** ISO 8601: when the run completed. */
+  timestamp: string;
+}

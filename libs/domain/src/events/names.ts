@@ -28,7 +28,8 @@ export const LEGACY_WEBHOOK_EVENTS = [
  * active endpoints. `payment.exception` / `payment.exception.resolved` (issue #35): a payment
  * exception was raised (underpaid, overpaid, late, wrong token, ...) / was resolved. `refund.created` / `refund.confirmed` / `refund.failed` (issue #35): a refund of
  * a request was created (awaiting the payee's signature), confirmed by detection, or failed (its
- * transaction was removed by a reorg).
+ * transaction was removed by a reorg). `reconciliation.completed`: a reconciliation run of the
+ * ledger against the chain finished (issue #36), with its discrepancy counts.
  */
 export const EXTENSION_WEBHOOK_EVENTS = [
   'payment.reversed',
@@ -38,6 +39,7 @@ export const EXTENSION_WEBHOOK_EVENTS = [
   'refund.created',
   'refund.confirmed',
   'refund.failed',
+  'reconciliation.completed',
 ] as const;
 
 /** Every event a webhook endpoint can receive, and every name the test-fire routes accept. */

@@ -17,6 +17,7 @@ import type {
 import type {
   PaymentExceptionPayload,
   PaymentReversedPayload,
+  ReconciliationCompletedPayload,
   RefundPayload,
   WebhookEndpointDisabledPayload,
 } from './extension-payloads.js';
@@ -43,6 +44,7 @@ export interface WebhookPayloads {
   'refund.created': RefundPayload<'refund.created'>;
   'refund.confirmed': RefundPayload<'refund.confirmed'>;
   'refund.failed': RefundPayload<'refund.failed'>;
+  'reconciliation.completed': ReconciliationCompletedPayload;
 }
 
 const EXCEPTION_FIELDS = [
@@ -218,4 +220,16 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
   'refund.created': REFUND_FIELDS,
   'refund.confirmed': REFUND_FIELDS,
   'refund.failed': REFUND_FIELDS,
+  'reconciliation.completed': [
+    'event',
+    'runId',
+    'network',
+    'from',
+    'to',
+    'fromBlock',
+    'toBlock',
+    'discrepancies',
+    'totalDiscrepancies',
+    'timestamp',
+  ],
 };

@@ -35,4 +35,6 @@ export const EVENT_RECIPIENTS: Record<WebhookEventName, EventRecipients> = {
   'refund.created': { platform: true, orchestrator: true },
   'refund.confirmed': { platform: true, orchestrator: true },
   'refund.failed': { platform: true, orchestrator: true },
+  // Extension: the platform whose requests were reconciled (issue #36).
+  'reconciliation.completed': { platform: true, orchestrator: false },
 };

@@ -208,6 +208,18 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
   }),
   'payment.exception': (c) => exceptionPayload('payment.exception', c),
   'payment.exception.resolved': (c) => exceptionPayload('payment.exception.resolved', c),
+  'reconciliation.completed': (c) => ({
+    event: 'reconciliation.completed',
+    runId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P1',
+    network: 'sepolia',
+    from: c.now,
+    to: c.now,
+    fromBlock: 100,
+    toBlock: 200,
+    discrepancies: { missing_in_ledger: 0, missing_on_chain: 0, amount_mismatch: 0, fee_mismatch: 0, status_mismatch: 0 },
+    totalDiscrepancies: 0,
+    timestamp: c.now,
+  }),
 };
 
 function exceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'>(event: E, c: Context): WebhookPayloads[E] {
