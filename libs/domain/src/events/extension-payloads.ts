@@ -1,4 +1,4 @@
-import type { ExceptionKind, ExceptionResolution, ExceptionStatus } from '../exceptions/exception-rules.js';
+import type { PaymentExceptionView } from '../exceptions/exception-record.js';
 
 /**
  * Payloads of Payrail's extension events (not in the spec).
@@ -55,37 +55,17 @@ export interface WebhookEndpointDisabledPayload {
  * the exception as GET /v2/exceptions shows it, with the request's identity fields. Amounts are
  * decimal strings: token amounts in the payment currency, invoice amounts in the invoice currency.
  */
-export interface PaymentExceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'> {
+export type PaymentExceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'> = Omit<PaymentExceptionView, 'id'> & {
   event: E;
   exceptionId: string;
-  requestId: string;
+  /** Same value as requestId. */
   requestID: string;
   paymentReference: string;
   clientId: string | null;
   orchestratorId: string | null;
-  kind: ExceptionKind;
-  status: ExceptionStatus;
-  resolution: ExceptionResolution | null;
-  network: string;
-  paymentCurrency: string;
-  token: string | null;
-  expectedAmount: string;
-  receivedAmount: string;
-  invoiceCurrency: string;
-  expectedInvoiceAmount: string | null;
-  receivedInvoiceAmount: string | null;
-  rate: string | null;
-  rateSource: string | null;
-  txHash: string | null;
-  logIndex: number | null;
-  payerAddress: string | null;
-  remainderRequestId: string | null;
-  remainderToken: string | null;
-  detectedAt: string;
-  resolvedAt: string | null;
   /** ISO 8601. */
   timestamp: string;
-}
+};
 
 /**
  * `refund.created`, `refund.confirmed`, `refund.failed` (issue #35): a refund of a request, given

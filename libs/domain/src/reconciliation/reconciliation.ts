@@ -1,4 +1,5 @@
 import { paymentState, type ObservedTransfer, type PaymentTerms } from '../payments/settlement-rules.js';
+import type { ProxyTransfer } from '../payments/proxy-transfer.js';
 import type { RequestStatus } from '../payments/request-status.js';
 
 /** What a reconciliation finds (issue #36): the ledger against the fee proxies' logs on the chain. */
@@ -8,20 +9,8 @@ export type DiscrepancyClass = (typeof DISCREPANCY_CLASSES)[number];
 export const RECONCILIATION_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type ReconciliationRunStatus = (typeof RECONCILIATION_RUN_STATUSES)[number];
 
-/** One payment log, as the chain holds it or as the ledger (payment_transfers) recorded it. */
-export interface ReconciledTransfer {
-  contract: string;
-  txHash: string;
-  logIndex: number;
-  blockNumber: number;
-  blockHash: string;
-  referenceTopic: string;
-  token: string | null;
-  to: string;
-  amount: bigint;
-  feeAmount: bigint;
-  feeAddress: string;
-}
+/** One payment log, as the chain holds it or as the ledger (payment_transfers) recorded it: detection's own shape. */
+export type ReconciledTransfer = ProxyTransfer;
 
 /** A side's values as evidence (money as decimal strings of base units). */
 export interface TransferEvidence {
