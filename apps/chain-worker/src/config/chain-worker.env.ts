@@ -119,6 +119,12 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   /** Requests older than this are no longer watched (their deposit can still be swept by anyone through the factory). */
   @Type(() => Number) @IsInt() @Min(1) @Max(365) DEPOSIT_WATCH_DAYS: number = 14;
 
+  /**
+   * Deposits swept per relayer transaction (factory.deployAndSweepMany): about 110k gas each for an
+   * ERC-20 (clone + pay), so 100 stay near 11M gas, well inside public networks' block gas limits.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(250) DEPOSIT_SWEEP_BATCH: number = 100;
+
   /** The WebSocket endpoint of a network's new heads, when WS_RPC_URLS names one. */
   wsUrlFor(network: string): string | undefined {
     return parseWsRpcUrls(this.WS_RPC_URLS)?.get(network as EvmNetwork);

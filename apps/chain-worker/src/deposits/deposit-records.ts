@@ -63,12 +63,17 @@ export class DepositRecords {
     return this.repo.recordReceived(this.network, this.factory, block, rows);
   }
 
+  /** The head read this pass and the confirmations waited for: the page's "n of m confirmations". */
+  recordHead(head: number, confirmations: number): Promise<void> {
+    return this.repo.recordHead(this.network, head, confirmations);
+  }
+
   claim(requestIds: string[]): Promise<Set<string>> {
     return this.repo.claim(requestIds);
   }
 
-  sent(requestId: string, txHash: string): Promise<void> {
-    return this.repo.sent(requestId, txHash);
+  sent(requestIds: string[], txHash: string): Promise<void> {
+    return this.repo.sent(requestIds, txHash);
   }
 
   release(requestId: string, error: string): Promise<void> {
