@@ -68,11 +68,14 @@ export class DepositSweeper {
     const safe = Math.max(0, head - this.options.confirmations);
     if (watched.length === 0) return finished;
     const received = await this.balancesAt(watched, safe);
-    await this.records.recordReceived(watched, received, safe);
-    await this.readTransfers(watched, head);
-    await this.records.recordHead(head, this.options.confirmations);
+    await this.records.recordReceived(watched, received, safe); // creates the rows the sweep claims
     const due = watched.filter((_, i) => received[i] >= watched[i].expected);
-    return (await this.sweep(due)) || finished;
+    // The records of Transfer logs and of the head (the page's confirmations) do not hold the sweep up.
+    const [swept] = await Promise.all([
+      this.sweep(due),
+      this.readTransfers(watched, head).then(() => this.records.recordHead(head, this.options.confirmations)),
+    ]);
+    return swept || finished;
   }
 
   /** Each deposit's balance at `block`: one factory.balancesOf eth_call per token (and per LOG_ADDRESS_CHUNK addresses). */
