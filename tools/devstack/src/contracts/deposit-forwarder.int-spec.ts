@@ -293,5 +293,12 @@ test('a batch sweep pays each deposit once, all or nothing: one underfunded or a
   expect(await batchError([one])).toBe('AlreadySwept');
   expect(await balanceOf(usdc, shortAt)).toBe(short.amount); // waits for the rest
   expect(await provider.getCode(shortAt)).toBe('0x');
+  // The watcher's read: many balances in one call (token, or native with the zero address).
+  const balancesOf = factory.getFunction<View<bigint[]>>('balancesOf');
+  expect([...(await balancesOf(usdc, [oneAt, twoAt, shortAt]))]).toEqual([0n, 5n, short.amount]);
+  expect([...(await balancesOf(ZeroAddress, [shortAt, payerAccount.address]))]).toEqual([
+    0n,
+    await provider.getBalance(payerAccount.address),
+  ]);
   expect(await balanceOf(usdc, relayerAccount.address)).toBe(0n);
 });
