@@ -60,13 +60,11 @@ export class DepositSweeper {
   /** One pass; true when it did work (another pass may follow at once). */
   async pass(): Promise<boolean> {
     // Independent reads side by side: finishOpen touches only rows being swept, watched() only the others.
-    const [head, finished, watched] = await Promise.all([
-      this.provider.getBlockNumber(),
-      this.finishOpen(),
-      this.records.watched(this.options.limits),
-    ]);
-    const safe = Math.max(0, head - this.options.confirmations);
+    const [finished, watched] = await Promise.all([this.finishOpen(), this.records.watched(this.options.limits)]);
     if (watched.length === 0) return finished;
+    // The head is read after the database reads, so a block mined meanwhile is already this pass's.
+    const head = await this.provider.getBlockNumber();
+    const safe = Math.max(0, head - this.options.confirmations);
     const received = await this.balancesAt(watched, safe);
     await this.records.recordReceived(watched, received, safe); // creates the rows the sweep claims
     const due = watched.filter((_, i) => received[i] >= watched[i].expected);
