@@ -137,6 +137,12 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   /** eth_getLogs calls in flight at once in a run (each over at most DETECTION_MAX_RANGE blocks). */
   @Type(() => Number) @IsInt() @Min(1) @Max(64) RECONCILIATION_RPC_CONCURRENCY: number = 4;
 
+  /**
+   * Deposits swept per relayer transaction (factory.deployAndSweepMany): about 110k gas each for an
+   * ERC-20 (clone + pay), so 100 stay near 11M gas, well inside public networks' block gas limits.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(250) DEPOSIT_SWEEP_BATCH: number = 100;
+
   /** The WebSocket endpoint of a network's new heads, when WS_RPC_URLS names one. */
   wsUrlFor(network: string): string | undefined {
     return parseWsRpcUrls(this.WS_RPC_URLS)?.get(network as EvmNetwork);

@@ -69,12 +69,17 @@ export class DepositRecords {
     return this.repo.recordReceived(this.network, this.factory, block, rows);
   }
 
+  /** The head read this pass and the confirmations waited for: the page's "n of m confirmations". */
+  recordHead(head: number, confirmations: number): Promise<void> {
+    return this.repo.recordHead(this.network, head, confirmations);
+  }
+
   claim(requestIds: string[]): Promise<Set<string>> {
     return this.repo.claim(requestIds);
   }
 
-  sent(requestId: string, txHash: string): Promise<void> {
-    return this.repo.sent(requestId, txHash);
+  sent(requestIds: string[], txHash: string): Promise<void> {
+    return this.repo.sent(requestIds, txHash);
   }
 
   release(requestId: string, error: string): Promise<void> {
@@ -91,13 +96,20 @@ export class DepositRecords {
     return (await this.repo.forRequests([requestId])).map((r) => BigInt(r.received))[0] ?? 0n;
   }
 
-  /** A sweep mined; a reverted one leaves the funds in the forwarder: an `unsweepable` exception (issue #35). */
-  async mined(sweep: OpenSweep, ok: boolean, gasUsed: bigint, gasCost: bigint, at: Date, held: bigint): Promise<void> {
-    await this.repo.mined(sweep.requestId, ok, gasUsed, gasCost, at);
-    if (!ok)
-      await raiseDepositExceptions(this.db, this.network, 'unsweepable', [
-        { requestId: sweep.requestId, txHash: sweep.txHash, logIndex: null, token: null, sender: null, amount: held, decimals: null },
-      ]);
+  mined(requestId: string, ok: boolean, gasUsed: bigint, gasCost: bigint, at: Date): Promise<void> {
+    return this.repo.mined(requestId, ok, gasUsed, gasCost, at);
+  }
+
+  /**
+   * A deposit whose sweep would revert on its own (a token that refuses the transfer, a forwarder
+   * emptied by a reorg): its funds stay in the forwarder, an `unsweepable` exception (issue #35),
+   * raised once while it stays open however often the sweeper tries again.
+   */
+  async unsweepable(requestId: string): Promise<void> {
+    const held = await this.receivedOf(requestId);
+    await raiseDepositExceptions(this.db, this.network, 'unsweepable', [
+      { requestId, txHash: null, logIndex: null, token: null, sender: null, amount: held, decimals: null },
+    ]);
   }
 
   recordTransfers(transfers: DepositTransferRecord[]): Promise<void> {

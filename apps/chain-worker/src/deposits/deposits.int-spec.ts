@@ -1,13 +1,13 @@
 import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { depositAddress, type DepositTerms } from '@payrail/chains';
-import { ANVIL_ACCOUNTS, waitFor } from '@payrail/devstack';
+import { ANVIL_ACCOUNTS, loadArtifact, waitFor } from '@payrail/devstack';
 import { metricsRegistry } from '@payrail/platform';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
 import { privateChainWorkerEnv, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { createTestDatabase } from '@payrail/test-support/stack.js';
-import { Contract, NonceManager, parseEther, Wallet, ZeroAddress } from 'ethers';
+import { Contract, ContractFactory, NonceManager, parseEther, Wallet, ZeroAddress } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { ChainWorkerModule } from '../app.module.js';
 
@@ -54,11 +54,11 @@ describe('deposit addresses', () => {
 
   const factory = () => chain.deployment.contracts.DepositForwarderFactory;
   const token = (symbol: string) => chain.deployment.tokens[symbol].address;
-  async function newDeposit(opts: { native?: boolean; expected: bigint; fee?: bigint; symbol?: string }) {
+  async function newDeposit(opts: { native?: boolean; expected: bigint; fee?: bigint; symbol?: string; tokenAddress?: string }) {
     const feeAddress = opts.fee ? Wallet.createRandom().address : undefined;
     const payee = Wallet.createRandom().address;
     const proxy = opts.native ? chain.deployment.contracts.EthereumFeeProxy : chain.deployment.contracts.ERC20FeeProxy;
-    const tokenAddress = opts.native ? null : token(opts.symbol ?? 'USDC');
+    const tokenAddress = opts.native ? null : (opts.tokenAddress ?? token(opts.symbol ?? 'USDC'));
     const req = await insertRequest(db, {
       payee,
       token: tokenAddress,
@@ -182,5 +182,31 @@ describe('deposit addresses', () => {
     );
     expect(event.payload).toMatchObject({ kind: 'wrong_token', receivedAmount: '5', token: token('DAI'), requestId: d.requestId });
     expect(await events(d.requestId)).toEqual(['payment.exception']);
+  }, 60000);
+
+  it('a batch holding a deposit that cannot pay (a token whose transferFrom returns false) is split: the other is swept, that one waits with its error', async () => {
+    const artifact = loadArtifact('TestFalseToken');
+    const falseToken = await (await new ContractFactory(artifact.abi, artifact.bytecode, payer).deploy()).waitForDeployment();
+    const falseAddress = await falseToken.getAddress();
+    const asPayer = new Contract(falseAddress, artifact.abi, payer);
+    await (await (asPayer.getFunction('mint')(await payer.getAddress(), 10n ** 12n) as Promise<{ wait(): Promise<unknown> }>)).wait();
+    const stuck = await newDeposit({ expected: 2_000_000n, tokenAddress: falseAddress });
+    const ok = await newDeposit({ expected: 3_000_000n });
+    // Both funded before the worker starts: its first pass finds them due together, in one batch.
+    await (await (asPayer.getFunction('transfer')(stuck.address, 2_000_000n) as Promise<{ wait(): Promise<unknown> }>)).wait();
+    await send('USDC', ok.address, 3_000_000n);
+    await startWorker();
+    await until('the payable deposit paid', async () => (await request(ok.requestId)).status === 'paid', 30000);
+    const row = await sqlOne<{ status: string; last_error: string | null; sweep_tx_hash: string | null }>(
+      db,
+      'SELECT status, last_error, sweep_tx_hash FROM deposit_addresses WHERE request_id = $1',
+      [stuck.requestId],
+    );
+    // Never sent; back to watching (or claimed again by a later pass, which simulates and releases it again).
+    expect(['watching', 'sweeping']).toContain(row?.status);
+    expect(row?.sweep_tx_hash).toBeNull();
+    expect(row?.last_error).toMatch(/^sweep would revert/);
+    expect((await request(stuck.requestId)).status).toBe('pending');
+    expect(await balanceOf('USDC', ok.payee)).toBe(3_000_000n);
   }, 60000);
 });

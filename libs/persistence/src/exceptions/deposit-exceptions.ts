@@ -20,7 +20,7 @@ export interface DepositExceptionFact {
 /**
  * Raises the deposit watcher's exceptions with their payment.exception events, in one
  * transaction: `wrong_token` per Transfer log of another token to a request's deposit address
- * (once per log, however often the watcher reads it), `unsweepable` when a sweep reverted and the
+ * (once per log, however often the watcher reads it), `unsweepable` when a sweep would revert and the
  * forwarder keeps the funds. Only a refund (a sweep back) returns what a forwarder holds.
  */
 export async function raiseDepositExceptions(

@@ -56,6 +56,10 @@ export class PaymentExceptions1763886900000 implements MigrationInterface {
     await q.query(
       `CREATE UNIQUE INDEX payment_exceptions_log ON payment_exceptions (network, tx_hash, log_index, kind) WHERE kind = 'wrong_token'`,
     );
+    // One open unsweepable exception per request, however often the sweeper finds it cannot sweep.
+    await q.query(
+      `CREATE UNIQUE INDEX payment_exceptions_unsweepable ON payment_exceptions (request_id) WHERE kind = 'unsweepable' AND status = 'open'`,
+    );
     await q.query(`
       CREATE TABLE exception_settings (
         platform_id text PRIMARY KEY REFERENCES platforms(id) ON DELETE CASCADE,
