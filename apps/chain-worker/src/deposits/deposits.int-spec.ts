@@ -208,5 +208,15 @@ describe('deposit addresses', () => {
     expect(row?.last_error).toMatch(/^sweep would revert/);
     expect((await request(stuck.requestId)).status).toBe('pending');
     expect(await balanceOf('USDC', ok.payee)).toBe(3_000_000n);
+    // The funds stay in the forwarder: one open unsweepable exception (issue #35) and its event
+    // (a unique index keeps it one while open, however many passes find the sweep would revert).
+    await until('the unsweepable exception raised', async () => (await events(stuck.requestId)).length > 0, 20000);
+    const raised = await sqlRows<{ kind: string; status: string; received_amount: string }>(
+      db,
+      'SELECT kind, status, received_amount::text FROM payment_exceptions WHERE request_id = $1',
+      [stuck.requestId],
+    );
+    expect(raised).toEqual([{ kind: 'unsweepable', status: 'open', received_amount: '2000000' }]);
+    expect(await events(stuck.requestId)).toEqual(['payment.exception']);
   }, 60000);
 });
