@@ -301,6 +301,11 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
     const second = await refundIt('exc-2');
     expect(second).toMatchObject({ status: 409, body: { message: expect.stringContaining(first.body.id) as string } });
     expect(await refund(requestId, 'exc-3', { exceptionId: exception.id })).toMatchObject({ status: 409 });
+    // Nor accepted meanwhile: the refund under way decides it.
+    expect(await call('POST', `/v2/exceptions/${exception.id}/accept`)).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining(first.body.id) as string },
+    });
     expect(await exceptionOf()).toMatchObject({ status: 'open', resolution: null }); // open until the refund is confirmed
 
     await payee.submit(first.body.transactions);

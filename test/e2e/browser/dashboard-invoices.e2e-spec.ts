@@ -19,7 +19,8 @@ const PAYEE = ANVIL_ACCOUNTS[9].address;
 // "Create invoice" on Payment links (keyboard only), the invoice in Payments with its reference
 // and customer, its page; paid on the local chain through Request Network's ERC20FeeProxy, its
 // page lists the payment. Then payment exceptions (issue #35): two invoices paid short and over on
-// chain show on "Exceptions", where `Accept` and `Request remainder` decide them with the keyboard,
+// chain show on "Exceptions", where `Accept` and `Request remainder` decide them with the keyboard
+// (and `Refund` opens the Refund dialog for the exception),
 // and the payment's page shows its exception; and a wallet session refunds a paid invoice from its
 // page (the Refund dialog, keyboard only, the payee's injected wallet sending the transactions).
 // axe clean; screenshots at 390 and 1280 px.
@@ -193,6 +194,20 @@ describe('dashboard invoices (Chromium)', () => {
     const link = page.getByRole('status').filter({ hasText: 'Remainder link for 3' });
     await link.waitFor();
     expect(await link.innerText()).toMatch(/\/[0-9A-Z]{26}\?clientId=|\/[0-9A-Z]{26}/);
+    // Refund: the request's Refund dialog, for this exception (empty amount: the excess); Escape closes it, focus returns.
+    const refundButton = over.getByRole('button', { name: /^Refund the overpaid exception of / });
+    expect(await short.getByRole('button', { name: /^Refund the underpaid exception/ }).count()).toBe(1);
+    await refundButton.focus();
+    await page.keyboard.press('Enter');
+    const refundDialog = page.getByRole('dialog', { name: 'Refund this payment' }).filter({ hasText: 'the excess of an overpayment' });
+    await refundDialog.waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-exceptions-refund');
+    await page.keyboard.press('Escape');
+    await refundDialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate('document.activeElement && document.activeElement.getAttribute("aria-label")')).toMatch(
+      /^Refund the overpaid exception/,
+    );
     await over.getByRole('button', { name: /^Accept the overpaid exception/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Exception accepted.' }).waitFor();
