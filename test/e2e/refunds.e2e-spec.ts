@@ -1,8 +1,8 @@
 import { type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { ANVIL_ACCOUNTS, waitFor } from '@payrail/devstack';
-import { createDataSource, sqlRows } from '@payrail/persistence';
-import { privateChainWorkerEnv, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
+import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
+import { payWithReference, privateChainWorkerEnv, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { startInProcessApi, type InProcessApi } from '@payrail/test-support/in-process.js';
 import { jsonCall } from '@payrail/test-support/json-call.js';
 import { ChainPayer, setEtherBalance, type ApiTransaction } from '@payrail/test-support/payments-api/chain-payer.js';
@@ -217,9 +217,12 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
   it('a partial native refund to a given address, confirmed by detection', async () => {
     const requestId = await paidRequest('ETH-sepolia-sepolia', '1');
     const to = Wallet.createRandom().address;
-    const created = await refund(requestId, 'native', { amount: '0.4', refundAddress: to.toLowerCase(), exceptionId: 'exc_1' });
+    // exceptionId must name one of the request's exceptions (the overpayment test links a real one).
+    const unknown = await refund(requestId, 'native-exc', { amount: '0.4', exceptionId: 'exc_1' });
+    expect(unknown).toMatchObject({ status: 404, body: { message: 'Exception not found on this request' } });
+    const created = await refund(requestId, 'native', { amount: '0.4', refundAddress: to.toLowerCase() });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ amount: '0.4', to, exceptionId: 'exc_1', status: 'awaiting_signature' });
+    expect(created.body).toMatchObject({ amount: '0.4', to, exceptionId: null, status: 'awaiting_signature' });
     expect(created.body.transactions.map((t) => [t.to, t.data.slice(0, 10)])).toEqual([
       [chain.deployment.contracts.EthereumFeeProxy, '0xb868980b'],
     ]);
@@ -250,6 +253,86 @@ describe('refunds: POST /v2/request/{id}/refunds, signed by the payee, confirmed
     expect(withAddress.status).toBe(201);
     expect(withAddress.body).toMatchObject({ amount: '2.0', to: payer.address });
   }, 60000);
+
+  it('an overpayment refunded through its exception: the excess by default, idempotent, 409s; confirmed, the exception is refunded', async () => {
+    const created = await call<{ requestId: string }>('POST', '/v2/request', {
+      payee: payeeWallet.address,
+      amount: '2',
+      invoiceCurrency: 'fUSDC-sepolia',
+      paymentCurrency: 'fUSDC-sepolia',
+    });
+    const { requestId } = created.body;
+    const row = (await sqlOne<{ payment_reference: string }>(db, 'SELECT payment_reference FROM requests WHERE id = $1', [requestId]))!;
+    await payWithReference(chain.provider, chain.deployment, {
+      token: usdc(),
+      payee: payeeWallet.address,
+      amount: 2_300_000n,
+      reference: row.payment_reference,
+    });
+    payer.signer.reset(); // payWithReference sent from the same account: the payer's next nonce is read again
+    type Exception = { id: string; kind: string; status: string; resolution: string | null; requestId: string };
+    const exceptionOf = async () =>
+      (await call<{ exceptions: Exception[] }>('GET', `/v2/request/${requestId}`)).body.exceptions.find((e) => e.kind === 'overpaid');
+    await untilMined('the overpaid exception', async () => (await exceptionOf())?.status === 'open');
+    const exception = (await exceptionOf())!;
+    const refundIt = (key: string | null, body: object = {}, credential = apiKey) =>
+      jsonCall<Refund>(
+        `${api.url}/v2/exceptions/${exception.id}/refund`,
+        'POST',
+        {
+          'x-api-key': credential,
+          ...(key === null ? {} : { 'idempotency-key': key }),
+        },
+        body,
+      );
+
+    expect(await refundIt(null)).toMatchObject({ status: 400, body: { errors: [{ field: 'Idempotency-Key' }] } });
+    const otherKey = (await createTenant(api.app)).apiKey.apiKey;
+    expect(await refundIt('exc-other', {}, otherKey)).toMatchObject({ status: 404, body: { statusCode: 404 } });
+    expect(await refundIt('exc-too-much', { amount: '2.31' })).toMatchObject({ status: 409, body: { statusCode: 409, error: 'Conflict' } });
+
+    const first = await refundIt('exc-1');
+    expect(first.status).toBe(201);
+    // The excess above the 2 expected, back to the wallet that paid, linked to the exception.
+    expect(first.body).toMatchObject({ amount: '0.3', to: payer.address, exceptionId: exception.id, status: 'awaiting_signature' });
+    const replay = await refundIt('exc-1');
+    expect(replay).toMatchObject({ status: 201, body: { id: first.body.id } }); // the same refund again
+    // A second refund of the same exception while the first is under way, by either route.
+    const second = await refundIt('exc-2');
+    expect(second).toMatchObject({ status: 409, body: { message: expect.stringContaining(first.body.id) as string } });
+    expect(await refund(requestId, 'exc-3', { exceptionId: exception.id })).toMatchObject({ status: 409 });
+    // Nor accepted meanwhile: the refund under way decides it.
+    expect(await call('POST', `/v2/exceptions/${exception.id}/accept`)).toMatchObject({
+      status: 409,
+      body: { message: expect.stringContaining(first.body.id) as string },
+    });
+    expect(await exceptionOf()).toMatchObject({ status: 'open', resolution: null }); // open until the refund is confirmed
+
+    await payee.submit(first.body.transactions);
+    await untilMined('the refund confirmed', async () => (await refundOf(requestId, first.body.id)).status === 'confirmed');
+    expect(await exceptionOf()).toMatchObject({ status: 'refunded', resolution: 'refunded' });
+    const listed = await call<{ data: Exception[] }>('GET', `/v2/exceptions?status=refunded&requestId=${requestId}`);
+    expect(listed.body.data.map((e) => e.id)).toEqual([exception.id]);
+    // More passes over the chain write nothing again.
+    await chain.provider.send('anvil_mine', ['0x3']);
+    const head = await chain.provider.getBlockNumber();
+    await until(
+      'detection past the refund',
+      async () => (await sqlRows(db, 'SELECT 1 FROM chain_cursors WHERE block_number >= $1', [head])).length > 0,
+    );
+    const kinds = (await events(requestId)).map((e) => e.event_type);
+    expect(kinds.filter((k) => k === 'refund.confirmed')).toHaveLength(1);
+    expect(kinds.filter((k) => k === 'payment.exception.resolved')).toHaveLength(1);
+    expect(kinds.indexOf('payment.exception.resolved')).toBeGreaterThan(kinds.indexOf('refund.confirmed'));
+    const resolved = (await events(requestId)).find((e) => e.event_type === 'payment.exception.resolved')!;
+    expect(resolved.payload).toMatchObject({ exceptionId: exception.id, kind: 'overpaid', status: 'refunded', resolution: 'refunded' });
+
+    expect(await refundIt('exc-4')).toMatchObject({
+      status: 409,
+      body: { message: 'Exception is refunded; only an open exception can be refunded' },
+    });
+    expect(await call('POST', `/v2/exceptions/${exception.id}/accept`)).toMatchObject({ status: 409 });
+  }, 90000);
 
   it('a reorg removing a refunded payment: the refund stays recorded (failed, refund.failed once) and the request is pending again', async () => {
     const snapshot = (await chain.provider.send('evm_snapshot', [])) as string;

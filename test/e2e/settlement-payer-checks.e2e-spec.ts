@@ -357,7 +357,7 @@ describe('settlement checks the wallet that paid against the allowlist and KYT, 
     await call('PUT', '/v2/exception-settings', apiKey, {});
   }, 30000);
 
-  it('overpaid: an open exception listed with keyset paging; accepting it keeps the request paid', async () => {
+  it('overpaid: an open exception listed with keyset paging; accepting it keeps the request paid, and it cannot be refunded then', async () => {
     const l = await link({});
     await payFromAnvil(l, 2_300_000n);
     const view = await requestWhen(l.requestId, 'the overpayment settled', (v) => v.exceptions.length > 0);
@@ -377,6 +377,13 @@ describe('settlement checks the wallet that paid against the allowlist and KYT, 
       body: { status: 'accepted' },
     });
     expect((await call('GET', '/v2/exceptions?kind=overpaid&status=open')).body.data).toEqual([]);
+    // Decided: no refund through it (409); another platform's exception is not found.
+    const refund = (key: string) => call('POST', `/v2/exceptions/${view.exceptions[0].id}/refund`, key, {}, { 'idempotency-key': 'r-1' });
+    expect(await refund(apiKey)).toMatchObject({
+      status: 409,
+      body: { statusCode: 409, error: 'Conflict', message: 'Exception is accepted; only an open exception can be refunded' },
+    });
+    expect(await refund(otherApiKey)).toMatchObject({ status: 404, body: { message: 'Exception not found' } });
   }, 30000);
 
   it('late: within the late window the link completes (late, resolved); beyond it the link stays expired until the exception is accepted', async () => {

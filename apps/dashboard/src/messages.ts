@@ -119,6 +119,8 @@ export const MESSAGES = {
   'refund.intro': 'The refund is sent from the payee’s wallet in {currency}, the currency that was paid.',
   'refund.amount': 'Amount ({currency})',
   'refund.amount_hint': 'Leave empty to refund everything not refunded yet.',
+  'refund.amount_hint_exception': 'Leave empty to refund the excess of an overpayment, or everything received for other exceptions.',
+  'refund.open_one': 'Refund the {kind} exception of {amount}',
   'refund.address': 'Refund address',
   'refund.address_hint': 'Leave empty to refund the wallet that paid (required for a payment to a deposit address).',
   'refund.submit': 'Create refund',
@@ -283,6 +285,9 @@ export const MESSAGES = {
   'exc.resolution': 'Resolution',
   'exc.of_request': 'Exceptions',
   'exc.none_of_request': 'No exceptions for this payment.',
+  'exc.refund': 'Refund',
+  'exc.refund_pending': 'Refund {status}: the exception is refunded when it is confirmed on chain.',
+  'col.exception': 'Exception',
   'dev.fee_config': 'Fee configuration',
   'dev.fee_config_intro':
     'The fee charged on every payment link created from now on (links keep the fee plan they were created with). A Client ID with its own fee uses that one instead.',

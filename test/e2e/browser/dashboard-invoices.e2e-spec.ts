@@ -25,9 +25,10 @@ const PAYEE = ANVIL_ACCOUNTS[9].address;
 // page lists the payment; an invoice paid by a plain transfer to its deposit address shows the
 // address, the relayer's sweep and its gas. Then payment exceptions (issue #35): two invoices paid
 // short and over on chain show on "Exceptions", where `Accept` and `Request remainder` decide them
-// with the keyboard, and the payment's page shows its exception; and a wallet session refunds a paid
-// invoice from its page (the Refund dialog, keyboard only, the payee's injected wallet sending the
-// transactions). axe clean; screenshots at 390 and 1280 px.
+// with the keyboard (and `Refund` opens the Refund dialog for the exception), and the payment's page
+// shows its exception; and a wallet session refunds a paid invoice from its page (the Refund dialog,
+// keyboard only, the payee's injected wallet sending the transactions). axe clean; screenshots at
+// 390 and 1280 px.
 describe('dashboard invoices (Chromium)', () => {
   const chain = testStack().chain;
   let web: WebApps;
@@ -204,6 +205,7 @@ describe('dashboard invoices (Chromium)', () => {
     expect(await short.innerText()).toMatch(/underpaid[\s\S]*10[\s\S]*7/);
     expect(await over.innerText()).toMatch(/overpaid[\s\S]*10[\s\S]*12/);
     expect(await over.getByRole('button', { name: /Request remainder/ }).count()).toBe(0);
+    expect(await short.getByRole('button', { name: /^Refund the underpaid exception/ }).count()).toBe(1);
     await checkA11y(page);
     await screenshot(page, 'dashboard-exceptions');
 
@@ -213,6 +215,19 @@ describe('dashboard invoices (Chromium)', () => {
     const link = page.getByRole('status').filter({ hasText: 'Remainder link for 3' });
     await link.waitFor();
     expect(await link.innerText()).toMatch(/\/[0-9A-Z]{26}\?clientId=|\/[0-9A-Z]{26}/);
+    // Refund: the request's Refund dialog, for this exception (empty amount: the excess); Escape closes it, focus returns.
+    const refundButton = over.getByRole('button', { name: /^Refund the overpaid exception of / });
+    await refundButton.focus();
+    await page.keyboard.press('Enter');
+    const refundDialog = page.getByRole('dialog', { name: 'Refund this payment' }).filter({ hasText: 'the excess of an overpayment' });
+    await refundDialog.waitFor();
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-exceptions-refund');
+    await page.keyboard.press('Escape');
+    await refundDialog.waitFor({ state: 'hidden' });
+    expect(await page.evaluate('document.activeElement && document.activeElement.getAttribute("aria-label")')).toMatch(
+      /^Refund the overpaid exception/,
+    );
     await over.getByRole('button', { name: /^Accept the overpaid exception/ }).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('status').filter({ hasText: 'Exception accepted.' }).waitFor();

@@ -1,14 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
-import {
-  countsToward,
-  hasBeenPaid,
-  paymentState,
-  UnavailableKytProvider,
-  type DomainEvent,
-  type KytProvider,
-  type PaymentTerms,
-} from '@payrail/domain';
+import { countsToward, hasBeenPaid, paymentState, UnavailableKytProvider, type DomainEvent, type KytProvider } from '@payrail/domain';
 import {
   appendToOutbox,
   lockRequestsForSettlement,
@@ -24,9 +16,9 @@ import { traceSettlement, traceSettlementOutcome } from '../shared/chain-tracing
 import { SettlementMetrics } from '../shared/settlement.metrics.js';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
-import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
 import { settleRefunds } from './refund-settlement.js';
 import { byTopic, SettlementBatch } from './settlement-batch.js';
+import { SettlementEvents } from './settlement-events.js';
 import { SettlementExceptions } from './settlement-exceptions.js';
 import { observed, termsOf, type ReversedRow, type TransferRow } from './settlement-rows.js';
 
@@ -50,14 +42,16 @@ const BATCH = 500;
 export class TransferSettlement implements Settlement {
   private readonly logger = new Logger('Settlement');
   private readonly payerChecks: PayerChecks;
+  private readonly events: SettlementEvents;
 
   constructor(
     private readonly db: DataSource,
-    private readonly networks: Readonly<Record<NetworkName, NetworkInfo>>,
+    networks: Readonly<Record<NetworkName, NetworkInfo>>,
     kyt: KytProvider = new UnavailableKytProvider(),
     private readonly metrics = new SettlementMetrics(),
   ) {
     this.payerChecks = new PayerChecks(kyt);
+    this.events = new SettlementEvents(networks);
   }
 
   async settle(network: string, confirmedThrough: number): Promise<void> {
@@ -151,10 +145,10 @@ export class TransferSettlement implements Settlement {
       // A secure payment over this request completes, or opens again, with it (same transaction); paid late beyond the window, it expires.
       out.outbox.push(...(await new SecurePaymentsRepository(m).settleForRequest(request.id, late)));
       const subStatus = payerCheck ?? (late === 'beyond' ? 'late' : undefined);
-      if (changed) this.emit(out, this.eventOf(batch, request, previous, { counted, reversed, terms }, subStatus));
+      if (changed) this.emit(out, this.events.of(batch, request, previous, { counted, reversed, terms }, subStatus));
     } else {
       out.unsaved.push(request);
-      if (changed) this.emit(out, this.eventOf(batch, request, previous, { counted, reversed, terms }));
+      if (changed) this.emit(out, this.events.of(batch, request, previous, { counted, reversed, terms }));
     }
     if (changed) {
       const clientId = batch.clientIdOf(request);
@@ -185,70 +179,10 @@ export class TransferSettlement implements Settlement {
     out.events.push(event);
   }
 
-  private eventOf(
-    batch: SettlementBatch,
-    request: RequestEntity,
-    previous: { amountPaid: bigint; feePaid: bigint; status: string },
-    { counted, reversed, terms }: { counted: TransferRow[]; reversed: ReversedRow[]; terms: PaymentTerms },
-    subStatus?: string,
-  ): DomainEvent | undefined {
-    return request.amountPaid < previous.amountPaid || request.feePaid < previous.feePaid
-      ? this.reversal(batch, request, previous, { counted, reversed, terms })
-      : this.settlement(
-          batch,
-          request,
-          counted.filter((t) => t.settled_at === null),
-          subStatus,
-        );
-  }
-
-  /** What a reorg took away: the counted transfers gone from the chain (a transaction included again is not gone). */
-  private reversal(
-    batch: SettlementBatch,
-    request: RequestEntity,
-    previous: { amountPaid: bigint; status: string },
-    { counted, reversed, terms }: { counted: TransferRow[]; reversed: ReversedRow[]; terms: PaymentTerms },
-  ): DomainEvent {
-    const still = new Set(counted.map((t) => t.tx_hash));
-    const gone = reversed.filter((r) => countsToward(terms, observed(r)) && !still.has(r.tx_hash));
-    const amountReversed = previous.amountPaid - request.amountPaid;
-    this.logger.warn(
-      `request ${request.id}: a reorg reversed ${amountReversed} (${previous.status} -> ${request.status}, ${gone.length} transfers gone)`,
-    );
-    const txHashes = [...new Set(gone.map((r) => r.tx_hash))];
-    return reversalEvent(request, this.identity(batch, request), {
-      amountReversed: amountReversed > 0n ? amountReversed : 0n,
-      txHashes,
-      at: new Date(),
-    });
-  }
-
   /** The wallets that paid: each counted transfer's sender, or the subscriber when a relayer executed a recurring payment. */
   private payersOf(batch: SettlementBatch, request: RequestEntity, counted: TransferRow[]): Payer[] {
     const recurring = batch.scheduleOf(request);
     return counted.map((t) => ({ address: recurring ? request.payer : t.from_address, txHash: t.tx_hash }));
-  }
-
-  /** The event of new transfers (none when only removals changed the state, or nothing counted is new). */
-  private settlement(batch: SettlementBatch, request: RequestEntity, fresh: TransferRow[], subStatus?: string): DomainEvent | undefined {
-    const lastRow = fresh.at(-1);
-    if (!lastRow) return undefined;
-    const settled = {
-      amount: fresh.reduce((s, t) => s + BigInt(t.amount), 0n),
-      fees: fresh.reduce((s, t) => s + BigInt(t.fee_amount), 0n),
-      last: {
-        txHash: lastRow.tx_hash,
-        from: lastRow.from_address,
-        timestamp: lastRow.block_timestamp,
-        amount: BigInt(lastRow.amount),
-        feeAmount: BigInt(lastRow.fee_amount),
-      },
-    };
-    return paymentEvent(request, this.identity(batch, request), this.networks[request.network as NetworkName], settled, subStatus);
-  }
-
-  private identity(batch: SettlementBatch, request: RequestEntity): EventIdentity {
-    return { clientId: batch.clientIdOf(request), recurringPaymentId: batch.scheduleOf(request) };
   }
 }
 

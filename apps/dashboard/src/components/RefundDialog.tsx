@@ -13,6 +13,8 @@ export interface RefundDialogProps {
   currency: string;
   /** Set by a screen resolving a payment exception with a refund (the Exceptions screen). */
   exceptionId?: string;
+  /** Accessible name of the button where several are on one screen (it starts with the visible `Refund`). */
+  label?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface RefundDialogProps {
  * shows the refund's status as detection moves it (submitted, confirmed). Exported for the
  * Exceptions screen (pass `exceptionId`).
  */
-export function RefundDialog({ requestId, currency, exceptionId }: RefundDialogProps) {
+export function RefundDialog({ requestId, currency, exceptionId, label }: RefundDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [key, setKey] = useState('');
   const create = useCreateRefund(requestId);
@@ -42,7 +44,9 @@ export function RefundDialog({ requestId, currency, exceptionId }: RefundDialogP
   const current = created && (refunds.data?.refunds.find((r) => r.id === created.id) ?? created);
   return (
     <>
-      <Button onClick={open}>{t('refund.open')}</Button>
+      <Button onClick={open} aria-label={label}>
+        {t('refund.open')}
+      </Button>
       <dialog ref={dialog} aria-labelledby="refund-title" className="pr-card refund-dialog">
         <h2 id="refund-title">{t('refund.title')}</h2>
         <p>{t('refund.intro', { currency })}</p>
@@ -52,7 +56,7 @@ export function RefundDialog({ requestId, currency, exceptionId }: RefundDialogP
             name="amount"
             label={t('refund.amount', { currency })}
             inputMode="decimal"
-            hint={t('refund.amount_hint')}
+            hint={t(exceptionId ? 'refund.amount_hint_exception' : 'refund.amount_hint')}
           />
           <Field
             control={form.control}

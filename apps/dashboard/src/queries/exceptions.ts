@@ -19,12 +19,15 @@ export function useOpenExceptions() {
   });
 }
 
-/** A request's exceptions (the payment's page). */
-export function useRequestExceptions(requestId: string) {
+type Exception = PaymentsSchemas['PaymentExceptionDto'];
+
+/** A request's exceptions (the payment's page), read again every 2 s while `pollWhile` holds of them (a refund linked to one is on its way). */
+export function useRequestExceptions(requestId: string, pollWhile?: (rows: Exception[]) => boolean) {
   const { payments } = useApis();
   return useQuery({
     queryKey: exceptionKeys.ofRequest(requestId),
     queryFn: async () => (await must(payments.GET('/v2/exceptions', { params: { query: { requestId, limit: 100 } } }))).data,
+    refetchInterval: (query) => (pollWhile?.(query.state.data ?? []) ? 2000 : false),
   });
 }
 

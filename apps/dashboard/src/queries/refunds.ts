@@ -4,6 +4,7 @@ import { connect, getConnection, getConnectors } from 'wagmi/actions';
 import { type PaymentsSchemas, useApis } from '../api';
 import { must } from '../lib/api-call';
 import { sendFromWallet } from '../session/send-transactions';
+import { exceptionKeys } from './exceptions';
 
 export type Refund = PaymentsSchemas['RefundDto'];
 
@@ -61,6 +62,10 @@ export function useCreateRefund(requestId: string) {
       const sent = await sendFromWallet(config, runtime, { address: refund.from, network: refund.network }, transactions);
       return { refund, sent };
     },
-    onSettled: () => queries.invalidateQueries({ queryKey: refundKeys.of(requestId) }),
+    onSettled: () =>
+      Promise.all([
+        queries.invalidateQueries({ queryKey: refundKeys.of(requestId) }),
+        queries.invalidateQueries({ queryKey: exceptionKeys.ofRequest(requestId) }),
+      ]),
   });
 }

@@ -6,6 +6,7 @@ import type { PaymentsSchemas } from '../api';
 import { CopyButton } from '../components/CopyButton';
 import { DataTable } from '../components/DataTable';
 import { QueryState } from '../components/QueryState';
+import { RefundDialog } from '../components/RefundDialog';
 import {
   exceptionSettingsBody,
   exceptionSettingsForm,
@@ -102,7 +103,14 @@ function OpenExceptions() {
                     {t('exc.remainder')}
                   </Button>
                 )}
-                {/* Refund: the lead adds the `Refund` button here (issue #35, refunds). */}
+                {e.kind !== 'wrong_token' && e.kind !== 'unsweepable' && (
+                  <RefundDialog
+                    requestId={e.requestId}
+                    currency={e.paymentCurrency}
+                    exceptionId={e.id}
+                    label={t('refund.open_one', { kind: e.kind, amount })}
+                  />
+                )}
               </td>
             </tr>
           );

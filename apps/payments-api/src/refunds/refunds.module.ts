@@ -8,18 +8,20 @@ import { PaymentsModule } from '../payments/payments.module.js';
 import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
 import { PaymentPlanner } from '../payments/planning/payment-planner.js';
 import { PayoutBuilder } from '../payments/transactions/payout-builder.js';
+import { ExceptionRefundsController } from './exception-refunds.controller.js';
 import { RefundsController } from './refunds.controller.js';
 import { CreateRefund } from './use-cases/create-refund.use-case.js';
 import { GetRefund } from './use-cases/get-refund.use-case.js';
 import { ListRefunds } from './use-cases/list-refunds.use-case.js';
+import { RefundException } from './use-cases/refund-exception.use-case.js';
 
 /**
- * Refunds (issue #35): POST, GET /v2/request/{requestId}/refunds and GET .../{refundId}. CreateRefund
- * is exported for the exceptions' refund route (POST /v2/exceptions/{id}/refund passes exceptionId).
+ * Refunds (issue #35): POST, GET /v2/request/{requestId}/refunds and GET .../{refundId}, and POST
+ * /v2/exceptions/{id}/refund (CreateRefund with the exception's request and id).
  */
 @Module({
   imports: [PaymentsModule],
-  controllers: [RefundsController],
+  controllers: [RefundsController, ExceptionRefundsController],
   providers: [
     {
       provide: PAYOUT_NETWORKS,
@@ -35,6 +37,7 @@ import { ListRefunds } from './use-cases/list-refunds.use-case.js';
     CreateRefund,
     ListRefunds,
     GetRefund,
+    RefundException,
   ],
   exports: [CreateRefund],
 })

@@ -83,3 +83,37 @@ export const ApiGetRefund = () =>
     ApiAuthErrors(['api-key', 'session']),
     ApiNotFoundResponse(NOT_FOUND),
   );
+
+/** POST /v2/exceptions/{id}/refund sits with the other exception routes in the docs. */
+export const ApiExceptionRefundsController = () => ApiDocs(ApiTags('Payment exceptions'));
+
+export const ApiRefundException = () =>
+  ApiDocs(
+    ApiOperation({
+      operationId: 'Exceptions_refund_v2',
+      summary: 'Refund a payment exception',
+      description:
+        'A refund of the exception’s request linked to the exception (its exceptionId), built and answered as POST ' +
+        '/v2/request/{id}/refunds answers (the payee’s wallet signs the transactions). `amount` defaults to the excess for ' +
+        '`overpaid` and to everything received for underpaid, late, unexpected_payer and screening_rejected. The exception stays ' +
+        '`open` with the refund linked until the refund is confirmed on chain; then it is `refunded` (resolution `refunded`, ' +
+        'payment.exception.resolved) in the same transaction as refund.confirmed. A refund that fails leaves it open again. ' +
+        '`Idempotency-Key` is required.',
+    }),
+    ApiHeader({ name: 'idempotency-key', required: true, description: 'Required: 1-255 printable ASCII characters, kept 24 hours' }),
+    ApiCreatedResponse({ type: RefundDto }),
+    ApiBadRequestResponse({
+      description: 'Malformed id; Idempotency-Key missing; amount or refundAddress invalid, or refundAddress missing where required',
+      ...errorExample(400, 'Validation failed: Idempotency-Key is required on refunds', 'Bad Request'),
+    }),
+    ApiNotFoundResponse({
+      description: "No such exception (another platform's is not found either)",
+      ...errorExample(404, 'Exception not found', 'Not Found'),
+    }),
+    ApiConflictResponse({
+      description:
+        'The exception is not open, already has a refund under way, or is wrong_token / unsweepable (its funds are in the deposit ' +
+        'forwarder); nothing left to refund or the amount exceeds it; the Idempotency-Key was used with another body',
+      ...errorExample(409, 'Exception is refunded; only an open exception can be refunded', 'Conflict'),
+    }),
+  );

@@ -1,5 +1,15 @@
 import { statusForPayment } from '../payments/request-status.js';
-import { acceptRefusal, amountFacts, inInvoiceUnits, lateness, rateOf, remainderRefusal, settlesAt } from './exception-rules.js';
+import {
+  acceptRefusal,
+  amountFacts,
+  exceptionRefundDefault,
+  inInvoiceUnits,
+  lateness,
+  rateOf,
+  refundRefusal,
+  remainderRefusal,
+  settlesAt,
+} from './exception-rules.js';
 
 describe('payment exception rules', () => {
   const request = { expected: 10_000_000n, invoiceAmount: 1000n, invoiceDecimals: 2, accepted: null };
@@ -53,5 +63,22 @@ describe('payment exception rules', () => {
     expect(remainderRefusal('overpaid', 'open')).toMatch(/only for an underpaid/);
     expect(remainderRefusal('underpaid', 'remainder_requested')).toMatch(/only while it is open/);
     expect(remainderRefusal('underpaid', 'open')).toBeUndefined();
+  });
+
+  it('which exceptions can be refunded, and what a refund gives back by default', () => {
+    expect(refundRefusal('overpaid', 'open', null)).toBeUndefined();
+    expect(refundRefusal('screening_rejected', 'open', null)).toBeUndefined();
+    expect(refundRefusal('overpaid', 'open', 'r1')).toMatch(/refund r1 under way/);
+    for (const status of ['accepted', 'refunded', 'resolved', 'remainder_requested'] as const)
+      expect(refundRefusal('underpaid', status, null)).toBe(`Exception is ${status}; only an open exception can be refunded`);
+    expect(refundRefusal('wrong_token', 'open', null)).toMatch(/held in the deposit forwarder/);
+    expect(refundRefusal('unsweepable', 'open', null)).toMatch(/held in the deposit forwarder/);
+
+    const amounts = { expectedAmount: 2_000_000n, receivedAmount: 2_300_000n };
+    expect(exceptionRefundDefault({ kind: 'overpaid', ...amounts })).toBe(300_000n);
+    expect(exceptionRefundDefault({ kind: 'overpaid', expectedAmount: 2n, receivedAmount: 2n })).toBe(0n);
+    for (const kind of ['late', 'unexpected_payer', 'screening_rejected'] as const)
+      expect(exceptionRefundDefault({ kind, ...amounts })).toBe(2_300_000n);
+    expect(exceptionRefundDefault({ kind: 'underpaid', expectedAmount: 2_000_000n, receivedAmount: 1_500_000n })).toBe(1_500_000n);
   });
 });

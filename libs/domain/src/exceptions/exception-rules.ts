@@ -22,9 +22,11 @@ export const LIVE_EXCEPTION_STATUSES: readonly ExceptionStatus[] = ['open', 'rem
  * How an exception was resolved. Automatic: `within_tolerance` (an underpayment within the
  * platform's tolerance), `within_late_window` (paid after expiry, within the late window),
  * `paid_in_full` (the rest of an underpayment arrived), `reversed` (a reorg took away the payment
- * that raised it). By the platform: `accepted`, `remainder_paid` (the remainder link was paid).
+ * that raised it). By the platform: `accepted`, `remainder_paid` (the remainder link was paid),
+ * `refunded` (a refund linked to it was confirmed on chain).
  */
-export type ExceptionResolution = 'within_tolerance' | 'within_late_window' | 'paid_in_full' | 'reversed' | 'accepted' | 'remainder_paid';
+export type ExceptionResolution =
+  'within_tolerance' | 'within_late_window' | 'paid_in_full' | 'reversed' | 'accepted' | 'remainder_paid' | 'refunded';
 
 /** The platform's underpaid tolerance: basis points of the expected amount, or an amount in each request's invoice currency. */
 export interface UnderpaidTolerance {
@@ -112,4 +114,28 @@ export function remainderRefusal(kind: ExceptionKind, status: ExceptionStatus): 
   if (kind !== 'underpaid') return 'A remainder can be requested only for an underpaid exception';
   if (status !== 'open') return `Exception is ${status}; a remainder can be requested only while it is open`;
   return undefined;
+}
+
+/**
+ * Why an exception cannot be refunded now, or undefined. Only an open exception, with no refund
+ * under way for it (`liveRefund`: one linked to it that has not failed). wrong_token and
+ * unsweepable funds sit in a deposit forwarder, never reached the payee's wallet, and are not
+ * refunded through it.
+ */
+export function refundRefusal(kind: ExceptionKind, status: ExceptionStatus, liveRefund: string | null): string | undefined {
+  if (kind === 'wrong_token' || kind === 'unsweepable')
+    return `A ${kind} exception cannot be refunded from the payee's wallet: its funds are held in the deposit forwarder`;
+  if (status !== 'open') return `Exception is ${status}; only an open exception can be refunded`;
+  if (liveRefund !== null) return `Exception already has refund ${liveRefund} under way; it is resolved when that refund is confirmed`;
+  return undefined;
+}
+
+/**
+ * What refunding an exception gives back by default (token base units): for `overpaid` the excess
+ * received above expected; for the others (underpaid, late, unexpected_payer, screening_rejected)
+ * everything received (the payment is returned whole).
+ */
+export function exceptionRefundDefault(e: { kind: ExceptionKind; expectedAmount: bigint; receivedAmount: bigint }): bigint {
+  if (e.kind === 'overpaid') return e.receivedAmount > e.expectedAmount ? e.receivedAmount - e.expectedAmount : 0n;
+  return e.receivedAmount;
 }

@@ -129,6 +129,12 @@ export class PaymentExceptionsRepository {
     return row && recordOf(row);
   }
 
+  /** An exception by id, locked (settlement resolving the exception a confirmed refund is linked to). */
+  async lockById(id: string): Promise<PaymentExceptionRecord | undefined> {
+    const row = await sqlOne<Row>(this.db, `SELECT ${COLUMNS} FROM payment_exceptions e WHERE e.id = $1 FOR UPDATE`, [id]);
+    return row && recordOf(row);
+  }
+
   async owned(platformId: string, id: string): Promise<PaymentExceptionRecord | undefined> {
     const row = await sqlOne<Row>(this.db, `SELECT ${COLUMNS} FROM payment_exceptions e WHERE e.id = $1 AND e.platform_id = $2`, [
       id,

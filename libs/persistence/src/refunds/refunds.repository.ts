@@ -92,6 +92,16 @@ export class RefundsRepository {
     return (await sqlRows(this.m, 'SELECT id FROM requests WHERE id = $1 FOR UPDATE', [requestId])).length === 1;
   }
 
+  /** The refund linked to this exception that has not failed (awaiting its signature, submitted or confirmed), if any. */
+  async liveForException(requestId: string, exceptionId: string): Promise<string | null> {
+    const row = await sqlOne<{ id: string }>(
+      this.m,
+      `SELECT id FROM refunds WHERE request_id = $1 AND exception_id = $2 AND status <> 'failed' ORDER BY created_at, id LIMIT 1`,
+      [requestId, exceptionId],
+    );
+    return row?.id ?? null;
+  }
+
   /** What the request's refunds that have not failed take from it, in base units. */
   async reserved(requestId: string): Promise<bigint> {
     const row = await sqlOne<{ total: string }>(

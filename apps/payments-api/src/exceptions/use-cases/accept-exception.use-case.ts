@@ -12,7 +12,7 @@ import type { Caller } from '@payrail/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { idempotencyScope } from '../../payments/idempotency/credential-scope.js';
 import { IdempotencyService, type Outcome } from '../../payments/idempotency/idempotency.service.js';
-import { inTransaction, ownedException, platformOf } from './exception-transaction.js';
+import { inTransaction, ownedException, platformOf, refuseWhileRefunding } from './exception-transaction.js';
 
 /**
  * POST /v2/exceptions/{id}/accept: the platform keeps what arrived and the payment counts as
@@ -37,6 +37,7 @@ export class AcceptException {
       async () => {
         const current = await ownedException(this.db.manager, platformId, command.id, false);
         refuse(current);
+        await refuseWhileRefunding(this.db.manager, current);
         const at = new Date();
         const accepted: PaymentExceptionRecord = { ...current, status: 'accepted', resolution: 'accepted', resolvedAt: at };
         return {
@@ -50,6 +51,7 @@ export class AcceptException {
   private async accept(m: EntityManager, platformId: string, id: string, at: Date): Promise<void> {
     const e = await ownedException(m, platformId, id, true);
     refuse(e); // decided meanwhile by another call: 409, and nothing is written
+    await refuseWhileRefunding(m, e);
     Object.assign(e, { status: 'accepted', resolution: 'accepted', resolvedAt: at });
     const repo = new PaymentExceptionsRepository(m);
     await repo.update(e);

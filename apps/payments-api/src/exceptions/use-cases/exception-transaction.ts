@@ -1,5 +1,5 @@
 import { PayrailError, type PaymentExceptionRecord } from '@payrail/domain';
-import { PaymentExceptionsRepository } from '@payrail/persistence';
+import { PaymentExceptionsRepository, RefundsRepository } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import type { EntityManager } from 'typeorm';
 
@@ -20,4 +20,14 @@ export async function ownedException(m: EntityManager, platformId: string, id: s
   const found = lock ? await repo.lockOwned(platformId, id) : await repo.owned(platformId, id);
   if (!found) throw new PayrailError('NOT_FOUND', 'Exception not found');
   return found;
+}
+
+/**
+ * 409 while a refund linked to the exception is under way (not failed): the exception is decided
+ * by that refund's confirmation. Read after the exception's lock, so a refund being stored is seen.
+ */
+export async function refuseWhileRefunding(m: EntityManager, e: PaymentExceptionRecord): Promise<void> {
+  const refund = await new RefundsRepository(m).liveForException(e.requestId, e.id);
+  if (refund !== null)
+    throw new PayrailError('CONFLICT', `Exception has refund ${refund} under way; it is resolved when that refund is confirmed`);
 }

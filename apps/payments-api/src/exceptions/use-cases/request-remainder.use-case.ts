@@ -26,7 +26,7 @@ import { IdempotencyService, type Outcome } from '../../payments/idempotency/ide
 import { pageUrlOf } from '../../payments/page-url.js';
 import { SECURE_PAYMENT_PAGE_URL } from '../../payments/payments.tokens.js';
 import type { RemainderRequestedDto } from '../dto/exception.dto.js';
-import { inTransaction, ownedException, platformOf } from './exception-transaction.js';
+import { inTransaction, ownedException, platformOf, refuseWhileRefunding } from './exception-transaction.js';
 
 /**
  * POST /v2/exceptions/{id}/request-remainder: a new secure payment link for what an underpaid
@@ -58,6 +58,7 @@ export class RequestRemainder {
       async () => {
         const current = await ownedException(this.db.manager, platformId, command.id, false);
         refuse(current);
+        await refuseWhileRefunding(this.db.manager, current);
         const original = await this.db.manager.findOneByOrFail(RequestEntity, { id: current.requestId, platformId });
         const link = await new SecurePaymentsRepository(this.db.manager).singleOver(original.id);
         const missing = original.expectedAmount - original.amountPaid;
@@ -111,6 +112,7 @@ export class RequestRemainder {
   private async persist(m: EntityManager, platformId: string, id: string, record: NewRequest, payment: NewSecurePayment): Promise<void> {
     const e = await ownedException(m, platformId, id, true);
     refuse(e); // requested meanwhile by another call: 409, and no second link
+    await refuseWhileRefunding(m, e);
     await new RequestsRepository(m).insert([record]);
     await new SecurePaymentsRepository(m).insert(payment);
     Object.assign(e, { status: 'remainder_requested', remainderRequestId: record.id, remainderToken: payment.token });

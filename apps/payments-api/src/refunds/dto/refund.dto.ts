@@ -16,6 +16,13 @@ export class RefundIdParam extends RefundRequestParam {
   refundId!: string;
 }
 
+/** The path of POST /v2/exceptions/{id}/refund. */
+export class ExceptionRefundParam {
+  @ApiProperty({ description: 'Exception id (ULID)' })
+  @Matches(/^[0-9A-HJKMNP-TV-Z]{26}$/, { message: 'id must be an exception id (a ULID)' })
+  id!: string;
+}
+
 /** A refund with the transactions its payee signs. */
 export class RefundDto extends RefundSummaryDto {
   @ApiProperty({

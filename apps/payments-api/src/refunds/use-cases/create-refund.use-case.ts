@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { detectAddressKind, parseEvmAddress } from '@payrail/chains';
-import { newUlid, parseAmount, PayrailError, refundEvent, refundPaymentReference, paymentReferenceTopic } from '@payrail/domain';
+import {
+  exceptionRefundDefault,
+  newUlid,
+  parseAmount,
+  paymentReferenceTopic,
+  PayrailError,
+  refundEvent,
+  refundPaymentReference,
+  refundRefusal,
+  type PaymentExceptionRecord,
+} from '@payrail/domain';
 import {
   appendToOutbox,
   InvoicesRepository,
+  PaymentExceptionsRepository,
   RefundsRepository,
   RequestsRepository,
   type NewRefund,
@@ -46,7 +57,10 @@ const exceeds = (refundable: bigint, decimals: number) =>
  * fee 0, under the refund's own payment reference so detection confirms it (refund.confirmed,
  * payment.refunded). Idempotency-Key is required. The refundable amount (paid minus refunds that
  * have not failed) is checked again under the request's row lock in the transaction that stores
- * the refund, so concurrent refunds never give back more than was paid.
+ * the refund, so concurrent refunds never give back more than was paid. With `exceptionId` (the
+ * body's, or POST /v2/exceptions/{id}/refund's), the exception must be one of this request's, open,
+ * refundable (not wrong_token / unsweepable) and without a refund under way, checked again under its
+ * row lock when the refund is stored; `amount` then defaults to the exception's (exceptionRefundDefault).
  */
 @Injectable()
 export class CreateRefund {
@@ -84,9 +98,13 @@ export class CreateRefund {
     const planned = this.planner.fromRecord(request);
     if (planned.network.kind !== 'evm') throw refused('Refunds of Tron payments are not offered yet: send them from the payee’s wallet');
     if (request.amountPaid === 0n) throw refused(`Nothing to refund: request ${request.id} has not been paid (status ${request.status})`);
+    const exceptionId = command.exceptionId ?? command.body.exceptionId ?? null;
+    const exception = exceptionId === null ? null : await this.exceptionOf(this.db.manager, request.id, exceptionId, false);
     const refundable = request.amountPaid - (await refunds.reserved(request.id));
     if (refundable <= 0n) throw refused('Nothing left to refund: earlier refunds already give back everything that was paid');
-    const amount = command.body.amount === undefined ? refundable : this.amountOf(command.body.amount, request.currencyDecimals);
+    const byDefault = exception ? exceptionRefundDefault(exception) : refundable;
+    if (byDefault <= 0n) throw refused('Nothing to refund for this exception: it received nothing refundable');
+    const amount = command.body.amount === undefined ? byDefault : this.amountOf(command.body.amount, request.currencyDecimals);
     if (amount > refundable) throw exceeds(refundable, request.currencyDecimals);
     const to = await this.refundAddress(request, command.body.refundAddress);
     const id = newUlid();
@@ -95,7 +113,7 @@ export class CreateRefund {
       id,
       requestId: request.id,
       platformId: request.platformId,
-      exceptionId: command.exceptionId ?? command.body.exceptionId ?? null,
+      exceptionId,
       network: request.network,
       currency: request.paymentCurrency,
       token: request.currencyAddress,
@@ -126,10 +144,26 @@ export class CreateRefund {
   /** Stores the refund and its refund.created, the amount checked again under the request's lock. */
   private async persist(refunds: RefundsRepository, record: RefundRecord, m: EntityManager): Promise<void> {
     await refunds.lockRequest(record.requestId);
+    if (record.exceptionId !== null) await this.exceptionOf(m, record.requestId, record.exceptionId, true);
     const refundable = (await refunds.amountPaid(record.requestId)) - (await refunds.reserved(record.requestId));
     if (record.amount > refundable) throw exceeds(refundable, record.decimals);
     await refunds.insert(record);
     await appendToOutbox(m, [refundEvent('refund.created', record, await refunds.requestIdentity(record.requestId), record.createdAt)]);
+  }
+
+  /**
+   * The request's exception a refund resolves (another request's or none: 404), refused (409) unless
+   * it can be refunded now; locked when `lock` (in the transaction that stores the refund).
+   */
+  private async exceptionOf(m: EntityManager, requestId: string, exceptionId: string, lock: boolean): Promise<PaymentExceptionRecord> {
+    const exceptions = new PaymentExceptionsRepository(m);
+    const found = lock
+      ? await exceptions.lockById(exceptionId)
+      : (await exceptions.ofRequests([requestId])).find((e) => e.id === exceptionId);
+    if (!found || found.requestId !== requestId) throw new PayrailError('NOT_FOUND', 'Exception not found on this request');
+    const refusal = refundRefusal(found.kind, found.status, await new RefundsRepository(m).liveForException(requestId, exceptionId));
+    if (refusal) throw refused(refusal);
+    return found;
   }
 
   private amountOf(text: string, decimals: number): bigint {
