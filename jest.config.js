@@ -13,7 +13,8 @@ export default {
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
-    '^@payrail/(domain|permits|chains|persistence|platform|tenancy|webhooks|webhook-receiver)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@payrail/(domain|permits|chains|persistence|platform|tenancy|webhooks|webhook-receiver|reconciliation)$':
+      '<rootDir>/libs/$1/src/index.ts',
     '^@payrail/devstack$': '<rootDir>/tools/devstack/src/index.ts',
     '^@payrail/test-support/(.*)\\.js$': '<rootDir>/test/support/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

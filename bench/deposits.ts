@@ -13,8 +13,9 @@ import { benchInfra, reportFigures, sized } from './bench-run.js';
 import { BENCH_PLATFORM, blockOfPayments, insertRequests, sendPayments, type Contracts } from './detection-block.js';
 
 // Pay by transfer at the block: PAYMENTS plain transfers (90% USDC, 10% native) to the deposit
-// addresses of PAYMENTS requests land in one block; chain-worker reads the addresses, sweeps each
-// through the factory (one relayer transaction per deposit, automining on after the block) and
+// addresses of PAYMENTS requests land in one block; chain-worker reads the addresses (one
+// factory.balancesOf call per token), sweeps them through the factory (deployAndSweepMany, one relayer
+// transaction per DEPOSIT_SWEEP_BATCH deposits, automining on after the block) and
 // detection settles the sweeps' fee-proxy events. Per payment: block mined -> its payment.confirmed
 // outbox row. Baseline in the same run: the same number of payments made through the fee proxies
 // directly (the mix of bench:detection), block mined -> payment.confirmed.

@@ -3,7 +3,7 @@ pragma solidity ^0.8.20;
 
 import {ERC20} from "@openzeppelin/contracts/token/ERC20/ERC20.sol";
 import {DepositForwarderFactory} from "./DepositForwarderFactory.sol";
-import {DepositTerms} from "./DepositForwarder.sol";
+import {DepositForwarder, DepositTerms} from "./DepositForwarder.sol";
 
 /// @title TestFalseToken
 /// @notice A token whose transfer/transferFrom return false without moving anything (old non-reverting tokens).
@@ -65,7 +65,7 @@ contract TestReentrantPayee {
         try factory.deployAndSweep(terms) returns (address) {
             reentered = true;
         } catch {}
-        (bool ok, ) = factory.addressOf(terms).call(abi.encodeWithSignature("sweep()"));
+        (bool ok, ) = factory.addressOf(terms).call(abi.encodeCall(DepositForwarder.sweep, (terms)));
         if (ok) reentered = true;
     }
 }

@@ -17,6 +17,7 @@ interface DepositRecord {
   status: string;
   sweepTxHash: string | null;
   sweepGasCost: string | null;
+  confirmations: { seen: number; required: number } | null;
 }
 
 // Pay by transfer with the built apps as processes: the page record's deposit address, paid by a plain
@@ -45,6 +46,7 @@ describe('pay by transfer end to end (payments-api + chain-worker, local chain)'
       DEPOSIT_POLL_INTERVAL_MS: '200',
       RELAYER_PRIVATE_KEY: relayer.privateKey,
       RECURRING_ENABLED: 'false',
+      CHAIN_CONFIRMATIONS: 'sepolia:1', // one block on top: the record counts it (blocks are mined below)
     });
     tenant = await createTenantIn(env, { allowedOrigins: [ORIGIN] });
     const mint = new Contract(chain.tokens.USDC, ['function mint(address,uint256)'], payer).getFunction('mint');
@@ -91,16 +93,30 @@ describe('pay by transfer end to end (payments-api + chain-worker, local chain)'
 
     const transfer = new Contract(chain.tokens.USDC, ['function transfer(address,uint256) returns (bool)'], payer).getFunction('transfer');
     await ((await transfer(deposit.address, 5_000_000n)) as { wait(): Promise<unknown> }).wait();
+    // Seen at the head: its confirmations against the one required (0 of 1 unless another file's
+    // transaction mined a block meanwhile); nothing is counted before the confirmation.
+    const seen = await waitFor('the transfer seen', async () => {
+      const d = (await record(token)).deposit;
+      return d?.confirmations ? d : undefined;
+    });
+    expect(seen.confirmations?.required).toBe(1);
+    if (seen.confirmations?.seen === 0) expect(seen).toMatchObject({ received: '0', status: 'awaiting' });
+    await provider.send('evm_mine', []);
     await waitFor(
       'the short deposit on the record',
       async () => ((await record(token)).deposit?.status === 'partial' ? true : undefined),
       30000,
     );
-    expect((await record(token)).deposit).toMatchObject({ received: '5', status: 'partial' });
+    expect((await record(token)).deposit).toMatchObject({ received: '5', status: 'partial', confirmations: { seen: 1, required: 1 } });
     expect((await record(token)).status).toBe('pending');
 
     await ((await transfer(deposit.address, 2_250_000n)) as { wait(): Promise<unknown> }).wait();
-    await waitFor('the payment completed', async () => ((await record(token)).status === 'completed' ? true : undefined), 60000);
+    // Every read mines a block: the deposit and then the sweep get their one confirmation.
+    await waitFor(
+      'the payment completed',
+      async () => ((await provider.send('evm_mine', []), (await record(token)).status === 'completed') ? true : undefined),
+      60000,
+    );
     const done = await waitFor('the sweep gas on the record', async () => {
       const d = (await record(token)).deposit;
       return d?.status === 'swept' ? d : undefined;

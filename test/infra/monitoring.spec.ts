@@ -12,6 +12,7 @@ import { metricsRegistry } from '@payrail/platform';
 import '../../apps/chain-worker/src/detection/detection.metrics.js';
 import '../../apps/chain-worker/src/shared/settlement.metrics.js';
 import '../../apps/chain-worker/src/recurring/recurring.metrics.js';
+import '../../apps/chain-worker/src/reconciliation/reconciliation.metrics.js';
 import '../../apps/webhook-worker/src/shared/webhook-metrics.js';
 import { ensurePromtool } from '@payrail/test-support/promtool.js';
 import { metricNamesIn } from './promql.js';
@@ -99,7 +100,7 @@ describe('monitoring resources (k8s/monitoring, k8s/keda)', () => {
     expect(() => new Model({ ...structuredClone(m), spec: { ...m.spec, scaleTargetRef: 7, selector: 7, groups: 7 } }).validate()).toThrow();
   });
 
-  it('alerts on detection lag, the outbox, delivery failures, queue wait, recurring failures, the relayer balance and 5xx, each with a runbook', () => {
+  it('alerts on detection lag, the outbox, delivery failures, queue wait, recurring failures, the relayer balance, reconciliation discrepancies and 5xx, each with a runbook', () => {
     expect(rules.map((r) => r.alert)).toEqual([
       'PayrailDetectionLagging',
       'PayrailOutboxStalled',
@@ -107,6 +108,7 @@ describe('monitoring resources (k8s/monitoring, k8s/keda)', () => {
       'PayrailWebhookQueueWaiting',
       'PayrailRecurringExecutionsFailing',
       'PayrailRelayerBalanceLow',
+      'PayrailReconciliationDiscrepancies',
       'PayrailHttp5xxRatio',
     ]);
     expect(rules.find((r) => r.alert === 'PayrailDetectionLagging')?.for).toBe('2m');

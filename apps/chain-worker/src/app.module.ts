@@ -8,10 +8,11 @@ import { DetectionModule } from './detection/detection.module.js';
 import { ExpiryModule } from './expiry/expiry.module.js';
 import { IntentsModule } from './detection/intents/intents.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
+import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { SettlementModule } from './settlement/settlement.module.js';
 
-/** chain-worker: payment detection and settlement, recurring payment execution, secure payment expiry, payment intents, recurring invoice periods. */
+/** chain-worker: payment detection and settlement, recurring payment execution, secure payment expiry, payment intents, recurring invoice periods, reconciliation runs. */
 @Module({})
 export class ChainWorkerModule {
   static forRoot(env: Record<string, unknown> = process.env): DynamicModule {
@@ -31,6 +32,7 @@ export class ChainWorkerModule {
         ExpiryModule,
         IntentsModule,
         InvoicesModule,
+        ReconciliationModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls, extraChecks: [DetectionHealth] }),
       ],
     };

@@ -1,7 +1,7 @@
 import '../../../libs/web/src/styles/tokens.css';
 import './dashboard.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createAuthClient, createPaymentsClient, createWalletConfig, loadRuntimeConfig } from '@payrail/web';
+import { addWalletConnect, createAuthClient, createPaymentsClient, createWalletConfig, loadRuntimeConfig } from '@payrail/web';
 import type { Middleware } from 'openapi-fetch';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -25,9 +25,10 @@ async function boot(): Promise<void> {
   };
   apis.auth.use(track);
   apis.payments.use(track);
+  const wagmi = createWalletConfig(runtime);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <WagmiProvider config={createWalletConfig(runtime)}>
+      <WagmiProvider config={wagmi}>
         <QueryClientProvider client={queries}>
           <ApiContext.Provider value={apis}>
             <App />
@@ -36,6 +37,7 @@ async function boot(): Promise<void> {
       </WagmiProvider>
     </StrictMode>,
   );
+  await addWalletConnect(wagmi, runtime); // only with a project id, after the first render
 }
 
 void boot();

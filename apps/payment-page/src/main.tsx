@@ -1,7 +1,7 @@
 import '../../../libs/web/src/styles/tokens.css';
 import './page.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createAuthClient, createPaymentsClient, createWalletConfig, loadRuntimeConfig } from '@payrail/web';
+import { addWalletConnect, createAuthClient, createPaymentsClient, createWalletConfig, loadRuntimeConfig } from '@payrail/web';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { WagmiProvider } from 'wagmi';
@@ -25,6 +25,8 @@ async function boot(): Promise<void> {
       </WagmiProvider>
     </StrictMode>,
   );
+  // After the first render, and only with a project id: the WalletConnect option (a chunk of its own).
+  await addWalletConnect(wagmi, runtime);
 }
 
 void boot();

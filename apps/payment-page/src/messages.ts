@@ -63,6 +63,7 @@ export const MESSAGES = {
   'transfer.partial': 'Received {received} of {amount} so far. Send the rest to the same address.',
   'transfer.received': 'Received {received}. Paying it to the payee…',
   'transfer.swept': 'Paid to the payee. Confirming…',
+  'transfer.confirmations': '{seen} of {required} confirmations',
   'transfer.failed': 'The transfer arrived but could not be paid on yet; we will retry.',
   'wallet.connecting': 'Connecting…',
   'wallet.connected': 'Connected: {address}',

@@ -15,6 +15,7 @@ import { ClientIdsModule } from './client-ids/client-ids.module.js';
 import { PaymentsApiEnv } from './config/payments-api.env.js';
 import { PayoutsModule } from './payouts/payouts.module.js';
 import { RequestModule } from './request/request.module.js';
+import { RefundsModule } from './refunds/refunds.module.js';
 import { CurrenciesModule } from './currencies/currencies.module.js';
 import { EventsModule } from './events/events.module.js';
 import { PayerModule } from './payer/payer.module.js';
@@ -25,6 +26,8 @@ import { RequestsModule } from './requests/requests.module.js';
 import { PaymentSearchModule } from './payment-search/payment-search.module.js';
 import { FeeConfigsModule } from './fee-configs/fee-configs.module.js';
 import { PayeeDestinationsModule } from './payee-destinations/payee-destinations.module.js';
+import { ExceptionsModule } from './exceptions/exceptions.module.js';
+import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -49,10 +52,13 @@ export class PaymentsApiModule {
         PayerModule.forRoot(config.complianceProvider() === 'sandbox', config.offrampProvider() === 'sandbox'),
         OrchestratorsModule,
         RequestModule,
+        RefundsModule,
         RequestsModule,
         PaymentSearchModule,
         FeeConfigsModule,
         PayeeDestinationsModule,
+        ExceptionsModule,
+        ReconciliationModule,
         EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],

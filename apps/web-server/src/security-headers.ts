@@ -16,6 +16,24 @@ const WALLETCONNECT_CONNECT = [
   'https://*.web3modal.org',
 ];
 const WALLETCONNECT_FRAMES = ['https://verify.walletconnect.com', 'https://verify.walletconnect.org'];
+/** The WalletConnect modal's (Reown AppKit's) typeface, preloaded from Reown's font host. */
+const WALLETCONNECT_FONTS = ['https://fonts.reown.com'];
+
+/**
+ * style-src: the app's own stylesheets only; with a WalletConnect project id also inline styles,
+ * which the WalletConnect modal (Reown AppKit) cannot do without: it writes its theme into
+ * `<style>` elements it creates at run time (no nonce support, content built from theme variables,
+ * so neither a nonce nor a hash can allow just them) and a few static `style` attributes. Scripts
+ * stay 'self' only in both cases; see docs/payment-page.md (Content-Security-Policy) for the trade.
+ */
+export function styleSources(config: Pick<WebAppConfig, 'walletConnectProjectId'>): string[] {
+  return config.walletConnectProjectId ? ["'self'", "'unsafe-inline'"] : ["'self'"];
+}
+
+/** font-src: the app's own and data: fonts; with a WalletConnect project id also the modal's font host. */
+export function fontSources(config: Pick<WebAppConfig, 'walletConnectProjectId'>): string[] {
+  return ["'self'", 'data:', ...(config.walletConnectProjectId ? WALLETCONNECT_FONTS : [])];
+}
 
 const originOf = (url: string): string[] => (url ? [new URL(url).origin] : []);
 
@@ -40,7 +58,7 @@ export function connectSources(config: WebAppConfig): string[] {
 /**
  * Helmet's headers with a strict Content-Security-Policy for a Vite build: scripts and styles from
  * the app's own origin only (no inline script or style element; React sets styles through the CSSOM,
- * which CSP does not govern), images also from data: and any https: host (platforms' branding logos),
+ * which CSP does not govern; inline styles and Reown's fonts only with a WalletConnect project id), images also from data: and any https: host (platforms' branding logos),
  * no framing by anyone, no plugins, forms posting only to this origin. `upgrade-insecure-requests` is
  * left out: TLS ends at the ingress in production, and locally the APIs are http://localhost.
  * Referrer-Policy `no-referrer`: the payment page's URL carries the payment token. COOP allows popups
@@ -54,9 +72,9 @@ export function securityHeaders(config: WebAppConfig): (req: IncomingMessage, re
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'"],
+        styleSrc: styleSources(config),
         imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
+        fontSrc: fontSources(config),
         connectSrc: connectSources(config),
         frameSrc: config.walletConnectProjectId ? WALLETCONNECT_FRAMES : ["'none'"],
         objectSrc: ["'none'"],

@@ -99,7 +99,7 @@ describe('the web server over HTTP (security headers, Content-Security-Policy, p
     expect(res.headers.get('content-security-policy')).toBeNull();
   });
 
-  it('adds WalletConnect to connect-src and frame-src only when a project id is configured', async () => {
+  it('adds WalletConnect to connect-src, frame-src, font-src and inline styles only when a project id is configured; scripts stay self-only', async () => {
     const withWc = await startWebServer({
       root,
       port: 0,
@@ -109,11 +109,17 @@ describe('the web server over HTTP (security headers, Content-Security-Policy, p
       const csp = directives((await fetch(withWc.url)).headers.get('content-security-policy'));
       expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", 'wss://relay.walletconnect.com']));
       expect(csp['frame-src']).toEqual(['https://verify.walletconnect.com', 'https://verify.walletconnect.org']);
+      expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(csp['font-src']).toEqual(["'self'", 'data:', 'https://fonts.reown.com']);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['script-src-attr']).toEqual(["'none'"]);
     } finally {
       await withWc.close();
     }
     const csp = directives((await fetch(web.url)).headers.get('content-security-policy'));
     expect(csp['frame-src']).toEqual(["'none'"]);
     expect(csp['connect-src'].filter((s) => s.includes('walletconnect'))).toEqual([]);
+    expect(csp['style-src']).toEqual(["'self'"]);
+    expect(csp['font-src']).toEqual(["'self'", 'data:']);
   });
 });

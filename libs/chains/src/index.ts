@@ -20,6 +20,8 @@ export * from './rates/usd-total.js';
 export * from './rates/caching-rate-source.js';
 export * from './rates/quote.js';
 export * from './events/fee-proxy-events.js';
+export * from './events/proxy-logs.js';
+export * from './reconciliation/chain-scan.js';
 // I/O: RPC access, on-chain rates, the local deployment file.
 export * from './local-deployment-file.js';
 export * from './rpc/providers.js';

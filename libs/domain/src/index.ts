@@ -13,3 +13,5 @@ export * from './addresses/tron.js';
 export * from './cursor.js';
 export * from './messages/index.js';
 export * from './offramp/index.js';
+export * from './exceptions/index.js';
+export * from './reconciliation/index.js';

@@ -34,6 +34,11 @@ import { PaymentSearchIndexes1763886560000 } from './migrations/1763886560000-pa
 import { LinkIntentExpectedClient1763886600000 } from './migrations/1763886600000-link-intent-expected-client.js';
 import { SecurePaymentBatchType1763886705000 } from './migrations/1763886705000-secure-payment-batch-type.js';
 import { DepositAddresses1763886800000 } from './migrations/1763886800000-deposit-addresses.js';
+import { DepositHeads1763886810000 } from './migrations/1763886810000-deposit-heads.js';
+import { PaymentExceptions1763886900000 } from './migrations/1763886900000-payment-exceptions.js';
+import { Refunds1763886910000 } from './migrations/1763886910000-refunds.js';
+import { Reconciliation1763886930000 } from './migrations/1763886930000-reconciliation.js';
+import { ReconciliationBlockIndex1763886935000 } from './migrations/1763886935000-reconciliation-block-index.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 import { FeeConfigs1763886720000 } from './migrations/1763886720000-fee-configs.js';
@@ -86,6 +91,11 @@ const MIGRATIONS = [
   PaymentDetails1763886710000,
   FeeConfigs1763886720000,
   DepositAddresses1763886800000,
+  DepositHeads1763886810000,
+  PaymentExceptions1763886900000,
+  Refunds1763886910000,
+  Reconciliation1763886930000,
+  ReconciliationBlockIndex1763886935000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

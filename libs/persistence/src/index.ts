@@ -32,3 +32,8 @@ export * from './maintenance/encrypted-column.repository.js';
 export * from './maintenance/database-health.js';
 export * from './destinations/payee-destinations.repository.js';
 export * from './deposits/deposit-addresses.repository.js';
+export * from './exceptions/payment-exceptions.repository.js';
+export * from './exceptions/accept-underpayment.js';
+export * from './exceptions/deposit-exceptions.js';
+export * from './refunds/refunds.repository.js';
+export * from './reconciliation/reconciliation.repository.js';

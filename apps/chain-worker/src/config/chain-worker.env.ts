@@ -119,6 +119,30 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   /** Requests older than this are no longer watched (their deposit can still be swept by anyone through the factory). */
   @Type(() => Number) @IsInt() @Min(1) @Max(365) DEPOSIT_WATCH_DAYS: number = 14;
 
+  /**
+   * Reconciliation (issue #36): run the queued reconciliation runs (POST /v2/reconciliation/runs)
+   * and the nightly one per network, one replica at a time (a Postgres advisory-lock leader).
+   */
+  @Transform(({ value }: { value: unknown }) => (value === undefined ? true : value === true || value === 'true'))
+  @IsBoolean()
+  RECONCILIATION_ENABLED: boolean = true;
+
+  /** UTC time of day (HH:MM) after which the previous day is reconciled on every network; `off` for none. */
+  @Matches(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, { message: 'must be HH:MM (UTC) or off' })
+  RECONCILIATION_NIGHTLY_AT: string = '00:30';
+
+  /** How often the leader looks for queued runs and the nightly one. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(3600000) RECONCILIATION_POLL_INTERVAL_MS: number = 5000;
+
+  /** eth_getLogs calls in flight at once in a run (each over at most DETECTION_MAX_RANGE blocks). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(64) RECONCILIATION_RPC_CONCURRENCY: number = 4;
+
+  /**
+   * Deposits swept per relayer transaction (factory.deployAndSweepMany): about 110k gas each for an
+   * ERC-20 (clone + pay), so 100 stay near 11M gas, well inside public networks' block gas limits.
+   */
+  @Type(() => Number) @IsInt() @Min(1) @Max(250) DEPOSIT_SWEEP_BATCH: number = 100;
+
   /** The WebSocket endpoint of a network's new heads, when WS_RPC_URLS names one. */
   wsUrlFor(network: string): string | undefined {
     return parseWsRpcUrls(this.WS_RPC_URLS)?.get(network as EvmNetwork);

@@ -1,5 +1,11 @@
 import { depositAddress, type DepositTerms } from '@payrail/chains';
-import { DepositAddressesRepository, type DepositTransferRecord, type DepositWatchLimits } from '@payrail/persistence';
+import {
+  DepositAddressesRepository,
+  type DepositTransferRecord,
+  type DepositWatchLimits,
+  raiseDepositExceptions,
+  type DepositExceptionFact,
+} from '@payrail/persistence';
 import { ZeroAddress } from 'ethers';
 import type { DataSource } from 'typeorm';
 
@@ -25,7 +31,7 @@ export class DepositRecords {
   private readonly repo: DepositAddressesRepository;
 
   constructor(
-    db: DataSource,
+    private readonly db: DataSource,
     private readonly network: string,
     private readonly factory: string,
     /** The network's ERC20FeeProxy and EthereumFeeProxy (lower case): only their requests have a deposit address. */
@@ -63,12 +69,17 @@ export class DepositRecords {
     return this.repo.recordReceived(this.network, this.factory, block, rows);
   }
 
+  /** The head read this pass and the confirmations waited for: the page's "n of m confirmations". */
+  recordHead(head: number, confirmations: number): Promise<void> {
+    return this.repo.recordHead(this.network, head, confirmations);
+  }
+
   claim(requestIds: string[]): Promise<Set<string>> {
     return this.repo.claim(requestIds);
   }
 
-  sent(requestId: string, txHash: string): Promise<void> {
-    return this.repo.sent(requestId, txHash);
+  sent(requestIds: string[], txHash: string): Promise<void> {
+    return this.repo.sent(requestIds, txHash);
   }
 
   release(requestId: string, error: string): Promise<void> {
@@ -80,11 +91,33 @@ export class DepositRecords {
     return rows.map((r) => ({ requestId: r.request_id, address: r.address, txHash: r.sweep_tx_hash, sentAt: r.sweep_sent_at }));
   }
 
+  /** What the deposit address was last seen holding. */
+  async receivedOf(requestId: string): Promise<bigint> {
+    return (await this.repo.forRequests([requestId])).map((r) => BigInt(r.received))[0] ?? 0n;
+  }
+
   mined(requestId: string, ok: boolean, gasUsed: bigint, gasCost: bigint, at: Date): Promise<void> {
     return this.repo.mined(requestId, ok, gasUsed, gasCost, at);
   }
 
+  /**
+   * A deposit whose sweep would revert on its own (a token that refuses the transfer, a forwarder
+   * emptied by a reorg): its funds stay in the forwarder, an `unsweepable` exception (issue #35),
+   * raised once while it stays open however often the sweeper tries again.
+   */
+  async unsweepable(requestId: string): Promise<void> {
+    const held = await this.receivedOf(requestId);
+    await raiseDepositExceptions(this.db, this.network, 'unsweepable', [
+      { requestId, txHash: null, logIndex: null, token: null, sender: null, amount: held, decimals: null },
+    ]);
+  }
+
   recordTransfers(transfers: DepositTransferRecord[]): Promise<void> {
     return this.repo.recordTransfers(this.network, transfers);
+  }
+
+  /** wrong_token exceptions for transfers of another token (issue #35): once per log. */
+  raiseWrongTokens(transfers: DepositExceptionFact[]): Promise<number> {
+    return raiseDepositExceptions(this.db, this.network, 'wrong_token', transfers);
   }
 }

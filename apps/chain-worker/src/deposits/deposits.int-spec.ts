@@ -1,13 +1,13 @@
 import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { depositAddress, type DepositTerms } from '@payrail/chains';
-import { ANVIL_ACCOUNTS, waitFor } from '@payrail/devstack';
+import { ANVIL_ACCOUNTS, loadArtifact, waitFor } from '@payrail/devstack';
 import { metricsRegistry } from '@payrail/platform';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
 import { insertRequest } from '@payrail/test-support/chain-worker/requests.js';
 import { privateChainWorkerEnv, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
 import { createTestDatabase } from '@payrail/test-support/stack.js';
-import { Contract, NonceManager, parseEther, Wallet, ZeroAddress } from 'ethers';
+import { Contract, ContractFactory, NonceManager, parseEther, Wallet, ZeroAddress } from 'ethers';
 import type { DataSource } from 'typeorm';
 import { ChainWorkerModule } from '../app.module.js';
 
@@ -54,11 +54,11 @@ describe('deposit addresses', () => {
 
   const factory = () => chain.deployment.contracts.DepositForwarderFactory;
   const token = (symbol: string) => chain.deployment.tokens[symbol].address;
-  async function newDeposit(opts: { native?: boolean; expected: bigint; fee?: bigint; symbol?: string }) {
+  async function newDeposit(opts: { native?: boolean; expected: bigint; fee?: bigint; symbol?: string; tokenAddress?: string }) {
     const feeAddress = opts.fee ? Wallet.createRandom().address : undefined;
     const payee = Wallet.createRandom().address;
     const proxy = opts.native ? chain.deployment.contracts.EthereumFeeProxy : chain.deployment.contracts.ERC20FeeProxy;
-    const tokenAddress = opts.native ? null : token(opts.symbol ?? 'USDC');
+    const tokenAddress = opts.native ? null : (opts.tokenAddress ?? token(opts.symbol ?? 'USDC'));
     const req = await insertRequest(db, {
       payee,
       token: tokenAddress,
@@ -165,5 +165,58 @@ describe('deposit addresses', () => {
     expect(recorded).toEqual([{ token: token('DAI'), amount: (5n * 10n ** 18n).toString(), counted: false }]);
     expect(await deposit(d.requestId)).toMatchObject({ status: 'watching', received: '0' });
     expect((await request(d.requestId)).status).toBe('pending');
+    // A wrong_token payment exception, once per log (the watcher reads the log again next passes), with its event.
+    await until('the wrong_token exception raised', async () => (await events(d.requestId)).includes('payment.exception'), 20000);
+    const raised = await sqlRows<{ kind: string; status: string; token: string; received_amount: string; received_decimals: number }>(
+      db,
+      'SELECT kind, status, token, received_amount::text, received_decimals FROM payment_exceptions WHERE request_id = $1',
+      [d.requestId],
+    );
+    expect(raised).toEqual([
+      { kind: 'wrong_token', status: 'open', token: token('DAI'), received_amount: (5n * 10n ** 18n).toString(), received_decimals: 18 },
+    ]);
+    const [event] = await sqlRows<{ payload: Record<string, unknown> }>(
+      db,
+      `SELECT payload FROM outbox_events WHERE aggregate_id = $1 AND event_type = 'payment.exception'`,
+      [d.requestId],
+    );
+    expect(event.payload).toMatchObject({ kind: 'wrong_token', receivedAmount: '5', token: token('DAI'), requestId: d.requestId });
+    expect(await events(d.requestId)).toEqual(['payment.exception']);
+  }, 60000);
+
+  it('a batch holding a deposit that cannot pay (a token whose transferFrom returns false) is split: the other is swept, that one waits with its error', async () => {
+    const artifact = loadArtifact('TestFalseToken');
+    const falseToken = await (await new ContractFactory(artifact.abi, artifact.bytecode, payer).deploy()).waitForDeployment();
+    const falseAddress = await falseToken.getAddress();
+    const asPayer = new Contract(falseAddress, artifact.abi, payer);
+    await (await (asPayer.getFunction('mint')(await payer.getAddress(), 10n ** 12n) as Promise<{ wait(): Promise<unknown> }>)).wait();
+    const stuck = await newDeposit({ expected: 2_000_000n, tokenAddress: falseAddress });
+    const ok = await newDeposit({ expected: 3_000_000n });
+    // Both funded before the worker starts: its first pass finds them due together, in one batch.
+    await (await (asPayer.getFunction('transfer')(stuck.address, 2_000_000n) as Promise<{ wait(): Promise<unknown> }>)).wait();
+    await send('USDC', ok.address, 3_000_000n);
+    await startWorker();
+    await until('the payable deposit paid', async () => (await request(ok.requestId)).status === 'paid', 30000);
+    const row = await sqlOne<{ status: string; last_error: string | null; sweep_tx_hash: string | null }>(
+      db,
+      'SELECT status, last_error, sweep_tx_hash FROM deposit_addresses WHERE request_id = $1',
+      [stuck.requestId],
+    );
+    // Never sent; back to watching (or claimed again by a later pass, which simulates and releases it again).
+    expect(['watching', 'sweeping']).toContain(row?.status);
+    expect(row?.sweep_tx_hash).toBeNull();
+    expect(row?.last_error).toMatch(/^sweep would revert/);
+    expect((await request(stuck.requestId)).status).toBe('pending');
+    expect(await balanceOf('USDC', ok.payee)).toBe(3_000_000n);
+    // The funds stay in the forwarder: one open unsweepable exception (issue #35) and its event
+    // (a unique index keeps it one while open, however many passes find the sweep would revert).
+    await until('the unsweepable exception raised', async () => (await events(stuck.requestId)).length > 0, 20000);
+    const raised = await sqlRows<{ kind: string; status: string; received_amount: string }>(
+      db,
+      'SELECT kind, status, received_amount::text FROM payment_exceptions WHERE request_id = $1',
+      [stuck.requestId],
+    );
+    expect(raised).toEqual([{ kind: 'unsweepable', status: 'open', received_amount: '2000000' }]);
+    expect(await events(stuck.requestId)).toEqual(['payment.exception']);
   }, 60000);
 });

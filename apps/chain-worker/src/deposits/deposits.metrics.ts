@@ -27,8 +27,8 @@ export class DepositMetrics {
     sweepGas.inc({ network }, 0);
   }
 
-  observe(network: string, outcome: SweepOutcome): void {
-    sweeps.inc({ network, outcome });
+  observe(network: string, outcome: SweepOutcome, count = 1): void {
+    sweeps.inc({ network, outcome }, count);
   }
 
   /** Wei fit in a float counter for any realistic spend; the exact figure is in deposit_addresses.sweep_gas_cost. */

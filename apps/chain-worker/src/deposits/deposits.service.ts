@@ -63,6 +63,7 @@ export class DepositsService implements OnApplicationBootstrap, BeforeApplicatio
           confirmations: this.env.confirmationsFor(name),
           limits: { max: this.env.DEPOSIT_WATCH_MAX, perPlatform: this.env.DEPOSIT_WATCH_PER_PLATFORM, days: this.env.DEPOSIT_WATCH_DAYS },
           maxLogRange: this.env.DETECTION_MAX_RANGE,
+          batch: this.env.DEPOSIT_SWEEP_BATCH,
         },
         this.metrics,
       );

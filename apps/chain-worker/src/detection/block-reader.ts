@@ -1,4 +1,4 @@
-import { checksumAddress, decodeProxyTransfer, ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC } from '@payrail/chains';
+import { checksumAddress, decodeProxyTransfer, readProxyLogs, type ProxyLog } from '@payrail/chains';
 import type { ProxyTransfer } from '@payrail/domain';
 import type { BlockRef } from '@payrail/persistence';
 import { JsonRpcApiProvider, toQuantity, type AbstractProvider, type TransactionReceipt } from 'ethers';
@@ -89,33 +89,9 @@ export class BlockReader {
     return { transfers, blocks: [...byNumber.values()].map(refOf).filter((b) => b.number >= fromBlock) };
   }
 
-  /**
-   * The fee proxies' payment logs of a range, in one eth_getLogs for every proxy and both topics,
-   * less those the node flags removed. Straight from JSON-RPC where the provider speaks it: ethers'
-   * formatting of every log (checksumming each address again) is not needed to decode them.
-   */
-  private async logs(fromBlock: number, toBlock: number): Promise<ProxyLog[]> {
-    const topics = [[ERC20_TRANSFER_TOPIC, NATIVE_TRANSFER_TOPIC]];
-    if (!(this.provider instanceof JsonRpcApiProvider)) {
-      const logs = await this.provider.getLogs({ address: this.contracts, fromBlock, toBlock, topics });
-      return logs.filter((l) => !l.removed);
-    }
-    const filter = { address: this.contracts, fromBlock: toQuantity(fromBlock), toBlock: toQuantity(toBlock), topics };
-    const raw = (await this.provider.send('eth_getLogs', [filter])) as RawLog[];
-    return raw
-      .filter((l) => l.removed !== true)
-      .map((l) => {
-        if (l.blockNumber === null || l.logIndex === null) throw new Error('eth_getLogs answered a log without its block or index');
-        return {
-          address: l.address,
-          topics: l.topics,
-          data: l.data,
-          transactionHash: l.transactionHash,
-          index: Number(l.logIndex),
-          blockNumber: Number(l.blockNumber),
-          blockHash: l.blockHash,
-        };
-      });
+  /** The fee proxies' payment logs of a range (readProxyLogs, shared with reconciliation). */
+  private logs(fromBlock: number, toBlock: number): Promise<ProxyLog[]> {
+    return readProxyLogs(this.provider, this.contracts, fromBlock, toBlock);
   }
 
   private async blockWithSenders(n: number): Promise<ReadBlock | undefined> {
@@ -136,21 +112,6 @@ export class BlockReader {
     const senders = new Map(block.transactions.map((tx) => [tx.hash, checksumAddress(tx.from)]));
     return { number: Number(block.number), hash: block.hash, timestamp: Number(block.timestamp), senders };
   }
-}
-
-/** A log as decodeProxyTransfer reads it. */
-type ProxyLog = Parameters<typeof decodeProxyTransfer>[0];
-
-/** A log as JSON-RPC answers it (quantities in hex). */
-interface RawLog {
-  address: string;
-  topics: string[];
-  data: string;
-  blockNumber: string | null;
-  blockHash: string;
-  transactionHash: string;
-  logIndex: string | null;
-  removed?: boolean;
 }
 
 interface RawBlock {

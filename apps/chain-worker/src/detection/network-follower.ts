@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { DetectionRepository, type BlockRef, type Cursor } from '@payrail/persistence';
+import { DetectionRepository, RefundsRepository, type BlockRef, type Cursor } from '@payrail/persistence';
 import type { DataSource } from 'typeorm';
 import { traceBlockPass } from '../shared/chain-tracing.js';
 import type { BlockReader } from './block-reader.js';
@@ -79,6 +79,11 @@ export class NetworkFollower {
       await this.db.transaction(async (m) => {
         const tx = new DetectionRepository(m);
         this.status.detected += await tx.saveTransfers(network, transfers);
+        // A refund's transaction seen (before its confirmations): submitted.
+        await new RefundsRepository(m).markSubmitted(
+          network,
+          transfers.map((t) => ({ topic: t.referenceTopic, txHash: t.txHash })),
+        );
         await tx.saveBlocks(network, read.blocks, this.options.keepBlocks);
         await tx.saveCursor(network, { blockNumber: to, blockHash: toBlock.hash });
       });

@@ -161,6 +161,39 @@ describe('reorgs of settled payments (private anvil, evm_snapshot / evm_revert)'
     60000,
   );
 
+  it('an exception raised by a payment a reorg removes follows it: resolved `reversed` with payment.exception.resolved', async () => {
+    await startWorker(0);
+    const req = await newRequest();
+    await approveProxy(chain.provider, proxy(), usdc(), 1500n);
+    const snapshot = (await chain.provider.send('evm_snapshot', [])) as string;
+    const over = await payWithReference(chain.provider, chain.deployment, {
+      token: usdc(),
+      payee: await payeeOf(req.requestId),
+      amount: 1500n,
+      reference: req.reference,
+      approved: true,
+    });
+    await until('overpaid', async () => (await statusOf(req.requestId)) === 'overpaid');
+    const exception = async () =>
+      (await sqlOne<{ kind: string; status: string; resolution: string | null; tx_hash: string }>(
+        db,
+        'SELECT kind, status, resolution, tx_hash FROM payment_exceptions WHERE request_id = $1',
+        [req.requestId],
+      ))!;
+    expect(await exception()).toEqual({ kind: 'overpaid', status: 'open', resolution: null, tx_hash: over.txHash });
+
+    expect(await chain.provider.send('evm_revert', [snapshot])).toBe(true);
+    await mine(3);
+    await until('back to pending', async () => (await statusOf(req.requestId)) === 'pending');
+    expect(await exception()).toEqual({ kind: 'overpaid', status: 'resolved', resolution: 'reversed', tx_hash: over.txHash });
+    expect((await events(req.requestId)).map((e) => [e.event_type, e.payload.resolution ?? null])).toEqual([
+      ['payment.confirmed', null],
+      ['payment.exception', null],
+      ['payment.reversed', null],
+      ['payment.exception.resolved', 'reversed'],
+    ]);
+  }, 30000);
+
   it('a 1-block revert above a payment settled with 3 confirmations leaves it paid, with no reversal', async () => {
     await startWorker(3);
     const req = await newRequest();

@@ -64,7 +64,7 @@ export function paymentEvent(
     currency: request.invoiceCurrency,
     paymentCurrency: request.paymentCurrency,
     isCryptoToFiat: false,
-    subStatus: payerCheck ?? (request.status === 'overpaid' ? 'overpaid' : ''),
+    subStatus: payerCheck ?? (request.status === 'overpaid' ? 'overpaid' : request.amountPaid < request.expectedAmount ? 'underpaid' : ''),
     paymentProcessor: PAYMENT_PROCESSOR,
     fees: settled.fees > 0n ? [{ type: 'platform', amount: units(settled.fees), currency: request.paymentCurrency }] : [],
     ...originalOf(request),

@@ -1,14 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { NetworkInfo, NetworkName } from '@payrail/chains';
-import {
-  countsToward,
-  hasBeenPaid,
-  paymentState,
-  UnavailableKytProvider,
-  type DomainEvent,
-  type KytProvider,
-  type PaymentTerms,
-} from '@payrail/domain';
+import { countsToward, hasBeenPaid, paymentState, UnavailableKytProvider, type DomainEvent, type KytProvider } from '@payrail/domain';
 import {
   appendToOutbox,
   lockRequestsForSettlement,
@@ -24,8 +16,10 @@ import { traceSettlement, traceSettlementOutcome } from '../shared/chain-tracing
 import { SettlementMetrics } from '../shared/settlement.metrics.js';
 import type { Settlement } from '../shared/settlement.port.js';
 import { PayerChecks, type Payer, type PayerCheckSubStatus } from './payer-checks.js';
-import { paymentEvent, reversalEvent, type EventIdentity } from './payment-events.js';
+import { settleRefunds } from './refund-settlement.js';
 import { byTopic, SettlementBatch } from './settlement-batch.js';
+import { SettlementEvents } from './settlement-events.js';
+import { SettlementExceptions } from './settlement-exceptions.js';
 import { observed, termsOf, type ReversedRow, type TransferRow } from './settlement-rows.js';
 
 /**
@@ -39,6 +33,8 @@ import { observed, termsOf, type ReversedRow, type TransferRow } from './settlem
  * long as detection keeps it (a reorg deletes it, and keeps it in reversed_transfers until here).
  * A request just paid is checked against the access policy of its secure payment (PayerChecks):
  * a refused payer makes the payment compliance_failed and the payment.confirmed names why.
+ * Payment exceptions (underpaid, overpaid, late, refused payer) are raised and resolved in the
+ * same transaction (SettlementExceptions), with the platform's tolerance and late window.
  */
 /** Payment references settled per transaction when none of them fails (a block of 500 payments in one). */
 const BATCH = 500;
@@ -46,14 +42,16 @@ const BATCH = 500;
 export class TransferSettlement implements Settlement {
   private readonly logger = new Logger('Settlement');
   private readonly payerChecks: PayerChecks;
+  private readonly events: SettlementEvents;
 
   constructor(
     private readonly db: DataSource,
-    private readonly networks: Readonly<Record<NetworkName, NetworkInfo>>,
+    networks: Readonly<Record<NetworkName, NetworkInfo>>,
     kyt: KytProvider = new UnavailableKytProvider(),
     private readonly metrics = new SettlementMetrics(),
   ) {
     this.payerChecks = new PayerChecks(kyt);
+    this.events = new SettlementEvents(networks);
   }
 
   async settle(network: string, confirmedThrough: number): Promise<void> {
@@ -103,9 +101,16 @@ export class TransferSettlement implements Settlement {
     const reversed = byTopic(await stored.takeReversed(network, topics));
     const batch = new SettlementBatch(locked);
     const offramps = await new OfframpsRepository(m).ofRequests(requests.filter((r) => r.isCryptoToFiatAvailable).map((r) => r.id));
-    const out: Settled = { events: [], outbox: [], unsaved: [], offramps };
+    const exceptions = await SettlementExceptions.load(
+      m,
+      requests,
+      locked.filter((l) => l.secured).map((l) => l.request.id),
+    );
+    const out: Settled = { events: [], outbox: [], unsaved: [], offramps, exceptions };
     for (const request of requests)
       await this.apply(m, batch, request, transfers.get(request.referenceTopic) ?? [], reversed.get(request.referenceTopic) ?? [], out);
+    // Refunds are paid under their own references, through the same proxies (issue #35).
+    for (const event of await settleRefunds(m, network, topics, transfers)) this.emit(out, event);
     await saveSettledRequests(m, out.unsaved);
     await appendToOutbox(m, out.outbox);
     await stored.markSettled(network, topics, confirmedThrough);
@@ -120,26 +125,35 @@ export class TransferSettlement implements Settlement {
     reversed: ReversedRow[],
     out: Settled,
   ): Promise<void> {
-    const terms = termsOf(request, out.offramps.get(request.id)?.depositAddress);
+    const terms = { ...termsOf(request, out.offramps.get(request.id)?.depositAddress), settlesAt: out.exceptions.settlesAt(request) };
     const counted = transfers.filter((t) => countsToward(terms, observed(t)));
     const next = paymentState(terms, counted.map(observed));
     const previous = { amountPaid: request.amountPaid, feePaid: request.feePaid, status: request.status };
     const txHash = counted.at(-1)?.tx_hash ?? null;
     const changed = next.amountPaid !== previous.amountPaid || next.feePaid !== previous.feePaid || next.status !== previous.status;
     if (!changed && txHash === request.txHash) return;
+    const becamePaid = hasBeenPaid(next.status) && !hasBeenPaid(request.status);
+    const late = becamePaid && batch.hasSecurePayment(request) ? out.exceptions.lateness(request, counted) : 'none';
+    let payerCheck: PayerCheckSubStatus | undefined;
     Object.assign(request, next, { txHash, paidAt: hasBeenPaid(next.status) ? (request.paidAt ?? new Date()) : null });
     if (batch.hasSecurePayment(request)) {
       // The secure payment's settlement counts its paid requests in the table: this one is saved first.
       await saveSettledRequests(m, [request]);
       // Who paid, checked before the secure payment completes: a refused payer makes it compliance_failed.
-      const payerCheck =
+      payerCheck =
         changed && hasBeenPaid(next.status) ? await this.payerChecks.check(m, request, this.payersOf(batch, request, counted)) : undefined;
-      // A secure payment over this request completes, or opens again, with it (same transaction).
-      out.outbox.push(...(await new SecurePaymentsRepository(m).settleForRequest(request.id)));
-      if (changed) this.emit(out, this.eventOf(batch, request, previous, { counted, reversed, terms }, payerCheck));
+      // A secure payment over this request completes, or opens again, with it (same transaction); paid late beyond the window, it expires.
+      out.outbox.push(...(await new SecurePaymentsRepository(m).settleForRequest(request.id, late)));
+      const subStatus = payerCheck ?? (late === 'beyond' ? 'late' : undefined);
+      if (changed) this.emit(out, this.events.of(batch, request, previous, { counted, reversed, terms }, subStatus));
     } else {
       out.unsaved.push(request);
-      if (changed) this.emit(out, this.eventOf(batch, request, previous, { counted, reversed, terms }));
+      if (changed) this.emit(out, this.events.of(batch, request, previous, { counted, reversed, terms }));
+    }
+    if (changed) {
+      const clientId = batch.clientIdOf(request);
+      out.outbox.push(...(await out.exceptions.reconcile(request, { counted, late, payerCheck, clientId })));
+      if (becamePaid) out.outbox.push(...(await out.exceptions.remainderPaid(request, clientId)));
     }
     const offramp = out.offramps.get(request.id);
     if (offramp && changed) await this.fund(m, offramp, request, out);
@@ -165,75 +179,10 @@ export class TransferSettlement implements Settlement {
     out.events.push(event);
   }
 
-  private eventOf(
-    batch: SettlementBatch,
-    request: RequestEntity,
-    previous: { amountPaid: bigint; feePaid: bigint; status: string },
-    { counted, reversed, terms }: { counted: TransferRow[]; reversed: ReversedRow[]; terms: PaymentTerms },
-    payerCheck?: PayerCheckSubStatus,
-  ): DomainEvent | undefined {
-    return request.amountPaid < previous.amountPaid || request.feePaid < previous.feePaid
-      ? this.reversal(batch, request, previous, { counted, reversed, terms })
-      : this.settlement(
-          batch,
-          request,
-          counted.filter((t) => t.settled_at === null),
-          payerCheck,
-        );
-  }
-
-  /** What a reorg took away: the counted transfers gone from the chain (a transaction included again is not gone). */
-  private reversal(
-    batch: SettlementBatch,
-    request: RequestEntity,
-    previous: { amountPaid: bigint; status: string },
-    { counted, reversed, terms }: { counted: TransferRow[]; reversed: ReversedRow[]; terms: PaymentTerms },
-  ): DomainEvent {
-    const still = new Set(counted.map((t) => t.tx_hash));
-    const gone = reversed.filter((r) => countsToward(terms, observed(r)) && !still.has(r.tx_hash));
-    const amountReversed = previous.amountPaid - request.amountPaid;
-    this.logger.warn(
-      `request ${request.id}: a reorg reversed ${amountReversed} (${previous.status} -> ${request.status}, ${gone.length} transfers gone)`,
-    );
-    const txHashes = [...new Set(gone.map((r) => r.tx_hash))];
-    return reversalEvent(request, this.identity(batch, request), {
-      amountReversed: amountReversed > 0n ? amountReversed : 0n,
-      txHashes,
-      at: new Date(),
-    });
-  }
-
   /** The wallets that paid: each counted transfer's sender, or the subscriber when a relayer executed a recurring payment. */
   private payersOf(batch: SettlementBatch, request: RequestEntity, counted: TransferRow[]): Payer[] {
     const recurring = batch.scheduleOf(request);
     return counted.map((t) => ({ address: recurring ? request.payer : t.from_address, txHash: t.tx_hash }));
-  }
-
-  /** The event of new transfers (none when only removals changed the state, or nothing counted is new). */
-  private settlement(
-    batch: SettlementBatch,
-    request: RequestEntity,
-    fresh: TransferRow[],
-    payerCheck?: PayerCheckSubStatus,
-  ): DomainEvent | undefined {
-    const lastRow = fresh.at(-1);
-    if (!lastRow) return undefined;
-    const settled = {
-      amount: fresh.reduce((s, t) => s + BigInt(t.amount), 0n),
-      fees: fresh.reduce((s, t) => s + BigInt(t.fee_amount), 0n),
-      last: {
-        txHash: lastRow.tx_hash,
-        from: lastRow.from_address,
-        timestamp: lastRow.block_timestamp,
-        amount: BigInt(lastRow.amount),
-        feeAmount: BigInt(lastRow.fee_amount),
-      },
-    };
-    return paymentEvent(request, this.identity(batch, request), this.networks[request.network as NetworkName], settled, payerCheck);
-  }
-
-  private identity(batch: SettlementBatch, request: RequestEntity): EventIdentity {
-    return { clientId: batch.clientIdOf(request), recurringPaymentId: batch.scheduleOf(request) };
   }
 }
 
@@ -246,4 +195,6 @@ interface Settled {
   unsaved: RequestEntity[];
   /** Off-ramps of the batch's crypto-to-fiat requests, by request id. */
   offramps: Map<string, OfframpEntity>;
+  /** The batch's payment exceptions (tolerances, stored exceptions, link expiries). */
+  exceptions: SettlementExceptions;
 }

@@ -1,7 +1,7 @@
 import { decodeUint256, encodeAllowance, encodeBalanceOf, encodeRecurringIsExecuted, type SchedulePermitValues } from '@payrail/permits';
 import { type AbstractProvider, Interface, type TransactionLike, type TransactionReceipt, type TransactionResponse, Wallet } from 'ethers';
 
-/** The recurring proxy's custom errors, to name a revert. */
+/** The custom errors of the contracts the relayer calls (recurring proxy, deposit factory), to name a revert. */
 const PROXY_ERRORS = new Interface([
   'error BadSignature()',
   'error SignatureExpired()',
@@ -11,6 +11,11 @@ const PROXY_ERRORS = new Interface([
   'error EnforcedPause()',
   'error PermitRevoked()',
   'error AccessControlUnauthorizedAccount(address account, bytes32 neededRole)',
+  // DepositForwarder(Factory), swept by the deposit sweeper
+  'error NotFactory()',
+  'error WrongTerms()',
+  'error AlreadySwept()',
+  'error Underfunded(uint256 balance, uint256 needed)',
 ]);
 
 /** How long to wait for a receipt before leaving the transaction to the next pass. */
@@ -60,9 +65,9 @@ export class RelayerChain {
   }
 
   /** The revert a call from the relayer would meet (custom error name or message), or null when it would succeed. */
-  async simulate(to: string, data: string): Promise<string | null> {
+  async simulate(to: string, data: string, gasLimit?: bigint): Promise<string | null> {
     try {
-      await this.provider.call({ from: this.wallet.address, to, data });
+      await this.provider.call({ from: this.wallet.address, to, data, gasLimit });
       return null;
     } catch (error) {
       const raw = (error as { data?: unknown }).data;
@@ -88,9 +93,12 @@ export class RelayerChain {
     return await this.wallet.populateTransaction({ to, data, nonce: replace.nonce, gasLimit, ...fees });
   }
 
-  /** Like prepare, at a nonce the caller numbers (the deposit sweeper sends a pass's sweeps back to back). */
-  prepareAt(to: string, data: string, nonce: number): Promise<TransactionLike<string>> {
-    return this.wallet.populateTransaction({ to, data, nonce });
+  /**
+   * Like prepare, at a nonce the caller numbers (the deposit sweeper sends a pass's sweeps back to
+   * back); with `gasLimit` (already simulated by the caller) no gas estimate is made.
+   */
+  prepareAt(to: string, data: string, nonce: number, gasLimit?: bigint): Promise<TransactionLike<string>> {
+    return this.wallet.populateTransaction({ to, data, nonce, gasLimit });
   }
 
   /** The relayer's next nonce counting pending transactions. */

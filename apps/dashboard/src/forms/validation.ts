@@ -13,6 +13,10 @@ const MESSAGES = {
   'form.usd_cap': 'Enter a USD amount such as 5 or 5.00 (at most two decimals), or leave it empty.',
   'form.fee_recipient': 'Enter the address that receives the fee on EVM networks, on Tron, or both.',
   'form.no_markup': 'Leave out < and >.',
+  'form.late_window': 'Enter whole minutes from 0 to 43200 (30 days).',
+  'form.tolerance_percent': 'Enter a percentage from 0 to 100 with at most two decimals, such as 0.5.',
+  'form.tolerance_amount': 'Enter an amount such as 0.50 (digits, one dot).',
+  'form.address': 'Enter an address as 0x and 40 hex digits, or leave it empty.',
 } as const;
 
 /** The sentence of an issue's message key (an unknown message is shown as is). */

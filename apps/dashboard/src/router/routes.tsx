@@ -2,6 +2,7 @@ import { createRootRoute, createRoute, createRouter, redirect } from '@tanstack/
 import { Shell } from '../components/Shell';
 import { DestinationsScreen } from '../screens/DestinationsScreen';
 import { DevelopersScreen } from '../screens/DevelopersScreen';
+import { ExceptionsScreen } from '../screens/ExceptionsScreen';
 import { PayersScreen } from '../screens/PayersScreen';
 import { PaymentDetailScreen } from '../screens/PaymentDetailScreen';
 import { PaymentLinksScreen } from '../screens/PaymentLinksScreen';
@@ -47,6 +48,7 @@ const developers = createRoute({
 });
 const payers = createRoute({ getParentRoute: () => root, path: '/payers', validateSearch: payersSearch, component: PayersScreen });
 const destinations = createRoute({ getParentRoute: () => root, path: '/destinations', component: DestinationsScreen });
+const exceptions = createRoute({ getParentRoute: () => root, path: '/exceptions', component: ExceptionsScreen });
 
 export const routeTree = root.addChildren([
   index,
@@ -58,6 +60,7 @@ export const routeTree = root.addChildren([
   developers,
   payers,
   destinations,
+  exceptions,
   unknown,
 ]);
 

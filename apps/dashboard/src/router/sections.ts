@@ -9,4 +9,5 @@ export const SECTIONS = [
   { path: '/developers', label: 'nav.developers' },
   { path: '/payers', label: 'nav.payers' },
   { path: '/destinations', label: 'nav.destinations' },
+  { path: '/exceptions', label: 'nav.exceptions' },
 ] as const satisfies readonly { path: string; label: MessageKey }[];

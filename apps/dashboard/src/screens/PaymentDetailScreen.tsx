@@ -3,9 +3,12 @@ import { formatEther } from 'viem';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { DataTable } from '../components/DataTable';
 import { QueryState } from '../components/QueryState';
+import { RequestExceptions } from '../components/RequestExceptions';
+import { RefundDialog } from '../components/RefundDialog';
 import { customerName, dateTime, money } from '../lib/format';
 import { t } from '../messages';
 import { useRequest } from '../queries/payments';
+import { useRefunds } from '../queries/refunds';
 
 /** One request: amounts, fee, payer, every transfer seen (explorer link per network) and the webhook deliveries of its events. */
 const route = getRouteApi('/payments/$requestId');
@@ -64,6 +67,7 @@ export function PaymentDetailScreen() {
               </dl>
             </>
           )}
+          <RequestExceptions requestId={r.requestId} />
           <h2>{t('detail.payments')}</h2>
           <DataTable
             caption={t('detail.payments')}
@@ -110,6 +114,9 @@ export function PaymentDetailScreen() {
               );
             })}
           </DataTable>
+          <h2>{t('detail.refunds')}</h2>
+          {r.amountPaid !== '0' && <RefundDialog requestId={r.requestId} currency={r.paymentCurrency} />}
+          <RefundsTable requestId={r.requestId} />
           <h2>{t('detail.deliveries')}</h2>
           <DataTable
             caption={t('detail.deliveries')}
@@ -146,5 +153,28 @@ function Fact({ term, value, mono }: { term: string; value: string; mono?: boole
       <dt>{term}</dt>
       <dd className={mono ? 'mono' : undefined}>{value}</dd>
     </div>
+  );
+}
+
+/** The request's refunds (GET /v2/request/{id}/refunds), read again while one is on its way. */
+function RefundsTable({ requestId }: { requestId: string }) {
+  const refunds = useRefunds(requestId).data?.refunds ?? [];
+  return (
+    <DataTable
+      caption={t('detail.refunds')}
+      columns={[t('col.created'), t('col.amount'), t('col.to'), t('col.status'), t('col.transaction')]}
+      rowCount={refunds.length}
+      empty={t('detail.no_refunds')}
+    >
+      {refunds.map((f) => (
+        <tr key={f.id}>
+          <td>{dateTime(f.createdAt)}</td>
+          <td>{money(f.amount, f.currency)}</td>
+          <td className="mono">{f.to}</td>
+          <td>{f.status}</td>
+          <td className="mono break">{f.txHash ?? '—'}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -10,6 +10,8 @@ import { balancesOf } from '../pay/balances';
 export function BalanceNotes(props: {
   options: PaymentOptions | undefined;
   network: string;
+  /** The network's display name (from the API), for the messages. */
+  networkName: string;
   symbol: string;
   native: string;
   hasEnoughBalance: boolean;
@@ -29,7 +31,7 @@ export function BalanceNotes(props: {
       {own?.unavailable && <p className="note">{t('balance.unavailable', { chain })}</p>}
       {others.length > 0 && (
         <div className="note">
-          <p>{t('balance.other_chains', { network: props.network })}</p>
+          <p>{t('balance.other_chains', { network: props.networkName })}</p>
           <ul data-field="other-balances">
             {others.map((o) => (
               <li key={`${o.chain}-${o.token}`}>{t('balance.other_line', { token: o.token, chain: o.chain, balance: o.balance })}</li>

@@ -66,6 +66,7 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
         account: account!,
         chainId: chain!.id,
         network: facts.network,
+        networkName: facts.networkName,
         symbol: facts.symbol,
         paymentType: payment.paymentType,
         steps,
@@ -89,7 +90,7 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
   if (result.blocked) {
     if (result.blocked.kind === 'closed') return null;
     const params: Record<string, string> =
-      result.blocked.kind === 'not_allowed' ? { reason: result.blocked.reason } : { network: facts.network };
+      result.blocked.kind === 'not_allowed' ? { reason: result.blocked.reason } : { network: facts.networkName };
     return (
       <>
         <ConnectWallet />
@@ -102,10 +103,11 @@ export function EvmPay({ token, payment, calls, progress, onSubmitted, onClosed 
     <>
       <ConnectWallet />
       <section className="pr-card pay" aria-label={t('pay.action', facts)}>
-        {can.wrongChain && <p className="note">{t('wallet.wrong_network', { network: facts.network })}</p>}
+        {can.wrongChain && <p className="note">{t('wallet.wrong_network', { network: facts.networkName })}</p>}
         <BalanceNotes
           options={optionsOf(result.record)}
           network={facts.network}
+          networkName={facts.networkName}
           symbol={facts.symbol}
           native={chain?.nativeCurrency.symbol ?? 'ETH'}
           hasEnoughBalance={can.hasEnoughBalance}

@@ -1,10 +1,9 @@
 import { Button } from '@payrail/web';
 import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import type { PageCalls, PaymentRecord } from '../api';
 import { t } from '../messages';
-import { eip681Uri, sweptTransactionOf, transferProgressOf } from '../pay/transfer';
+import { eip681Uri, sweptTransactionOf, transferConfirmationsOf, transferProgressOf } from '../pay/transfer';
 import { factsOf } from './PaymentSummary';
 
 /** How often the open transfer panel reads the record (received so far, the sweep). */
@@ -39,6 +38,7 @@ export function PayByTransfer({ payment, calls, onSubmitted }: Props) {
   if (!deposit) return null;
   const facts = factsOf(payment);
   const status = transferProgressOf(deposit);
+  const confirmations = transferConfirmationsOf(deposit);
   return (
     <section className="pr-card transfer">
       <Button variant="secondary" aria-expanded={open} aria-controls="transfer-details" onClick={() => setOpen(!open)}>
@@ -55,7 +55,7 @@ export function PayByTransfer({ payment, calls, onSubmitted }: Props) {
               <CopyButton text={deposit.amount} label={t('transfer.copy_amount')} />
             </dd>
             <dt>{t('payment.network')}</dt>
-            <dd data-field="transfer-network">{t('transfer.network', { network: deposit.network, chainId: String(deposit.chainId) })}</dd>
+            <dd data-field="transfer-network">{t('transfer.network', { network: facts.networkName, chainId: String(deposit.chainId) })}</dd>
             <dt id="deposit-address-label">{t('transfer.address')}</dt>
             <dd aria-labelledby="deposit-address-label" data-field="deposit-address" className="address">
               {deposit.address}
@@ -63,11 +63,17 @@ export function PayByTransfer({ payment, calls, onSubmitted }: Props) {
           </dl>
           <CopyButton text={deposit.address} label={t('transfer.copy_address')} />
           <p className="pr-alert" role="note">
-            {t('transfer.network_warning', { network: deposit.network, symbol: facts.symbol })}
+            {t('transfer.network_warning', { network: facts.networkName, symbol: facts.symbol })}
           </p>
           <QrImage uri={eip681Uri(deposit)} />
           <p role="status" aria-live="polite" data-field="transfer-progress">
             {t(status.key, status.values)}
+            {confirmations && (
+              <>
+                {' '}
+                <span data-field="transfer-confirmations">{t('transfer.confirmations', confirmations)}</span>
+              </>
+            )}
           </p>
         </div>
       )}
@@ -75,12 +81,14 @@ export function PayByTransfer({ payment, calls, onSubmitted }: Props) {
   );
 }
 
-/** The QR code of `uri`, drawn in the browser (qrcode). */
+/** The QR code of `uri`, drawn in the browser (qrcode, loaded when the panel first opens: not in the page's first load). */
 function QrImage({ uri }: { uri: string }) {
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     let live = true;
-    void QRCode.toDataURL(uri, { margin: 1, width: 220, errorCorrectionLevel: 'M' }).then((url) => live && setSrc(url));
+    void import('qrcode')
+      .then(({ default: QRCode }) => QRCode.toDataURL(uri, { margin: 1, width: 220, errorCorrectionLevel: 'M' }))
+      .then((url) => live && setSrc(url));
     return () => {
       live = false;
     };

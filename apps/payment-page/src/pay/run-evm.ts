@@ -11,6 +11,8 @@ export interface EvmPayment {
   account: `0x${string}`;
   chainId: number;
   network: string;
+  /** The network's display name (from the API), for the messages. */
+  networkName: string;
   symbol: string;
   paymentType: 'single' | 'multicall' | 'batch';
   steps: PayStep[];
@@ -25,7 +27,7 @@ export interface EvmPayment {
  */
 export async function runEvmPayment(p: EvmPayment): Promise<string> {
   if (getChainId(p.config) !== p.chainId) {
-    p.progress(t('pay.switching', { network: p.network }));
+    p.progress(t('pay.switching', { network: p.networkName }));
     await switchChain(p.config, { chainId: p.chainId });
   }
   const properties = { payment_type: p.paymentType, selected_source_chain: p.network.toUpperCase() };

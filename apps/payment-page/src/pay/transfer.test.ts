@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Deposit, eip681Uri, sweptTransactionOf, transferProgressOf } from './transfer';
+import { type Deposit, eip681Uri, sweptTransactionOf, transferConfirmationsOf, transferProgressOf } from './transfer';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
 const TOKEN = '0x2222222222222222222222222222222222222222';
@@ -26,6 +26,13 @@ describe('transferProgressOf / sweptTransactionOf', () => {
     expect(at('sweeping').key).toBe('transfer.received');
     expect(at('swept').key).toBe('transfer.swept');
     expect(at('failed').key).toBe('transfer.failed');
+  });
+  it("counts the newest transfer's confirmations against the required ones until the sweep", () => {
+    expect(transferConfirmationsOf({ status: 'awaiting', confirmations: { seen: 1, required: 3 } })).toEqual({ seen: '1', required: '3' });
+    expect(transferConfirmationsOf({ status: 'received', confirmations: { seen: 3, required: 3 } })).toEqual({ seen: '3', required: '3' });
+    expect(transferConfirmationsOf({ status: 'awaiting', confirmations: null })).toBeUndefined();
+    expect(transferConfirmationsOf({ status: 'partial', confirmations: { seen: 0, required: 0 } })).toBeUndefined();
+    expect(transferConfirmationsOf({ status: 'swept', confirmations: { seen: 3, required: 3 } })).toBeUndefined();
   });
   it('hands over the sweep transaction only once it was sent', () => {
     expect(sweptTransactionOf(undefined)).toBeUndefined();

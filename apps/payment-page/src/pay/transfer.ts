@@ -36,6 +36,19 @@ export function transferProgressOf(deposit: Pick<Deposit, 'status' | 'received' 
   }
 }
 
+/**
+ * "n of m confirmations" of the newest token transfer to the deposit address while the deposit is
+ * being followed (before its sweep), as message values; undefined when there is nothing to count
+ * (no transfer seen yet, a native deposit, a network that waits for no confirmation, or already swept).
+ */
+export function transferConfirmationsOf(
+  deposit: Pick<Deposit, 'status' | 'confirmations'>,
+): { seen: string; required: string } | undefined {
+  const c = deposit.confirmations;
+  if (!c || c.required === 0 || deposit.status === 'sweeping' || deposit.status === 'swept') return undefined;
+  return { seen: String(Math.min(c.seen, c.required)), required: String(c.required) };
+}
+
 /** The payment transaction to track once the deposit was swept (the fee-proxy payment), else undefined. */
 export function sweptTransactionOf(deposit: Pick<Deposit, 'status' | 'sweepTxHash'> | undefined): string | undefined {
   return deposit && (deposit.status === 'sweeping' || deposit.status === 'swept') && deposit.sweepTxHash ? deposit.sweepTxHash : undefined;

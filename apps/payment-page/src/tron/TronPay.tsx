@@ -76,7 +76,7 @@ export default function TronPay({ token, payment, calls, progress, onSubmitted }
   if (check.data.blocked) {
     if (check.data.blocked.kind === 'closed') return connected;
     const params: Record<string, string> =
-      check.data.blocked.kind === 'not_allowed' ? { reason: check.data.blocked.reason } : { network: facts.network };
+      check.data.blocked.kind === 'not_allowed' ? { reason: check.data.blocked.reason } : { network: facts.networkName };
     return (
       <>
         {connected}
@@ -92,6 +92,7 @@ export default function TronPay({ token, payment, calls, progress, onSubmitted }
         <BalanceNotes
           options={optionsOf(check.data.record)}
           network={facts.network}
+          networkName={facts.networkName}
           symbol={facts.symbol}
           native="TRX"
           hasEnoughBalance={can.hasEnoughBalance}

@@ -42,6 +42,10 @@ const { values, positionals } = parseArgs({
     'api-key': { type: 'string' },
     secret: { type: 'string' },
     'interval-ms': { type: 'string' },
+    from: { type: 'string' },
+    to: { type: 'string' },
+    run: { type: 'string' },
+    confirmations: { type: 'string' },
   },
 });
 const json = values.json === true;

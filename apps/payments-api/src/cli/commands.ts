@@ -12,6 +12,7 @@ import {
   UpdateClientId,
 } from '@payrail/tenancy';
 import { PayrailError } from '@payrail/domain';
+import { reconcile, reconcileRepair } from './reconcile.js';
 import { reencryptSecrets } from './reencrypt-secrets.js';
 import { seedDemo } from './seed-demo.js';
 
@@ -62,6 +63,8 @@ export const COMMANDS: Record<string, Command> = {
   'orchestrator link': (app, f) =>
     app.get(LinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
   'secrets reencrypt': (app) => reencryptSecrets(app),
+  reconcile: (app, f) => reconcile(app, f),
+  'reconcile repair': (app, f) => reconcileRepair(app, f),
   'demo seed': (app, f) => seedDemo(app, one(f, 'origin') ?? 'http://localhost:5173', one(f, 'wallet')),
   'orchestrator unlink': (app, f) =>
     app.get(UnlinkOrchestrator).execute({ orchestratorId: required(f, 'orchestrator'), clientId: required(f, 'client-id') }),
@@ -78,6 +81,8 @@ export const USAGE = `usage: npm run -s admin -- <command> [--json] [options]
   orchestrator-key create --orchestrator ID   (another key for the orchestrator, printed once)
   orchestrator-key revoke --key-prefix P      (answers 401 at once on every replica)
   orchestrator unlink --orchestrator ID --client-id CID
+  reconcile --network N --from ISO [--to ISO] [--confirmations N]   (every platform's payments against the chain's fee-proxy logs)
+  reconcile repair --run ID                   (re-ingest the run's missing_in_ledger items; settlement settles them)
   secrets reencrypt            (after a key rotation: rewrites webhook secrets and PII under the first key)
   demo seed [--origin URL] [--wallet 0x...]   (a demo platform, browser and backend Client IDs, API key, linked orchestrator,
                                verified e-mail login; the wallet, if given, owns the platform too)`;

@@ -84,6 +84,7 @@ describe('secure payments: create, GET by token (fields, query rules, Origin, 40
         status: 'awaiting',
         sweepTxHash: null,
         sweepGasCost: null,
+        confirmations: null,
         uncountedTransfers: [],
       },
     });

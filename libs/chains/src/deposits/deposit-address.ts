@@ -1,4 +1,4 @@
-import { AbiCoder, getCreate2Address, Interface, keccak256, ZeroAddress } from 'ethers';
+import { AbiCoder, concat, getCreate2Address, getCreateAddress, Interface, keccak256, ZeroAddress } from 'ethers';
 
 import type { LocalChainDeployment } from '../local-deployment.js';
 import { localNetworkOf } from '../local-deployment.js';
@@ -7,12 +7,24 @@ import { EVM_NETWORK_NAMES, type EvmNetwork } from '../networks.js';
 import { parseEvmAddress } from '@payrail/domain';
 
 /**
- * keccak256 of contracts/DepositForwarder.sol's creation code as the project's pinned solc settings
- * compile it (the factory's FORWARDER_INIT_CODE_HASH). With a factory's address it fixes every
- * deposit address, without an RPC call. deposit-forwarder.int-spec.ts holds it equal to the compiled
- * contract: editing the forwarder means updating this value (and deploying a new factory).
+ * The forwarder implementation a factory creates in its constructor: its first CREATE (nonce 1, EIP-161).
+ * Every deposit address is an EIP-1167 clone of it, so the implementation's address fixes the clones'
+ * init code; deposit-forwarder.int-spec.ts holds both equal to the factory's own answers.
  */
-export const DEPOSIT_FORWARDER_INIT_CODE_HASH = '0x1649a72e43032e9ef09f18296d859afbf43c6836f3415921ecc96d49f753ab9b';
+export function depositImplementation(factory: string): string {
+  return getCreateAddress({ from: factory, nonce: 1 });
+}
+
+const cloneHashes = new Map<string, string>();
+
+/** keccak256 of the EIP-1167 creation code of a clone of `implementation` (OpenZeppelin Clones' layout). */
+export function depositCloneInitCodeHash(implementation: string): string {
+  const known = cloneHashes.get(implementation);
+  if (known) return known;
+  const hash = keccak256(concat(['0x3d602d80600a3d3981f3363d3d373d3d3d363d73', implementation, '0x5af43d82803e903d91602b57fd5bf3']));
+  cloneHashes.set(implementation, hash);
+  return hash;
+}
 
 /** The payment a deposit address is bound to (contracts/DepositForwarder.sol's DepositTerms, same order). */
 export interface DepositTerms {
@@ -35,9 +47,12 @@ const TERMS_TUPLE =
 export const DEPOSIT_FACTORY_ABI = new Interface([
   `function deployAndSweep(${TERMS_TUPLE} terms) returns (address)`,
   `function addressOf(${TERMS_TUPLE} terms) view returns (address)`,
-  'function FORWARDER_INIT_CODE_HASH() view returns (bytes32)',
+  `function deployAndSweepMany(${TERMS_TUPLE}[] terms)`,
+  'function implementation() view returns (address)',
+  'function balancesOf(address token, address[] holders) view returns (uint256[])',
   'event Swept(address indexed forwarder, bytes8 indexed paymentReference)',
   'error NotFactory()',
+  'error WrongTerms()',
   'error AlreadySwept()',
   'error Underfunded(uint256 balance, uint256 needed)',
 ]);
@@ -53,12 +68,27 @@ export function depositSalt(terms: DepositTerms): string {
 
 /** The deposit address of `terms` under `factory` (checksummed); pure, identical to the factory's addressOf. */
 export function depositAddress(factory: string, terms: DepositTerms): string {
-  return getCreate2Address(factory, depositSalt(terms), DEPOSIT_FORWARDER_INIT_CODE_HASH);
+  return getCreate2Address(factory, depositSalt(terms), depositCloneInitCodeHash(depositImplementation(factory)));
 }
 
 /** Calldata of factory.deployAndSweep(terms). */
 export function encodeDeployAndSweep(terms: DepositTerms): string {
   return DEPOSIT_FACTORY_ABI.encodeFunctionData('deployAndSweep', [termsValue(terms)]);
+}
+
+/** Calldata of factory.deployAndSweepMany(terms): one transaction sweeping many deposits (all or nothing). */
+export function encodeDeployAndSweepMany(terms: DepositTerms[]): string {
+  return DEPOSIT_FACTORY_ABI.encodeFunctionData('deployAndSweepMany', [terms.map(termsValue)]);
+}
+
+/** Calldata of factory.balancesOf(token, holders): many deposit balances in one eth_call (token zero: native). */
+export function encodeDepositBalances(token: string, holders: string[]): string {
+  return DEPOSIT_FACTORY_ABI.encodeFunctionData('balancesOf', [token, holders]);
+}
+
+/** The balances a factory.balancesOf call answered, in the holders' order. */
+export function decodeDepositBalances(data: string): bigint[] {
+  return [...(DEPOSIT_FACTORY_ABI.decodeFunctionResult('balancesOf', data)[0] as bigint[])];
 }
 
 /** Network -> the project's DepositForwarderFactory; a network left out has no deposit addresses. */

@@ -14,7 +14,7 @@ import { payloadIdentity, ROUTING_KEY, splitRouting, webhookEvent } from './rout
 const NOW = new Date('2026-01-02T03:04:05.000Z');
 
 describe('webhook events', () => {
-  it('lists the six current and six legacy events of the spec, and the extensions payment.reversed and webhook_endpoint.disabled', () => {
+  it('lists the six current and six legacy events of the spec, and the extensions payment.reversed, webhook_endpoint.disabled, the payment exception events, refund.* and reconciliation.completed', () => {
     expect([...CURRENT_WEBHOOK_EVENTS]).toEqual([
       'client_id.linked',
       'payment.confirmed',
@@ -33,8 +33,17 @@ describe('webhook events', () => {
         'request.recurring',
       ].sort(),
     );
-    expect([...EXTENSION_WEBHOOK_EVENTS]).toEqual(['payment.reversed', 'webhook_endpoint.disabled']);
-    expect(WEBHOOK_EVENT_NAMES).toHaveLength(14);
+    expect([...EXTENSION_WEBHOOK_EVENTS]).toEqual([
+      'payment.reversed',
+      'webhook_endpoint.disabled',
+      'payment.exception',
+      'payment.exception.resolved',
+      'refund.created',
+      'refund.confirmed',
+      'refund.failed',
+      'reconciliation.completed',
+    ]);
+    expect(WEBHOOK_EVENT_NAMES).toHaveLength(20);
     expect(isWebhookEventName('payment.confirmed')).toBe(true);
     expect(isWebhookEventName('payment.reversed')).toBe(true);
     expect(isWebhookEventName('payment.confirmed.client_id')).toBe(false);
@@ -49,6 +58,8 @@ describe('webhook events', () => {
     expect(EVENT_RECIPIENTS['secure_payment.user_event']).toEqual({ platform: true, orchestrator: true });
     expect(EVENT_RECIPIENTS['secure_payment.access_rejected']).toEqual({ platform: true, orchestrator: false });
     expect(EVENT_RECIPIENTS['payment.reversed']).toEqual(EVENT_RECIPIENTS['payment.confirmed']);
+    for (const refund of ['refund.created', 'refund.confirmed', 'refund.failed'] as const)
+      expect(EVENT_RECIPIENTS[refund]).toEqual(EVENT_RECIPIENTS['payment.confirmed']);
     for (const legacy of LEGACY_WEBHOOK_EVENTS) expect(EVENT_RECIPIENTS[legacy]).toEqual({ platform: true, orchestrator: false });
   });
 

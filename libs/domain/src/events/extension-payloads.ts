@@ -1,3 +1,5 @@
+import type { PaymentExceptionView } from '../exceptions/exception-record.js';
+
 /**
  * Payloads of Payrail's extension events (not in the spec).
  *
@@ -45,5 +47,78 @@ export interface WebhookEndpointDisabledPayload {
   clientId: string | null;
   orchestratorId: string | null;
   /** ISO 8601: when it was disabled. */
+  timestamp: string;
+}
+
+/**
+ * `payment.exception` (raised) and `payment.exception.resolved` (issue #35, docs/exceptions.md):
+ * the exception as GET /v2/exceptions shows it, with the request's identity fields. Amounts are
+ * decimal strings: token amounts in the payment currency, invoice amounts in the invoice currency.
+ */
+export type PaymentExceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'> = Omit<PaymentExceptionView, 'id'> & {
+  event: E;
+  exceptionId: string;
+  /** Same value as requestId. */
+  requestID: string;
+  paymentReference: string;
+  clientId: string | null;
+  orchestratorId: string | null;
+  /** ISO 8601. */
+  timestamp: string;
+};
+
+/**
+ * `refund.created`, `refund.confirmed`, `refund.failed` (issue #35): a refund of a request, given
+ * back from the payee's wallet through the request's fee proxy under the refund's own payment
+ * reference. Created: awaiting the payee's signature. Confirmed: detection saw its transfer under
+ * the network's confirmations. Failed: its confirmed transfer was removed by a reorg.
+ */
+export interface RefundPayload<E extends 'refund.created' | 'refund.confirmed' | 'refund.failed'> {
+  event: E;
+  refundId: string;
+  requestId: string;
+  /** Same value as requestId. */
+  requestID: string;
+  /** The refunded request's payment reference. */
+  paymentReference: string;
+  /** The payment exception the refund resolves, or null. */
+  exceptionId: string | null;
+  clientId: string | null;
+  orchestratorId: string | null;
+  network: string;
+  /** The payment currency (the refund is in the currency that was paid). */
+  currency: string;
+  /** Decimal string in the payment currency. */
+  amount: string;
+  /** The wallet the refund goes to. */
+  to: string;
+  status: 'awaiting_signature' | 'submitted' | 'confirmed' | 'failed';
+  /** The refund's own payment reference (the fee-proxy call carries it). */
+  refundPaymentReference: string;
+  txHash: string | null;
+  failureReason: string | null;
+  /** ISO 8601. */
+  timestamp: string;
+}
+
+/**
+ * `reconciliation.completed` (issue #36): a run comparing the ledger with the fee proxies' logs of
+ * a network and time window finished. A platform's own run is sent to it; an operator-wide run
+ * (nightly, `admin reconcile`) to each platform with discrepancies among its requests, counting
+ * only those. Read the evidence with GET /v2/reconciliation/runs/{runId}.
+ */
+export interface ReconciliationCompletedPayload {
+  event: 'reconciliation.completed';
+  runId: string;
+  network: string;
+  /** ISO 8601: the window reconciled, [from, to). */
+  from: string;
+  to: string;
+  fromBlock: number | null;
+  toBlock: number | null;
+  /** Discrepancies by class (missing_in_ledger, missing_on_chain, amount_mismatch, fee_mismatch, status_mismatch). */
+  discrepancies: Record<string, number>;
+  totalDiscrepancies: number;
+  /** ISO 8601: when the run completed. */
   timestamp: string;
 }

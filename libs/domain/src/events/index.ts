@@ -5,3 +5,4 @@ export * from './extension-payloads.js';
 export * from './payloads.js';
 export * from './recipients.js';
 export * from './routing.js';
+export * from './refund-events.js';

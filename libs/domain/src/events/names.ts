@@ -25,9 +25,22 @@ export const LEGACY_WEBHOOK_EVENTS = [
  * settled payments of a request and its paid amount (or fee) went down.
  * `webhook_endpoint.disabled`: Payrail deactivated one of the owner's endpoints (every attempt
  * failed for the auto-disable period, or it answered 410 Gone); sent to the owner's other
- * active endpoints.
+ * active endpoints. `payment.exception` / `payment.exception.resolved` (issue #35): a payment
+ * exception was raised (underpaid, overpaid, late, wrong token, ...) / was resolved. `refund.created` / `refund.confirmed` / `refund.failed` (issue #35): a refund of
+ * a request was created (awaiting the payee's signature), confirmed by detection, or failed (its
+ * transaction was removed by a reorg). `reconciliation.completed`: a reconciliation run of the
+ * ledger against the chain finished (issue #36), with its discrepancy counts.
  */
-export const EXTENSION_WEBHOOK_EVENTS = ['payment.reversed', 'webhook_endpoint.disabled'] as const;
+export const EXTENSION_WEBHOOK_EVENTS = [
+  'payment.reversed',
+  'webhook_endpoint.disabled',
+  'payment.exception',
+  'payment.exception.resolved',
+  'refund.created',
+  'refund.confirmed',
+  'refund.failed',
+  'reconciliation.completed',
+] as const;
 
 /** Every event a webhook endpoint can receive, and every name the test-fire routes accept. */
 export const WEBHOOK_EVENT_NAMES = [...CURRENT_WEBHOOK_EVENTS, ...LEGACY_WEBHOOK_EVENTS, ...EXTENSION_WEBHOOK_EVENTS] as const;

@@ -14,7 +14,13 @@ import type {
   PaymentRefundedPayload,
   RequestRecurringPayload,
 } from './legacy-payloads.js';
-import type { PaymentReversedPayload, WebhookEndpointDisabledPayload } from './extension-payloads.js';
+import type {
+  PaymentExceptionPayload,
+  PaymentReversedPayload,
+  ReconciliationCompletedPayload,
+  RefundPayload,
+  WebhookEndpointDisabledPayload,
+} from './extension-payloads.js';
 import type { WebhookEventName } from './names.js';
 
 /** The payload type of every webhook event, by name. */
@@ -33,7 +39,64 @@ export interface WebhookPayloads {
   'request.recurring': RequestRecurringPayload;
   'payment.reversed': PaymentReversedPayload;
   'webhook_endpoint.disabled': WebhookEndpointDisabledPayload;
+  'payment.exception': PaymentExceptionPayload<'payment.exception'>;
+  'payment.exception.resolved': PaymentExceptionPayload<'payment.exception.resolved'>;
+  'refund.created': RefundPayload<'refund.created'>;
+  'refund.confirmed': RefundPayload<'refund.confirmed'>;
+  'refund.failed': RefundPayload<'refund.failed'>;
+  'reconciliation.completed': ReconciliationCompletedPayload;
 }
+
+const EXCEPTION_FIELDS = [
+  'event',
+  'exceptionId',
+  'requestId',
+  'requestID',
+  'paymentReference',
+  'clientId',
+  'orchestratorId',
+  'kind',
+  'status',
+  'resolution',
+  'network',
+  'paymentCurrency',
+  'token',
+  'expectedAmount',
+  'receivedAmount',
+  'invoiceCurrency',
+  'expectedInvoiceAmount',
+  'receivedInvoiceAmount',
+  'rate',
+  'rateSource',
+  'txHash',
+  'logIndex',
+  'payerAddress',
+  'remainderRequestId',
+  'remainderToken',
+  'detectedAt',
+  'resolvedAt',
+  'timestamp',
+] as const;
+
+const REFUND_FIELDS = [
+  'event',
+  'refundId',
+  'requestId',
+  'requestID',
+  'paymentReference',
+  'exceptionId',
+  'clientId',
+  'orchestratorId',
+  'network',
+  'currency',
+  'amount',
+  'to',
+  'status',
+  'refundPaymentReference',
+  'txHash',
+  'failureReason',
+  'timestamp',
+] as const;
 
 const CONFIRMED_FIELDS = [
   'event',
@@ -152,4 +215,21 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
     'timestamp',
   ],
   'webhook_endpoint.disabled': ['event', 'webhookId', 'url', 'reason', 'failingSince', 'clientId', 'orchestratorId', 'timestamp'],
+  'payment.exception': EXCEPTION_FIELDS,
+  'payment.exception.resolved': EXCEPTION_FIELDS,
+  'refund.created': REFUND_FIELDS,
+  'refund.confirmed': REFUND_FIELDS,
+  'refund.failed': REFUND_FIELDS,
+  'reconciliation.completed': [
+    'event',
+    'runId',
+    'network',
+    'from',
+    'to',
+    'fromBlock',
+    'toBlock',
+    'discrepancies',
+    'totalDiscrepancies',
+    'timestamp',
+  ],
 };

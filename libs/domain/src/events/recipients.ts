@@ -28,4 +28,13 @@ export const EVENT_RECIPIENTS: Record<WebhookEventName, EventRecipients> = {
   'payment.reversed': { platform: true, orchestrator: true },
   // Extension: the disabled endpoint's owner (its Client ID's endpoints, or its orchestrator's).
   'webhook_endpoint.disabled': { platform: true, orchestrator: true },
+  // Extension (issue #35): the platform decides on its exceptions; an orchestrator that created the link hears them too.
+  'payment.exception': { platform: true, orchestrator: true },
+  'payment.exception.resolved': { platform: true, orchestrator: true },
+  // Extension: a refund is news to whoever heard of the payment it gives back.
+  'refund.created': { platform: true, orchestrator: true },
+  'refund.confirmed': { platform: true, orchestrator: true },
+  'refund.failed': { platform: true, orchestrator: true },
+  // Extension: the platform whose requests were reconciled (issue #36).
+  'reconciliation.completed': { platform: true, orchestrator: false },
 };

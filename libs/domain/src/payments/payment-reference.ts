@@ -62,3 +62,14 @@ export function requestIdFor(creation: Record<string, unknown>, nonce: string): 
   if (!/^[0-9a-f]{64}$/.test(nonce)) throw new Error('The requestId nonce must be 32 bytes of lowercase hex');
   return '01' + keccak256(toUtf8Bytes(normalize({ ...creation, nonce }))).slice(2);
 }
+
+/**
+ * A refund's own payment reference, so the refund's fee-proxy transfer is detected like any payment
+ * (issue #35): the last 8 bytes of keccak256 over `refund:` + requestId + `:` + refundId (lower
+ * case), `0x` + 16 hex. Distinct from every request's reference (a different preimage shape).
+ */
+export function refundPaymentReference(requestId: string, refundId: string): string {
+  if (!isRequestId(requestId)) throw new Error(`Not a requestId: ${String(requestId)}`);
+  if (refundId.length === 0) throw new Error('A refund reference needs the refund id');
+  return '0x' + keccak256(toUtf8Bytes(`refund:${requestId}:${refundId}`.toLowerCase())).slice(-16);
+}

@@ -7,10 +7,15 @@
 export const REQUEST_STATUSES = ['pending', 'partial', 'paid', 'overpaid', 'fee_short'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
-/** The status a request has after `paid` base units were detected against `expected` (fees aside). */
-export function statusForAmountPaid(expected: bigint, paid: bigint): RequestStatus {
+/**
+ * The status a request has after `paid` base units were detected against `expected` (fees aside).
+ * `settlesAt` (at most `expected`): the amount from which it counts as paid, lower than expected
+ * under the platform's underpaid tolerance or once an underpayment was accepted (issue #35).
+ */
+export function statusForAmountPaid(expected: bigint, paid: bigint, settlesAt: bigint = expected): RequestStatus {
   if (paid <= 0n) return 'pending';
-  if (paid < expected) return 'partial';
+  if (paid < expected && paid < settlesAt) return 'partial';
+  if (paid < expected) return 'paid';
   return paid === expected ? 'paid' : 'overpaid';
 }
 
@@ -18,8 +23,8 @@ export function statusForAmountPaid(expected: bigint, paid: bigint): RequestStat
  * The status once the fee is judged too: it is judged when the amount reaches the expected amount
  * (transfers may split a request, so fees count in aggregate); short of `feeDue` it is `fee_short`.
  */
-export function statusForPayment(expected: bigint, paid: bigint, feeDue: bigint, feePaid: bigint): RequestStatus {
-  const byAmount = statusForAmountPaid(expected, paid);
+export function statusForPayment(expected: bigint, paid: bigint, feeDue: bigint, feePaid: bigint, settlesAt?: bigint): RequestStatus {
+  const byAmount = statusForAmountPaid(expected, paid, settlesAt);
   if ((byAmount === 'paid' || byAmount === 'overpaid') && feePaid < feeDue) return 'fee_short';
   return byAmount;
 }

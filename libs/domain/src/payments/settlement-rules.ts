@@ -11,6 +11,8 @@ export interface PaymentTerms {
   expected: bigint;
   feeAmount: bigint;
   feeAddress: string | null;
+  /** The amount from which the request counts as paid (default `expected`): see statusForAmountPaid. */
+  settlesAt?: bigint;
 }
 
 /** One fee-proxy payment log with the request's reference. */
@@ -52,7 +54,7 @@ export function paymentState(terms: PaymentTerms, transfers: readonly ObservedTr
   const amountPaid = counted.reduce((sum, t) => sum + t.amount, 0n);
   const feePaid =
     terms.feeAddress === null ? 0n : counted.filter((t) => same(t.feeAddress, terms.feeAddress)).reduce((s, t) => s + t.feeAmount, 0n);
-  return { amountPaid, feePaid, status: statusForPayment(terms.expected, amountPaid, terms.feeAmount, feePaid) };
+  return { amountPaid, feePaid, status: statusForPayment(terms.expected, amountPaid, terms.feeAmount, feePaid, terms.settlesAt) };
 }
 
 /** What a secure payment's access policy says of a wallet that paid it (settlement's payer check). */

@@ -15,7 +15,18 @@ export interface SecurePaymentStatusChanged {
   platformId: string;
   clientIdId: string | null;
   orchestratorId: string | null;
-  reason: 'settled' | 'reversed' | 'expired' | 'invalidated' | 'screening_rejected' | 'payer_not_allowed' | 'payer_screening_rejected';
+  reason:
+    | 'settled'
+    | 'reversed'
+    | 'expired'
+    | 'invalidated'
+    | 'screening_rejected'
+    | 'payer_not_allowed'
+    | 'payer_screening_rejected'
+    /** Paid after its expiry: within the platform's late window (completed) or beyond it (expired). */
+    | 'late'
+    /** The platform accepted an exception of its payment (POST /v2/exceptions/{id}/accept). */
+    | 'accepted';
   at: string;
 }
 

@@ -26,6 +26,30 @@ const PLACEHOLDER_ORCHESTRATOR_ID = '00000000000000000000000000';
 /** Platform tests carry the caller's Client ID; orchestrator tests their orchestrator id and a placeholder Client ID. */
 const identity = (c: Context) => ({ clientId: c.clientId ?? PLACEHOLDER_CLIENT_ID, orchestratorId: c.orchestratorId });
 
+const refundTest = <E extends 'refund.created' | 'refund.confirmed' | 'refund.failed'>(
+  event: E,
+  status: 'awaiting_signature' | 'confirmed' | 'failed',
+  txHash: string | null,
+  c: Context,
+) => ({
+  event,
+  refundId: TOKEN,
+  requestId: REQUEST_ID,
+  requestID: REQUEST_ID,
+  paymentReference: PAYMENT_REFERENCE,
+  exceptionId: null,
+  ...identity(c),
+  network: 'sepolia',
+  currency: 'USDC',
+  amount: '10.0',
+  to: WALLET,
+  status,
+  refundPaymentReference: PAYMENT_REFERENCE,
+  txHash,
+  failureReason: status === 'failed' ? 'reorg' : null,
+  timestamp: c.now,
+});
+
 const confirmed = (c: Context) => ({
   requestId: REQUEST_ID,
   requestID: REQUEST_ID,
@@ -170,6 +194,9 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     status: 'pending',
     timestamp: c.now,
   }),
+  'refund.created': (c) => refundTest('refund.created', 'awaiting_signature', null, c),
+  'refund.confirmed': (c) => refundTest('refund.confirmed', 'confirmed', TX_HASH, c),
+  'refund.failed': (c) => refundTest('refund.failed', 'failed', TX_HASH, c),
   'webhook_endpoint.disabled': (c) => ({
     event: 'webhook_endpoint.disabled',
     webhookId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P0',
@@ -179,7 +206,54 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     ...identity(c),
     timestamp: c.now,
   }),
+  'payment.exception': (c) => exceptionPayload('payment.exception', c),
+  'payment.exception.resolved': (c) => exceptionPayload('payment.exception.resolved', c),
+  'reconciliation.completed': (c) => ({
+    event: 'reconciliation.completed',
+    runId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P1',
+    network: 'sepolia',
+    from: c.now,
+    to: c.now,
+    fromBlock: 100,
+    toBlock: 200,
+    discrepancies: { missing_in_ledger: 0, missing_on_chain: 0, amount_mismatch: 0, fee_mismatch: 0, status_mismatch: 0 },
+    totalDiscrepancies: 0,
+    timestamp: c.now,
+  }),
 };
+
+function exceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'>(event: E, c: Context): WebhookPayloads[E] {
+  const resolved = event === 'payment.exception.resolved';
+  return {
+    event,
+    exceptionId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P1',
+    requestId: REQUEST_ID,
+    requestID: REQUEST_ID,
+    paymentReference: PAYMENT_REFERENCE,
+    ...identity(c),
+    kind: 'underpaid',
+    status: resolved ? 'accepted' : 'open',
+    resolution: resolved ? 'accepted' : null,
+    network: 'sepolia',
+    paymentCurrency: 'USDC',
+    token: null,
+    expectedAmount: '100',
+    receivedAmount: '90',
+    invoiceCurrency: 'USD',
+    expectedInvoiceAmount: '100',
+    receivedInvoiceAmount: '90',
+    rate: '1',
+    rateSource: 'request',
+    txHash: TX_HASH,
+    logIndex: 0,
+    payerAddress: WALLET,
+    remainderRequestId: null,
+    remainderToken: null,
+    detectedAt: c.now,
+    resolvedAt: resolved ? c.now : null,
+    timestamp: c.now,
+  } as WebhookPayloads[E];
+}
 
 export function testPayload<E extends WebhookEventName>(type: E, who: TestIdentity, now: Date): WebhookPayloads[E] {
   return FACTORIES[type]({ ...who, now: now.toISOString() });

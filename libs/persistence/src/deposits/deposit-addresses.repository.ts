@@ -72,6 +72,30 @@ export class DepositAddressesRepository {
     );
   }
 
+  /** The head block the sweeper of `network` last read and the confirmations it waits for (one row per network). */
+  async recordHead(network: string, headBlock: number, confirmations: number): Promise<void> {
+    await sqlExecute(
+      this.db,
+      `INSERT INTO deposit_heads (network, head_block, confirmations) VALUES ($1, $2, $3)
+       ON CONFLICT (network) DO UPDATE SET head_block = EXCLUDED.head_block, confirmations = EXCLUDED.confirmations, updated_at = now()`,
+      [network, headBlock, confirmations],
+    );
+  }
+
+  /** The confirmations so far of the newest counted transfer to `address`, against those required; null when unknown. */
+  async confirmations(network: string, address: string): Promise<{ seen: number; required: number } | null> {
+    const [row] = await sqlRows<{ head_block: string; confirmations: number; block: string | null }>(
+      this.db,
+      `SELECT h.head_block::text, h.confirmations,
+              (SELECT max(t.block_number)::text FROM deposit_transfers t WHERE t.network = h.network AND t.address = $2 AND t.counted) AS block
+         FROM deposit_heads h WHERE h.network = $1`,
+      [network, address],
+    );
+    if (!row?.block) return null;
+    const seen = Math.max(0, Number(row.head_block) - Number(row.block)); // blocks on top: counted once it reaches `required`
+    return { seen: Math.min(seen, row.confirmations), required: row.confirmations };
+  }
+
   /** Records the confirmed balance of each watched address (one statement); a row not watching is left as it is. */
   async recordReceived(
     network: string,
@@ -112,9 +136,10 @@ export class DepositAddressesRepository {
     return new Set(rows.map((r) => r.request_id));
   }
 
-  async sent(requestId: string, txHash: string): Promise<void> {
-    await sqlExecute(this.db, `UPDATE deposit_addresses SET sweep_tx_hash = $2, updated_at = now() WHERE request_id = $1`, [
-      requestId,
+  /** The sweep transaction of `requestIds` (one batch) was broadcast. */
+  async sent(requestIds: string[], txHash: string): Promise<void> {
+    await sqlExecute(this.db, `UPDATE deposit_addresses SET sweep_tx_hash = $2, updated_at = now() WHERE request_id = ANY($1)`, [
+      requestIds,
       txHash,
     ]);
   }

@@ -101,7 +101,9 @@ export class DetectionRepository {
     if (topics.length === 0) return new Set();
     const rows = await sqlRows<{ reference_topic: string }>(
       this.m,
-      'SELECT DISTINCT reference_topic FROM requests WHERE network = $1 AND reference_topic = ANY($2::text[])',
+      // A refund's reference is watched like a request's (refunds are paid through the same fee proxies).
+      `SELECT reference_topic FROM requests WHERE network = $1 AND reference_topic = ANY($2::text[])
+       UNION SELECT reference_topic FROM refunds WHERE network = $1 AND reference_topic = ANY($2::text[])`,
       [network, topics],
     );
     return new Set(rows.map((r) => r.reference_topic));
@@ -160,6 +162,14 @@ export class DetectionRepository {
       [network, ancestor],
     );
     await sqlExecute(this.m, 'DELETE FROM chain_blocks WHERE network = $1 AND block_number > $2', [network, ancestor]);
+    // A refund seen but not yet confirmed whose transaction the reorg removed waits for its signature again.
+    await sqlExecute(
+      this.m,
+      `UPDATE refunds SET status = 'awaiting_signature', tx_hash = NULL, updated_at = now()
+        WHERE network = $1 AND status = 'submitted'
+          AND NOT EXISTS (SELECT 1 FROM payment_transfers p WHERE p.network = $1 AND p.reference_topic = refunds.reference_topic)`,
+      [network],
+    );
     return { removed: removed.length, reversedTopics: [...new Set(removed.filter((r) => r.settled).map((r) => r.reference_topic))] };
   }
 }

@@ -5,6 +5,7 @@ import { sqlExecute, sqlRows } from '../sql/typed-query.js';
 export interface SettlementTransferRow {
   contract: string;
   tx_hash: string;
+  log_index: number;
   from_address: string | null;
   block_timestamp: Date;
   token: string | null;
@@ -22,7 +23,7 @@ export type ReversedTransferRow = Pick<
 >;
 
 const COLUMNS = 'contract, tx_hash, token, to_address, amount::text, fee_amount::text, fee_address';
-const TRANSFER_COLUMNS = `${COLUMNS}, from_address, block_timestamp, settled_at`;
+const TRANSFER_COLUMNS = `${COLUMNS}, log_index, from_address, block_timestamp, settled_at`;
 const REVERSED_COLUMNS = COLUMNS;
 
 /**

@@ -60,6 +60,8 @@ export class RequestEntity {
   @Column(money('amount_paid')) amountPaid: bigint;
   /** Fees of the counted transfers paid to fee_address (settlement's fee rule). */
   @Column(money('fee_paid')) feePaid: bigint;
+  /** An accepted underpayment (POST /v2/exceptions/{id}/accept): the request counts as paid from this amount. */
+  @Column({ ...money('accepted_amount'), nullable: true }) acceptedAmount: bigint | null;
   @Column({ name: 'tx_hash', type: 'text', nullable: true }) txHash: string | null;
   @Column({ name: 'paid_at', type: 'timestamptz', nullable: true }) paidAt: Date | null;
   /** `payout` (POST /v2/payouts, secure payments, recurring executions) or `invoice` (POST /v2/request). */

@@ -24,7 +24,7 @@ export type InvoiceColumns =
 
 export type NewRequest = Omit<
   RequestEntity,
-  'status' | 'amountPaid' | 'feePaid' | 'txHash' | 'paidAt' | 'createdAt' | 'updatedAt' | InvoiceColumns
+  'status' | 'acceptedAmount' | 'amountPaid' | 'feePaid' | 'txHash' | 'paidAt' | 'createdAt' | 'updatedAt' | InvoiceColumns
 > &
   Partial<Pick<RequestEntity, InvoiceColumns>>;
 

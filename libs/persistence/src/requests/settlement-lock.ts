@@ -56,6 +56,7 @@ interface Row {
   is_recurrence_stopped: boolean;
   original_request_id: string | null;
   original_request_payment_reference: string | null;
+  accepted_amount: string | null;
   client_id: string | null;
   recurring_payment_id: string | null;
 }
@@ -76,7 +77,7 @@ export async function lockRequestsForSettlement(m: EntityManager, network: strin
             r.currency_decimals, r.proxy_address, r.expected_amount::text, r.fee_percentage, r.fee_amount::text, r.fee_address,
             r.customer_info_encrypted, r.reference, r.status, r.amount_paid::text, r.fee_paid::text, r.tx_hash, r.paid_at, r.created_at,
             r.updated_at, r.kind, r.is_crypto_to_fiat_available, r.recurrence_frequency, r.recurrence_start, r.recurrence_period,
-            r.next_period_at, r.is_recurrence_stopped, r.original_request_id, r.original_request_payment_reference, c.client_id,
+            r.next_period_at, r.is_recurrence_stopped, r.original_request_id, r.original_request_payment_reference, r.accepted_amount::text, c.client_id,
             (SELECT e.recurring_payment_id FROM recurring_executions e WHERE e.request_id = r.id) AS recurring_payment_id
        FROM requests r LEFT JOIN client_ids c ON c.id = r.client_id_id
       WHERE r.network = $1 AND r.reference_topic = ANY($2::text[])
@@ -136,6 +137,7 @@ function requestOf(row: Row): RequestEntity {
     currencyDecimals: row.currency_decimals,
     proxyAddress: row.proxy_address,
     expectedAmount: BigInt(row.expected_amount),
+    acceptedAmount: row.accepted_amount === null ? null : BigInt(row.accepted_amount),
     feePercentage: row.fee_percentage,
     feeAmount: BigInt(row.fee_amount),
     feeAddress: row.fee_address,

@@ -212,16 +212,39 @@ export class SecurePaymentsRepository {
   }
 
   /** The payments over a request that settlement may still move (pending, partially settled, completed), locked. */
-  private settleableOver(requestId: string): Promise<SecurePaymentEntity[]> {
+  private settleableOver(requestId: string, withExpired = false): Promise<SecurePaymentEntity[]> {
+    const statuses = withExpired ? `'pending', 'partially_settled', 'completed', 'expired'` : `'pending', 'partially_settled', 'completed'`;
     return (
       this.manager
         .createQueryBuilder(SecurePaymentEntity, 'sp')
         .setLock('pessimistic_write')
         // Containment (not `= ANY`) so the GIN index on request_ids serves it.
         .where('sp.request_ids @> ARRAY[:id]::text[]', { id: requestId })
-        .andWhere(`sp.status IN ('pending', 'partially_settled', 'completed')`)
+        .andWhere(`sp.status IN (${statuses})`)
         .getMany()
     );
+  }
+
+  /** The newest single secure payment over a request (the link a remainder copies its settings from), or null. */
+  singleOver(requestId: string): Promise<SecurePaymentEntity | null> {
+    return this.manager
+      .createQueryBuilder(SecurePaymentEntity, 'sp')
+      .where('sp.request_ids @> ARRAY[:id]::text[]', { id: requestId })
+      .andWhere(`sp.payment_type = 'single'`)
+      .orderBy('sp.created_at', 'DESC')
+      .getOne();
+  }
+
+  /** The earliest expiry of the secure payments over each of these requests (settlement's late check). */
+  async expiriesOf(requestIds: string[]): Promise<Map<string, Date>> {
+    if (requestIds.length === 0) return new Map();
+    const rows = await sqlRows<{ id: string; expires_at: Date | null }>(
+      this.manager,
+      `SELECT u.id, (SELECT min(sp.expires_at) FROM secure_payments sp WHERE sp.request_ids @> ARRAY[u.id]) AS expires_at
+         FROM unnest($1::text[]) AS u(id)`,
+      [requestIds],
+    );
+    return new Map(rows.flatMap((r) => (r.expires_at ? [[r.id, r.expires_at] as const] : [])));
   }
 
   /**
@@ -232,10 +255,15 @@ export class SecurePaymentsRepository {
    * compliance_failed instead of completed. Idempotent; expired, invalidated and compliance_failed stay.
    * Returns the status events of the payments that changed.
    */
-  async settleForRequest(requestId: string): Promise<DomainEvent[]> {
-    const payments = await this.settleableOver(requestId);
+  async settleForRequest(requestId: string, late: 'none' | 'within' | 'beyond' | 'accepted' = 'none'): Promise<DomainEvent[]> {
+    const payments = await this.settleableOver(requestId, late === 'within' || late === 'accepted');
     const events: DomainEvent[] = [];
     for (const payment of payments) {
+      // Paid after its expiry, beyond the late window: the link is not completed, it expires (issue #35).
+      if (late === 'beyond' && payment.status !== 'completed') {
+        events.push(...(await this.transition(payment, 'expired', 'late')));
+        continue;
+      }
       // fee_short is not paid: a payment with a fee short of its plan does not complete.
       const row = await sqlOne<{ paid: number }>(
         this.manager,
@@ -243,12 +271,25 @@ export class SecurePaymentsRepository {
         [payment.requestIds],
       );
       const paid = row?.paid ?? 0;
-      const next = statusAfterSettlement(payment.status, payment.paymentType, paid, payment.requestIds.length);
+      // Within the late window, or accepted by the platform: an expired link completes as if it were open (and only completes).
+      const expired = payment.status === 'expired';
+      const next = statusAfterSettlement(expired ? 'pending' : payment.status, payment.paymentType, paid, payment.requestIds.length);
+      if (expired && next !== 'completed') continue;
       if (next === 'completed' && payment.payerViolation)
         events.push(...(await this.transition(payment, 'compliance_failed', payment.payerViolation.reason)));
       else if (next)
         events.push(
-          ...(await this.transition(payment, next, payment.status === 'completed' || next === 'pending' ? 'reversed' : 'settled')),
+          ...(await this.transition(
+            payment,
+            next,
+            late === 'accepted'
+              ? 'accepted'
+              : late === 'within'
+                ? 'late'
+                : payment.status === 'completed' || next === 'pending'
+                  ? 'reversed'
+                  : 'settled',
+          )),
         );
     }
     return events;

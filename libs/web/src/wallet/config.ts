@@ -1,6 +1,5 @@
 import { type Chain, http, type Transport } from 'viem';
-import { createConfig, type Config, type CreateConnectorFn } from 'wagmi';
-import { injected, walletConnect } from 'wagmi/connectors';
+import { createConfig, type Config, injected } from 'wagmi';
 import type { WebRuntimeConfig } from '../runtime-config';
 import { chainOfNetwork } from './networks';
 
@@ -8,7 +7,8 @@ import { chainOfNetwork } from './networks';
  * The wagmi config both apps use. Injected wallets are discovered through EIP-6963
  * (`multiInjectedProviderDiscovery`: every wallet announcing itself with `eip6963:announceProvider`
  * becomes a connector), with the legacy `window.ethereum` as a fallback connector. A WalletConnect
- * connector exists only when the runtime config carries a project id. Each chain reads through the
+ * connector is added by `addWalletConnect`, after the first render and only when the runtime config
+ * carries a project id (its code is a chunk of its own). Each chain reads through the
  * RPC URL the runtime config gives for its network (the local anvil chain in the devstack).
  */
 export function createWalletConfig(runtime: Pick<WebRuntimeConfig, 'networks' | 'walletConnectProjectId'>): Config {
@@ -22,12 +22,27 @@ export function createWalletConfig(runtime: Pick<WebRuntimeConfig, 'networks' | 
     transports[chain.id] = http(n.rpcUrl);
   }
   if (chains.length === 0) throw new Error('the runtime config names no EVM network this app knows');
-  const connectors: CreateConnectorFn[] = [injected({ shimDisconnect: true })];
-  if (runtime.walletConnectProjectId) connectors.push(walletConnect({ projectId: runtime.walletConnectProjectId, showQrModal: true }));
   return createConfig({
     chains: chains as [Chain, ...Chain[]],
     transports,
-    connectors,
+    connectors: [injected({ shimDisconnect: true })],
     multiInjectedProviderDiscovery: true,
   });
+}
+
+/**
+ * Adds the WalletConnect connector to `config` when the runtime config has a project id (else does
+ * nothing and downloads nothing). wagmi's connectors (and, on first use, the WalletConnect SDK the
+ * connector imports itself) are loaded here with a dynamic import, so a payer of a platform without
+ * WalletConnect never downloads them and one with it gets the page first and the option a moment
+ * later. The connector joins the config as EIP-6963 wallets do (wagmi's connector store), so
+ * `useConnectors` shows it as soon as it is there.
+ */
+export async function addWalletConnect(config: Config, runtime: Pick<WebRuntimeConfig, 'walletConnectProjectId'>): Promise<void> {
+  const projectId = runtime.walletConnectProjectId;
+  if (!projectId) return;
+  const { walletConnect } = await import('wagmi/connectors');
+  const connectors = config._internal.connectors;
+  const connector = connectors.setup(walletConnect({ projectId, showQrModal: true }));
+  connectors.setState((current) => [...current, connector]);
 }

@@ -14,7 +14,14 @@ import {
   type TransactionReceipt,
 } from 'ethers';
 
-import { DEPOSIT_FORWARDER_INIT_CODE_HASH, depositAddress, encodeDeployAndSweep, type DepositTerms } from '@payrail/chains';
+import {
+  depositAddress,
+  depositImplementation,
+  encodeDeployAndSweep,
+  encodeDeployAndSweepMany,
+  DEPOSIT_FACTORY_ABI,
+  type DepositTerms,
+} from '@payrail/chains';
 import { ANVIL_ACCOUNTS, startAnvil, type AnvilHandle } from '../anvil.js';
 import { freePort } from '../ports.js';
 import { loadArtifact } from './artifacts.js';
@@ -111,9 +118,10 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-test('the deposit address is the factory addressOf, derived offline from the pinned init code hash', async () => {
-  expect(keccak256(loadArtifact('DepositForwarder').bytecode)).toBe(DEPOSIT_FORWARDER_INIT_CODE_HASH);
-  expect(await factory.getFunction<View<string>>('FORWARDER_INIT_CODE_HASH')()).toBe(DEPOSIT_FORWARDER_INIT_CODE_HASH);
+test('the deposit address is the factory addressOf (an EIP-1167 clone of its implementation), derived offline', async () => {
+  expect(await factory.getFunction<View<string>>('implementation')()).toBe(
+    depositImplementation(deployment.contracts.DepositForwarderFactory),
+  );
   const t = terms({ token: deployment.tokens.USDC.address });
   const onChain = await factory.getFunction<View<string>>('addressOf')([
     t.proxy,
@@ -160,12 +168,15 @@ test('a wrong caller cannot sweep the forwarder, and terms changed by anyone poi
   expect(await balanceOf(dai, at)).toBe(t.amount);
   const strangerBefore = await balanceOf(dai, strangerAccount.address);
 
-  // The forwarder itself only answers its factory.
   const forwarder = new Contract(at, loadArtifact('DepositForwarder').abi, stranger);
-  const direct = await provider
-    .call({ from: strangerAccount.address, to: at, data: forwarder.interface.encodeFunctionData('sweep') })
-    .catch((e: { data?: string }) => e.data);
-  expect(errors.parseError(direct ?? '0x')?.name).toBe('NotFactory');
+  const tuple = [t.proxy, t.token, t.payee, t.amount, t.paymentReference, t.feeAmount, t.feeAddress];
+  // The forwarder (and the implementation every clone delegates to) only answers its factory.
+  for (const to of [at, depositImplementation(deployment.contracts.DepositForwarderFactory)]) {
+    const direct = await provider
+      .call({ from: strangerAccount.address, to, data: forwarder.interface.encodeFunctionData('sweep', [tuple]) })
+      .catch((e: { data?: string }) => e.data);
+    expect(errors.parseError(direct ?? '0x')?.name).toBe('NotFactory');
+  }
   // Redirecting the payee, the fee address or the fee derives another address holding nothing.
   for (const redirected of [
     { ...t, payee: strangerAccount.address },
@@ -247,4 +258,47 @@ test('a fee-on-transfer token: the short deposit is refused, the completed one p
   expect(await balanceOf(address, t.payee)).toBe(990_000n);
   expect(await balanceOf(address, at)).toBe(9_800n);
   expect(await balanceOf(address, relayerAccount.address)).toBe(0n);
+});
+
+test('a batch sweep pays each deposit once, all or nothing: one underfunded or already swept item reverts it', async () => {
+  const usdc = deployment.tokens.USDC.address;
+  const [one, two, short] = [terms({ token: usdc }), terms({ token: usdc }), terms({ token: usdc })];
+  const [oneAt, twoAt, shortAt] = [one, two, short].map((t) => depositAddress(deployment.contracts.DepositForwarderFactory, t));
+  for (const [at, value] of [
+    [oneAt, one.amount + one.feeAmount],
+    [twoAt, two.amount + two.feeAmount + 5n],
+    [shortAt, short.amount],
+  ] as const)
+    await mined(tokenAt(usdc, payer).getFunction<Send>('transfer')(at, value));
+  const batchError = async (batch: DepositTerms[]): Promise<string> => {
+    const data = encodeDeployAndSweepMany(batch);
+    const to = deployment.contracts.DepositForwarderFactory;
+    const raw = await provider.call({ from: relayerAccount.address, to, data }).then(
+      () => 'succeeded',
+      (e: { data?: string }) => e.data ?? 'reverted',
+    );
+    return raw === 'succeeded' ? raw : (errors.parseError(raw)?.name ?? raw);
+  };
+  expect(await batchError([one, short])).toBe('Underfunded');
+  expect(await batchError([one, two, one])).toBe('AlreadySwept');
+
+  const receipt = await (
+    await relayer.sendTransaction({ to: deployment.contracts.DepositForwarderFactory, data: encodeDeployAndSweepMany([one, two]) })
+  ).wait();
+  const swept = (receipt?.logs ?? []).map((l) => DEPOSIT_FACTORY_ABI.parseLog(l)).filter((e) => e?.name === 'Swept');
+  expect(swept.map((e) => getAddress(String(e?.args[0])))).toEqual([oneAt, twoAt]);
+  expect(await balanceOf(usdc, one.payee)).toBe(one.amount);
+  expect(await balanceOf(usdc, two.payee)).toBe(two.amount);
+  expect(await balanceOf(usdc, twoAt)).toBe(5n); // the excess stays
+  expect(await batchError([one])).toBe('AlreadySwept');
+  expect(await balanceOf(usdc, shortAt)).toBe(short.amount); // waits for the rest
+  expect(await provider.getCode(shortAt)).toBe('0x');
+  // The watcher's read: many balances in one call (token, or native with the zero address).
+  const balancesOf = factory.getFunction<View<bigint[]>>('balancesOf');
+  expect([...(await balancesOf(usdc, [oneAt, twoAt, shortAt]))]).toEqual([0n, 5n, short.amount]);
+  expect([...(await balancesOf(ZeroAddress, [shortAt, payerAccount.address]))]).toEqual([
+    0n,
+    await provider.getBalance(payerAccount.address),
+  ]);
+  expect(await balanceOf(usdc, relayerAccount.address)).toBe(0n);
 });

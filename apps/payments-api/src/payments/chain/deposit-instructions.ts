@@ -42,6 +42,12 @@ export interface DepositView {
   sweepTxHash: string | null;
   /** The sweep's gas cost paid by the relayer, in wei of the native coin; null until mined. */
   sweepGasCost: string | null;
+  /**
+   * The newest counted token transfer's confirmations (blocks on top of it) against those chain-worker
+   * waits for (its CHAIN_CONFIRMATIONS); null before a token transfer is seen (a native deposit has no
+   * log: its progress is `received`).
+   */
+  confirmations: { seen: number; required: number } | null;
   /** Transfers of other tokens seen at the address: recorded, never counted. */
   uncountedTransfers: { tokenAddress: string; amountUnits: string; txHash: string }[];
 }
@@ -97,7 +103,11 @@ export class DepositInstructions {
     const at = this.addressOf(request);
     if (!at) return null;
     const repo = new DepositAddressesRepository(this.db.manager);
-    const [[row], uncounted] = await Promise.all([repo.forRequests([request.id]), repo.uncounted(request.network, at.address)]);
+    const [[row], uncounted, confirmations] = await Promise.all([
+      repo.forRequests([request.id]),
+      repo.uncounted(request.network, at.address),
+      repo.confirmations(request.network, at.address),
+    ]);
     const expected = request.expectedAmount + request.feeAmount;
     const received = row ? BigInt(row.received) : 0n;
     const status: DepositStatus =
@@ -115,6 +125,7 @@ export class DepositInstructions {
       status,
       sweepTxHash: row?.sweep_tx_hash ?? null,
       sweepGasCost: row?.sweep_gas_cost ?? null,
+      confirmations,
       uncountedTransfers: uncounted.map((u) => ({ tokenAddress: u.token, amountUnits: u.amount, txHash: u.tx_hash })),
     };
   }

@@ -6,6 +6,12 @@ export class UncountedDepositTransferDto {
   @ApiProperty() txHash!: string;
 }
 
+export class DepositConfirmationsDto {
+  @ApiProperty({ description: 'Blocks on top of the newest token transfer to the address (at most `required`)', example: 1 }) seen!: number;
+  @ApiProperty({ description: 'Confirmations the platform waits for on this network before the deposit counts', example: 3 })
+  required!: number;
+}
+
 /** Extension (pay by transfer): the request's deposit address and what it received. See docs/deposit-addresses.md. */
 export class DepositDto {
   @ApiProperty({ description: 'Deposit address: a plain transfer of `amount` of the token to it pays the request (EIP-55)' })
@@ -24,6 +30,13 @@ export class DepositDto {
   sweepTxHash!: string | null;
   @ApiProperty({ type: String, nullable: true, description: "The sweep's gas cost paid by the platform's relayer, wei" })
   sweepGasCost!: string | null;
+  @ApiProperty({
+    type: DepositConfirmationsDto,
+    nullable: true,
+    description:
+      'Confirmations of the newest token transfer to the address; null before one is seen (native deposits: none, see `received`)',
+  })
+  confirmations!: DepositConfirmationsDto | null;
   @ApiProperty({ type: [UncountedDepositTransferDto], description: 'Transfers of other tokens to the address: recorded, never counted' })
   uncountedTransfers!: UncountedDepositTransferDto[];
 }

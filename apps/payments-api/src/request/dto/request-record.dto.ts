@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { RefundSummaryDto } from '../../payments/dto/refund-summary.dto.js';
 import { INVOICE_FREQUENCIES } from './create-request.dto.js';
 
 export class RecordFeeDto {
@@ -46,6 +47,8 @@ export class RequestRecordFieldsDto {
   isRecurrenceStopped!: boolean;
   @ApiProperty({ type: [RecordPaymentDto], description: 'Each settled transfer counted toward the request, oldest first' })
   payments!: RecordPaymentDto[];
+  @ApiProperty({ type: [RefundSummaryDto], description: 'Payrail extension: the request’s refunds, oldest first (issue #35)' })
+  refunds!: RefundSummaryDto[];
   @ApiProperty({ type: String, nullable: true, example: '10.25', description: 'The invoice amount when invoiced in USD; null otherwise' })
   amountInUsd!: string | null;
   @ApiProperty({

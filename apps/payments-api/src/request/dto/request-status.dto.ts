@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DepositDto } from '../../payments/dto/deposit.dto.js';
+import { PaymentExceptionDto } from '../../payments/dto/payment-exception.dto.js';
 import { REQUEST_STATUSES } from '@payrail/domain';
 import { CustomerInfoDto } from '../../payments/dto/customer-info.dto.js';
 import { RequestRecordFieldsDto } from './request-record.dto.js';
@@ -46,4 +47,10 @@ export class RequestStatusDto extends RequestRecordFieldsDto {
     description: 'Extension (pay by transfer): the deposit address and what it received so far; absent where the request has none',
   })
   deposit?: DepositDto;
+
+  @ApiProperty({
+    type: [PaymentExceptionDto],
+    description: 'Extension (issue #35): the payment exceptions of this request (underpaid, overpaid, late, ...), oldest first',
+  })
+  exceptions!: PaymentExceptionDto[];
 }

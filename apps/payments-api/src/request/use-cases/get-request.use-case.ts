@@ -1,16 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { maskAddress, PayrailError } from '@payrail/domain';
-import { InvoicesRepository, type RequestEntity, RequestsRepository, SecurePaymentsRepository } from '@payrail/persistence';
+import { exceptionView, maskAddress, type PaymentExceptionView, PayrailError } from '@payrail/domain';
+import {
+  InvoicesRepository,
+  PaymentExceptionsRepository,
+  RefundsRepository,
+  type RequestEntity,
+  RequestsRepository,
+  SecurePaymentsRepository,
+} from '@payrail/persistence';
 import type { Caller, FieldCipher } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { DepositInstructions, type DepositView } from '../../payments/chain/deposit-instructions.js';
 import { ownerOf } from '../../payments/owner.js';
 import { CUSTOMER_INFO_CIPHER } from '../../payments/payments.tokens.js';
+import { refundSummary, type RefundSummary } from '../../payments/records/refund-view.js';
 import { invoiceRecordFields, type InvoiceRecordFields } from '../invoice-record.view.js';
 import { requestView, type RequestView } from '../request.view.js';
 
 /** GET /v2/request/{requestId}: Payrail's fields and Request Network's status record, in one object. */
-export type RequestRecordView = RequestView & InvoiceRecordFields & { deposit?: DepositView };
+export type RequestRecordView = RequestView &
+  InvoiceRecordFields & { deposit?: DepositView; exceptions: PaymentExceptionView[]; refunds: RefundSummary[] };
 
 /**
  * GET /v2/request/{requestId}: the request's state for its owner only. An API key reads its
@@ -32,14 +41,18 @@ export class GetRequest {
     const request = await new RequestsRepository(this.db.manager).byId(ownerOf(command.caller), command.requestId);
     if (!request) throw new PayrailError('NOT_FOUND', 'Request not found');
     const invoices = new InvoicesRepository(this.db.manager);
-    const [payments, root, deposit] = await Promise.all([
+    const [payments, root, deposit, exceptions, refunds] = await Promise.all([
       invoices.payments(request),
       invoices.seriesRoot(request),
       this.deposits.of(request),
+      new PaymentExceptionsRepository(this.db.manager).ofRequests([request.id]),
+      new RefundsRepository(this.db.manager).ofRequest(request.id),
     ]);
     const record = {
       ...invoiceRecordFields(request, payments, root && { isRecurrenceStopped: root.is_recurrence_stopped }),
+      refunds: refunds.map(refundSummary),
       ...(deposit ? { deposit } : {}),
+      exceptions: exceptions.map(exceptionView),
     };
     if (command.caller.kind !== 'api-key') {
       const hidden = await new SecurePaymentsRepository(this.db.manager).hidesPayeeOf(request.platformId, request.id);

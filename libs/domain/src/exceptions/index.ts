@@ -1,0 +1,2 @@
+export * from './exception-rules.js';
+export * from './exception-record.js';

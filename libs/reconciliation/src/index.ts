@@ -1,0 +1,3 @@
+export * from './reconciler.js';
+export * from './repair.js';
+export * from './chains.js';
