@@ -37,8 +37,8 @@ async function sourceRoots(dir: string): Promise<string[]> {
   return [...APP_NAMES.map((app) => join(dir, 'apps', app, 'src')), ...libs.filter((d) => existsSync(d))];
 }
 
-/** A bare import specifier in TypeScript source: `from 'x'`, `import('x')`, `import 'x'`. */
-const BARE_IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)'([^'./][^']*)'/g;
+/** The specifiers of a TypeScript source's import and export statements and dynamic imports. */
+const IMPORTS = [/^\s*(?:import|export)\s[^'";]*?\bfrom\s*'([^'\s]+)'/gm, /^\s*import\s+'([^'\s]+)'/gm, /\bimport\(\s*'([^'\s]+)'\s*\)/g];
 
 /** The npm package a bare specifier names (`@scope/name/sub` is `@scope/name`), or null for Node's own and the aliases. */
 function packageOf(specifier: string): string | null {
@@ -56,10 +56,11 @@ async function checkDependencies(dir: string, commit: string): Promise<void> {
   const sources = (await Promise.all((await sourceRoots(dir)).map(filesUnder))).flat().filter((f) => f.endsWith('.ts') && !TESTS.test(f));
   const imported = new Set<string>();
   for (const file of sources)
-    for (const [, specifier] of (await readFile(file, 'utf8')).matchAll(BARE_IMPORT)) {
-      const name = packageOf(specifier);
-      if (name) imported.add(name);
-    }
+    for (const pattern of IMPORTS)
+      for (const [, specifier] of (await readFile(file, 'utf8')).matchAll(pattern)) {
+        const name = specifier.startsWith('.') || specifier.startsWith('/') ? null : packageOf(specifier);
+        if (name) imported.add(name);
+      }
   const missing = [...imported].sort().filter((name) => !existsSync(join(repoRoot(), 'node_modules', name, 'package.json')));
   if (missing.length > 0)
     throw new Error(
