@@ -96,8 +96,9 @@ describe('a reorg deeper than the kept block hashes', () => {
       `SELECT event_type, payload FROM outbox_events WHERE aggregate_id = $1 ORDER BY id`,
       [req.requestId],
     );
-    // The rollback settles first (the replacement payment lies further up than the first range read again).
-    expect(events.map((e) => e.event_type)).toEqual(['payment.confirmed', 'payment.reversed', 'payment.partial']);
+    // The rollback settles first (the replacement payment lies further up than the first range read again);
+    // the short replacement payment raises its underpaid exception in the same pass (issue #35).
+    expect(events.map((e) => e.event_type)).toEqual(['payment.confirmed', 'payment.reversed', 'payment.partial', 'payment.exception']);
     expect(events[1].payload).toMatchObject({
       txHashes: [paid.txHash],
       amountReversed: '0.0007',
@@ -105,6 +106,7 @@ describe('a reorg deeper than the kept block hashes', () => {
       status: 'pending',
     });
     expect(events[2].payload).toMatchObject({ txHash: again.txHash, totalAmountPaid: '0.0003' });
+    expect(events[3].payload).toMatchObject({ kind: 'underpaid', status: 'open', txHash: again.txHash });
     await drain();
     expect(await status()).toBe('partial');
   }, 60000);
