@@ -23,7 +23,8 @@ function buildSources(): string[] {
 }
 
 // `(?<!['"])`: a property named `from` compiles to `"from", void 0`, which is no import.
-const IMPORT = /(?:(?<!['"])\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\(\s*)(['"])([^'"]+)\1/g;
+// A specifier has no whitespace: `'must be after from'` in a message is no import of `);\n...`.
+const IMPORT = /(?:(?<!['"])\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\(\s*)(['"])([^'"\s]+)\1/g;
 
 /** Every module the compiled entry points load, followed through relative imports. */
 function closure(entries: string[]): { files: Set<string>; packages: Set<string> } {
