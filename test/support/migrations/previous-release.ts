@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { transformFile, type Options } from '@swc/core';
 import { APP_NAMES, repoRoot } from '@payrail/devstack';
 import { git } from './git-history.js';
 
@@ -69,39 +68,21 @@ async function checkDependencies(dir: string, commit: string): Promise<void> {
     );
 }
 
-/** The swc options Jest compiles this repository's TypeScript with (jest.config.js), to compile old code the same way. */
-async function testRunnerSwcOptions(): Promise<Options> {
-  const { default: config } = (await import(pathToFileURL(join(repoRoot(), 'jest.config.js')).href)) as {
-    default: { transform: Record<string, [string, Options]> };
-  };
-  const [compiler, options] = config.transform['^.+\\.ts$'];
-  if (compiler !== '@swc/jest')
-    throw new Error(`jest.config.js compiles TypeScript with ${compiler}, not @swc/jest: update previous-release.ts`);
-  return options;
+/** scripts/transpile.mjs, the build's compile step (plain ESM, loaded by URL as Jest loads it). */
+interface Transpiler {
+  transpile(options: { root: string; dirs: string[]; outDir: string; clean?: boolean }): Promise<{ files: number; ms: number }>;
 }
 
 /**
- * Compiles the old apps and libraries as the test runner compiles every spec's sources (swc:
- * types stripped, decorator metadata and JSON import attributes kept, no type check: that commit
- * passed its own), copies the JSON modules beside them, and rewrites the `@payrail/*` aliases with
- * tsc-alias as the build does.
+ * Compiles the old apps and libraries with this checkout's build step (scripts/transpile.mjs: swc
+ * with the options Jest uses, types stripped, decorator metadata and JSON import attributes kept,
+ * no type check: that commit passed its own, the imported JSON modules copied beside them), then
+ * rewrites the `@payrail/*` aliases with tsc-alias as the build does.
  */
 async function compile(dir: string): Promise<void> {
-  const swc = await testRunnerSwcOptions();
-  const files = (await Promise.all((await sourceRoots(dir)).map(filesUnder))).flat();
-  await Promise.all(
-    files.map(async (file) => {
-      const out = join(dir, 'dist', relative(dir, file));
-      if (file.endsWith('.json')) {
-        await mkdir(dirname(out), { recursive: true });
-        return copyFile(file, out);
-      }
-      if (!file.endsWith('.ts') || TESTS.test(file)) return;
-      const { code } = await transformFile(file, { ...swc, swcrc: false, configFile: false, filename: file, sourceMaps: 'inline' });
-      await mkdir(dirname(out), { recursive: true });
-      await writeFile(out.replace(/\.ts$/, '.js'), code);
-    }),
-  );
+  const { transpile } = (await import(pathToFileURL(join(repoRoot(), 'scripts', 'transpile.mjs')).href)) as Transpiler;
+  const dirs = (await sourceRoots(dir)).map((root) => relative(dir, root));
+  await transpile({ root: dir, dirs, outDir: join(dir, 'dist'), clean: false });
   const aliases = join(dir, 'tsconfig.release.json');
   await writeFile(
     aliases,
