@@ -1,13 +1,6 @@
 import { Module } from '@nestjs/common';
-import { type LocalChainDeployment, NETWORKS, withLocalDeployment } from '@payrail/chains';
-import { NativeRecipientGuard } from '../payments/chain/native-recipients.js';
-import { PayerStateReader } from '../payments/chain/payer-state.reader.js';
-import { TronPayerStateReader } from '../payments/chain/tron-payer-state.reader.js';
-import { IdempotencyService } from '../payments/idempotency/idempotency.service.js';
 import { PaymentsModule } from '../payments/payments.module.js';
-import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
-import { PaymentPlanner } from '../payments/planning/payment-planner.js';
-import { PayoutBuilder } from '../payments/transactions/payout-builder.js';
+import { PLANNING_PROVIDERS } from '../payments/planning/planning.providers.js';
 import { RequestPayController } from './request-pay.controller.js';
 import { RequestController } from './request.controller.js';
 import { CreateRequest } from './use-cases/create-request.use-case.js';
@@ -25,23 +18,6 @@ import { UpdateRequest } from './use-cases/update-request.use-case.js';
 @Module({
   imports: [PaymentsModule],
   controllers: [RequestController, RequestPayController],
-  providers: [
-    {
-      provide: PAYOUT_NETWORKS,
-      inject: [LOCAL_CHAIN_DEPLOYMENT],
-      useFactory: (local: LocalChainDeployment | null) => (local ? withLocalDeployment(NETWORKS, local) : NETWORKS),
-    },
-    PaymentPlanner,
-    PayerStateReader,
-    TronPayerStateReader,
-    NativeRecipientGuard,
-    PayoutBuilder,
-    IdempotencyService,
-    CreateRequest,
-    GetRequest,
-    UpdateRequest,
-    PayRequest,
-    RequestRoutes,
-  ],
+  providers: [...PLANNING_PROVIDERS, CreateRequest, GetRequest, UpdateRequest, PayRequest, RequestRoutes],
 })
 export class RequestModule {}
