@@ -3,8 +3,8 @@
 // reach nothing but themselves, Node built-ins and production dependencies: no devstack, no
 // @nestjs/testing. Reads the dist/ that `npm test` builds first.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { importSpecifiers, packageOf } from '@payrail/test-support/module-imports.js';
 import { copies, readStages } from './dockerfile.js';
 import { APP_NAMES } from './k8s-checks.js';
 import { REPO_ROOT } from './render.js';
@@ -22,10 +22,6 @@ function buildSources(): string[] {
     .map((file) => file.split(sep).join('/').replace(/\.js$/, '.ts'));
 }
 
-// `(?<!['"])`: a property named `from` compiles to `"from", void 0`, which is no import.
-// A specifier has no whitespace: `'must be after from'` in a message is no import of `);\n...`.
-const IMPORT = /(?:(?<!['"])\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\(\s*)(['"])([^'"\s]+)\1/g;
-
 /** Every module the compiled entry points load, followed through relative imports. */
 function closure(entries: string[]): { files: Set<string>; packages: Set<string> } {
   const files = new Set<string>();
@@ -35,12 +31,10 @@ function closure(entries: string[]): { files: Set<string>; packages: Set<string>
     if (files.has(file)) continue;
     files.add(file);
     if (!file.endsWith('.js')) continue;
-    for (const [, , specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+    for (const specifier of importSpecifiers(readFileSync(file, 'utf8'))) {
       if (specifier.startsWith('.')) pending.push(resolve(dirname(file), specifier));
-      else if (!specifier.startsWith('node:') && !builtinModules.includes(specifier.split('/')[0])) {
-        const parts = specifier.split('/');
-        packages.add(specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
-      }
+      const name = packageOf(specifier);
+      if (name) packages.add(name);
     }
   }
   return { files, packages };

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { APP_NAMES, repoRoot } from '@payrail/devstack';
+import { importSpecifiers, packageOf } from '../module-imports.js';
 import { git } from './git-history.js';
 
 /** A past commit's four apps, built into a temporary directory (removed by `remove`; nothing is cached across runs). */
@@ -36,16 +36,6 @@ async function sourceRoots(dir: string): Promise<string[]> {
   return [...APP_NAMES.map((app) => join(dir, 'apps', app, 'src')), ...libs.filter((d) => existsSync(d))];
 }
 
-/** The specifiers of a TypeScript source's import and export statements and dynamic imports. */
-const IMPORTS = [/^\s*(?:import|export)\s[^'";]*?\bfrom\s*'([^'\s]+)'/gm, /^\s*import\s+'([^'\s]+)'/gm, /\bimport\(\s*'([^'\s]+)'\s*\)/g];
-
-/** The npm package a bare specifier names (`@scope/name/sub` is `@scope/name`), or null for Node's own and the aliases. */
-function packageOf(specifier: string): string | null {
-  if (specifier.startsWith('node:') || specifier.startsWith('@payrail/') || builtinModules.includes(specifier.split('/')[0])) return null;
-  const parts = specifier.split('/');
-  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-}
-
 /**
  * Every npm package the old apps and libraries import must be in this checkout's node_modules
  * (which the old build shares): a dependency removed since then is a clear failure, not an app
@@ -55,11 +45,10 @@ async function checkDependencies(dir: string, commit: string): Promise<void> {
   const sources = (await Promise.all((await sourceRoots(dir)).map(filesUnder))).flat().filter((f) => f.endsWith('.ts') && !TESTS.test(f));
   const imported = new Set<string>();
   for (const file of sources)
-    for (const pattern of IMPORTS)
-      for (const [, specifier] of (await readFile(file, 'utf8')).matchAll(pattern)) {
-        const name = specifier.startsWith('.') || specifier.startsWith('/') ? null : packageOf(specifier);
-        if (name) imported.add(name);
-      }
+    for (const specifier of importSpecifiers(await readFile(file, 'utf8'))) {
+      const name = packageOf(specifier);
+      if (name && !name.startsWith('@payrail/')) imported.add(name);
+    }
   const missing = [...imported].sort().filter((name) => !existsSync(join(repoRoot(), 'node_modules', name, 'package.json')));
   if (missing.length > 0)
     throw new Error(
