@@ -121,6 +121,7 @@ export class PaymentExceptionsRepository {
 
   /** The platform's exception, locked for a decision; undefined when it is another platform's or none. */
   async lockOwned(platformId: string, id: string): Promise<PaymentExceptionRecord | undefined> {
+    await this.lockRequestOf(id, platformId);
     const row = await sqlOne<Row>(
       this.db,
       `SELECT ${COLUMNS} FROM payment_exceptions e WHERE e.id = $1 AND e.platform_id = $2 FOR UPDATE`,
@@ -131,8 +132,23 @@ export class PaymentExceptionsRepository {
 
   /** An exception by id, locked (settlement resolving the exception a confirmed refund is linked to). */
   async lockById(id: string): Promise<PaymentExceptionRecord | undefined> {
+    await this.lockRequestOf(id);
     const row = await sqlOne<Row>(this.db, `SELECT ${COLUMNS} FROM payment_exceptions e WHERE e.id = $1 FOR UPDATE`, [id]);
     return row && recordOf(row);
+  }
+
+  /**
+   * Locks the row of the exception's request before the exception's own: every transaction that
+   * locks both (settlement, refunds, accept, request-remainder) takes the request first, so two
+   * of them never wait on each other in opposite order (a deadlock Postgres would break by failing one).
+   */
+  private async lockRequestOf(id: string, platformId: string | null = null): Promise<void> {
+    await sqlRows(
+      this.db,
+      `SELECT r.id FROM requests r JOIN payment_exceptions e ON e.request_id = r.id
+        WHERE e.id = $1 AND ($2::text IS NULL OR e.platform_id = $2) FOR UPDATE OF r`,
+      [id, platformId],
+    );
   }
 
   async owned(platformId: string, id: string): Promise<PaymentExceptionRecord | undefined> {
