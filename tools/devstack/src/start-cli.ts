@@ -147,6 +147,7 @@ async function main(): Promise<void> {
           port: ports[name],
           env: appEnv,
           output: env.PAYRAIL_LOGS === 'console' ? 'inherit' : { file: join(dir, 'logs', `${name}.log`) },
+          sourceMaps: true,
         }),
       ),
     );
