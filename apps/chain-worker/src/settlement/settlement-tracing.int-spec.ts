@@ -79,7 +79,7 @@ describe('settlement spans name the block their detection pass reached', () => {
   };
 
   it('runs each settlement in a span under its block pass, with the network, block number and block hash, and stores its traceparent on the payment.confirmed row', async () => {
-    tracing = startTracing({ OTEL_ENABLED: true, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }, { exporter });
+    tracing = await startTracing({ OTEL_ENABLED: true, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }, { exporter });
     await startWorker();
     const { paid, row } = await payNewRequest();
 
@@ -112,7 +112,9 @@ describe('settlement spans name the block their detection pass reached', () => {
   it('starts no span and stores no traceparent when tracing is off', async () => {
     const unused = new InMemorySpanExporter();
     // OTEL_ENABLED=false: nothing is registered, even with an exporter at hand.
-    expect(startTracing({ OTEL_ENABLED: false, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }, { exporter: unused })).toBeUndefined();
+    expect(
+      await startTracing({ OTEL_ENABLED: false, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }, { exporter: unused }),
+    ).toBeUndefined();
     expect(tracingStarted()).toBe(false);
     await startWorker();
     const { row } = await payNewRequest();

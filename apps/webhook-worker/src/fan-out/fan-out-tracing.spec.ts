@@ -25,8 +25,8 @@ const job = (data: object, attemptsMade = 0) => ({ id: 'j1', name: 'payment.conf
 describe('webhook fan-out tracing (in-memory exporter)', () => {
   const exporter = new InMemorySpanExporter();
   let tracing: Tracing | undefined;
-  beforeAll(() => {
-    tracing = startTracing({ OTEL_ENABLED: true, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }, { exporter });
+  beforeAll(async () => {
+    tracing = await startTracing({ OTEL_ENABLED: true, OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' }, { exporter });
   });
   afterAll(() => tracing?.shutdown());
 

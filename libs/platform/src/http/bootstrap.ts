@@ -82,7 +82,7 @@ export async function listen(app: NestExpressApplication, options: ListenOptions
   const env = app.get(BaseEnv);
   const delayMs = options.api ? app.get(HttpApiEnv).shutdownDelayMs() : 0;
   const metrics = await startMetricsServer(env.METRICS_PORT, env.BIND_HOST);
-  const tracing = startTracing(env);
+  const tracing = await startTracing(env);
   const server: Server = app.getHttpServer();
   const inFlight = trackResponses(server);
   let closing = false;

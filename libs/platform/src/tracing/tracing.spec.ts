@@ -28,7 +28,7 @@ const WRITER = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 describe('tracing off', () => {
   it('starts nothing: no provider, non-recording spans, no traceparent to store, wrapped work runs as is', async () => {
     const exporter = new InMemorySpanExporter();
-    expect(startTracing({ ...ON, OTEL_ENABLED: false }, { exporter })).toBeUndefined();
+    expect(await startTracing({ ...ON, OTEL_ENABLED: false }, { exporter })).toBeUndefined();
     expect(tracingStarted()).toBe(false);
     const probe = trace.getTracer('payrail').startSpan('probe');
     expect(probe.isRecording()).toBe(false);
@@ -55,8 +55,8 @@ describe('tracing off', () => {
 describe('tracing on (in-memory exporter)', () => {
   const exporter = new InMemorySpanExporter();
   let tracing: Tracing | undefined;
-  beforeAll(() => {
-    tracing = startTracing(ON, { exporter });
+  beforeAll(async () => {
+    tracing = await startTracing(ON, { exporter });
   });
   afterAll(() => tracing?.shutdown());
   beforeEach(() => exporter.reset());

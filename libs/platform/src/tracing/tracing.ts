@@ -1,9 +1,5 @@
 import { context, propagation, type Span, type SpanOptions, SpanStatusCode, trace, type Context, type Tracer } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter, TracerProvider } from '@opentelemetry/sdk-trace';
+import type { SpanExporter, TracerProvider } from '@opentelemetry/sdk-trace';
 import type { BaseEnv } from '../config/env.js';
 
 /** Instrumentation scope of every Payrail span. */
@@ -36,18 +32,29 @@ const serviceName = (env: TracingEnv): string =>
  * the W3C trace-context propagator, registered globally. When off it registers nothing and answers
  * undefined: the API stays a no-op, no span is created and no traceparent is stored.
  * Instrumentation is explicit (see the other files of this folder), not monkey-patching: no ESM
- * loader hook is needed.
+ * loader hook is needed. The SDK (about 200 modules) is imported only when tracing is on, so an
+ * app without it starts without loading them.
  */
-export function startTracing(env: TracingEnv, options: TracingOptions = {}): Tracing | undefined {
+export async function startTracing(env: TracingEnv, options: TracingOptions = {}): Promise<Tracing | undefined> {
   if (!env.OTEL_ENABLED) return undefined;
   if (started) throw new Error('tracing is already started in this process');
+  const [{ AsyncLocalStorageContextManager }, { W3CTraceContextPropagator }, { OTLPTraceExporter }, { resourceFromAttributes }, sdk] =
+    await Promise.all([
+      import('@opentelemetry/context-async-hooks'),
+      import('@opentelemetry/core'),
+      import('@opentelemetry/exporter-trace-otlp-http'),
+      import('@opentelemetry/resources'),
+      import('@opentelemetry/sdk-trace'),
+    ]);
+  if (started) throw new Error('tracing is already started in this process');
+  const { BatchSpanProcessor, SimpleSpanProcessor, TracerProvider: Provider } = sdk;
   const processor = options.exporter
     ? new SimpleSpanProcessor({ exporter: options.exporter })
     : new BatchSpanProcessor({
         exporter: new OTLPTraceExporter({ url: `${env.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces` }),
         scheduledDelayMillis: EXPORT_DELAY_MS,
       });
-  const provider = new TracerProvider({
+  const provider: TracerProvider = new Provider({
     resource: resourceFromAttributes({ 'service.name': serviceName(env) }),
     spanProcessors: [processor],
   });
