@@ -1,6 +1,7 @@
 // The browser apps (docs/architecture.md, "Browser apps"): generates the API types from the committed
 // OpenAPI documents, type-checks libs/web and both apps (Vite only strips types), and builds each app
-// with Vite into dist/web/<app>. Run by scripts/build.mjs; `--no-typecheck` skips tsc (quick rebuilds);
+// with Vite into dist/web/<app>. Run by scripts/build.mjs (`--types-ready`: the types are generated
+// already and are being read meanwhile, so they are not written again); `--no-typecheck` skips tsc (quick rebuilds);
 // `--types-only` only generates the API types (`npm run lint` does, so lint works on a clean clone).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,8 +22,8 @@ export async function generateApiTypes() {
   );
 }
 
-export async function buildWeb({ typecheck = true } = {}) {
-  await generateApiTypes();
+export async function buildWeb({ typecheck = true, types = true } = {}) {
+  if (types) await generateApiTypes();
   // The type-check (its own process) and the two Vite builds (this one) run side by side.
   const checked = typecheck ? run(bin('tsc'), ['-p', 'tsconfig.web.json']) : Promise.resolve();
   try {

@@ -4,7 +4,8 @@
 // browser apps into dist/web/ (scripts/build-web.mjs); the server side and the browser side build
 // side by side (two cores). Type checking is not the build's job: `npm run typecheck` (and `npm test`,
 // and the image's build stage) run `tsc --noEmit` over everything.
-// `--server` builds the server side only. `--bench` also builds bench/ with the test rigging it uses
+// `--server` builds the server side only; `--types-ready` leaves the generated API types as they are
+// (npm test generates them once, then lints while this builds). `--bench` also builds bench/ with the test rigging it uses
 // into bench/dist/ (tsconfig.bench.json), so that rigging never reaches dist/ or the image.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -28,7 +29,8 @@ async function buildServer() {
 const { buildWeb } = await import('./build-web.mjs');
 try {
   // `--server`: the servers only (npm run openapi writes the documents the browser apps' types come from).
-  await Promise.all([buildServer(), process.argv.includes('--server') ? null : buildWeb()]);
+  const web = () => buildWeb({ types: !process.argv.includes('--types-ready') });
+  await Promise.all([buildServer(), process.argv.includes('--server') ? null : web()]);
   if (process.argv.includes('--bench')) {
     await buildBenchCode();
   }

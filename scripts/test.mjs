@@ -1,7 +1,10 @@
-// `npm test`: builds, lints (ESLint, Prettier, tsc), runs the browser code's unit tests (Vitest),
-// then Jest with any arguments given (`npm test -- test/e2e/foo.e2e-spec.ts`). Meanwhile the Debian
-// packages the tests need (scripts/debian-packages.mjs) install in the background: on a fresh
-// machine their downloads overlap the build and lint instead of delaying Jest's global setup.
+// `npm test`: builds, lints (ESLint, Prettier, tsc) and runs the browser code's unit tests (Vitest)
+// side by side, then Jest with any arguments given (`npm test -- test/e2e/foo.e2e-spec.ts`) once all
+// three passed. Side by side because type-aware ESLint is one thread and the longest step: the build
+// and Vitest fill the other core meanwhile instead of running before and after it. The API types
+// they all read are generated first, once. Meanwhile the Debian packages the tests need
+// (scripts/debian-packages.mjs) install in the background: on a fresh machine their downloads
+// overlap the build and lint instead of delaying Jest's global setup.
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,9 +22,23 @@ async function installPackagesInBackground() {
 process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), 'node-compile-cache');
 const packages = installPackagesInBackground();
 try {
-  await run(process.execPath, [join(root, 'scripts', 'build.mjs')]);
-  await run(process.execPath, [join(root, 'scripts', 'lint.mjs'), '--typecheck']);
-  await run(bin('vitest'), ['run']);
+  await run(process.execPath, [join(root, 'scripts', 'build-web.mjs'), '--types-only']);
+  const steps = await Promise.all([
+    runCaptured(process.execPath, [join(root, 'scripts', 'build.mjs'), '--types-ready']).then((r) => ({ name: 'build', ...r })),
+    runCaptured(process.execPath, [join(root, 'scripts', 'lint.mjs'), '--typecheck']).then((r) => ({ name: 'lint', ...r })),
+    runCaptured(bin('vitest'), ['run']).then((r) => ({ name: 'vitest', ...r })),
+  ]);
+  for (const { name, code, output, seconds } of steps) {
+    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+    console.log(`${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s`);
+  }
+  if (steps.some((step) => step.code !== 0))
+    throw new Error(
+      `failed: ${steps
+        .filter((step) => step.code !== 0)
+        .map((step) => step.name)
+        .join(', ')}`,
+    );
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exit(1);
