@@ -27,8 +27,8 @@ export interface PruningJobSettings<K extends string> {
  * How long to pause after a batch that took `batchMs`, so that deleting takes at most
  * `dutyPercent` of the pass's time (100: batches back to back). A backlog (a year of rows past
  * the retention) is then pruned beside live traffic at a bounded share of the database, instead
- * of taking it over; at 25% and 5-60 ms per batch of 1,000 that is still 4,000-50,000 rows a
- * second, far more than a day's events and deliveries.
+ * of taking it over; at 10% and 5-60 ms per batch of 1,000 that is still 1,600-20,000 rows a
+ * second, far more than a day's events and deliveries need.
  */
 export function pauseAfterBatch(batchMs: number, dutyPercent: number): number {
   if (dutyPercent >= 100) return 0;
