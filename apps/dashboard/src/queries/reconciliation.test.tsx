@@ -84,4 +84,22 @@ describe('reconciliation queries', () => {
     expect(await post.json()).toEqual(body);
     expect(result.current.one.data?.status).toBe('completed');
   });
+
+  it("reading a run puts its state in its network's list (no list row left queued once the run shows completed)", async () => {
+    let reads = 0;
+    const { queries, wrapper } = fakeApi((request) => {
+      if (new URL(request.url).pathname.endsWith('/01B')) return { ...run('01B', 'completed'), discrepancyItems: [] };
+      reads += 1;
+      return { runs: [run('01B', 'queued'), run('01A', 'completed')] };
+    });
+    const { result, rerender } = renderHook(({ id }) => ({ list: useReconciliationRuns('sepolia'), one: useReconciliationRun(id) }), {
+      wrapper,
+      initialProps: { id: undefined as string | undefined },
+    });
+    await waitFor(() => expect(result.current.list.data?.[0].status).toBe('queued'));
+    rerender({ id: '01B' });
+    await waitFor(() => expect(result.current.one.isSuccess).toBe(true));
+    expect(queries.getQueryData(reconciliationKeys.runs('sepolia'))).toEqual([run('01B', 'completed'), run('01A', 'completed')]);
+    expect(reads).toBe(1);
+  });
 });

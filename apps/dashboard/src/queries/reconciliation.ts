@@ -31,13 +31,31 @@ export function useReconciliationRuns(network: PaymentsSchemas['CreateReconcilia
   });
 }
 
-/** GET /v2/reconciliation/runs/{id}: the run with its discrepancies, followed until it completes or fails. */
+type Run = PaymentsSchemas['ReconciliationRunDto'];
+
+/** A run as the list holds it: the run without its discrepancy items. */
+function summaryOf(run: PaymentsSchemas['ReconciliationRunDetailDto']): Run {
+  const summary: Run & { discrepancyItems?: unknown } = { ...run };
+  delete summary.discrepancyItems;
+  return summary;
+}
+
+/**
+ * GET /v2/reconciliation/runs/{id}: the run with its discrepancies, followed until it completes or
+ * fails. Each read also updates the run's row in its network's list, so the list never shows a run
+ * still queued that the screen already shows completed.
+ */
 export function useReconciliationRun(id: string | undefined) {
   const { payments } = useApis();
+  const queries = useQueryClient();
   return useQuery({
     queryKey: reconciliationKeys.run(id ?? ''),
     enabled: Boolean(id),
-    queryFn: () => must(payments.GET('/v2/reconciliation/runs/{id}', { params: { path: { id: id! } } })),
+    queryFn: async () => {
+      const run = await must(payments.GET('/v2/reconciliation/runs/{id}', { params: { path: { id: id! } } }));
+      queries.setQueryData<Run[]>(reconciliationKeys.runs(run.network), (rows) => rows?.map((r) => (r.id === run.id ? summaryOf(run) : r)));
+      return run;
+    },
     refetchInterval: (query) => followWhileOpen(query.state.data ? [query.state.data] : []),
   });
 }

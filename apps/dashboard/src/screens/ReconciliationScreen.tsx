@@ -79,11 +79,13 @@ function RunNowForm({ networks, onStarted }: { networks: Network[]; onStarted: (
             </option>
           ))}
         </select>
-        <small id="rec-window-note">{t('rec.lag_note')}</small>
       </div>
       <Button type="submit" disabled={start.isPending}>
         {t('rec.run_now')}
       </Button>
+      <small id="rec-window-note" className="form-note">
+        {t('rec.lag_note')}
+      </small>
       {start.error && <Alert>{t('rec.run_failed', { reason: start.error.message })}</Alert>}
     </form>
   );
