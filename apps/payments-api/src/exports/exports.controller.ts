@@ -1,9 +1,17 @@
 import { Readable } from 'node:stream';
-import { Controller, Get, Logger, Query, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Logger, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import { CurrentCaller, type PlatformCaller, PlatformAuth } from '@payrail/platform';
 import type { Response } from 'express';
 import { PaymentExportQueryDto } from './dto/payment-export.query.js';
-import { ApiExportPayments, ApiExportsController } from './exports.openapi.js';
+import { CreateExportScheduleDto, type ExportScheduleDto, type ExportScheduleListDto } from './dto/export-schedule.dto.js';
+import {
+  ApiCreateExportSchedule,
+  ApiDeleteExportSchedule,
+  ApiExportPayments,
+  ApiExportsController,
+  ApiListExportSchedules,
+} from './exports.openapi.js';
+import { ExportSchedules } from './use-cases/export-schedules.use-case.js';
 import { ExportPayments } from './use-cases/export-payments.use-case.js';
 
 /** /v2/exports: the platform's accounting exports (issue #36 item 4). */
@@ -13,7 +21,33 @@ import { ExportPayments } from './use-cases/export-payments.use-case.js';
 export class ExportsController {
   private readonly logger = new Logger(ExportsController.name);
 
-  constructor(private readonly payments: ExportPayments) {}
+  constructor(
+    private readonly payments: ExportPayments,
+    private readonly schedules: ExportSchedules,
+  ) {}
+
+  @Post('schedules')
+  @HttpCode(201)
+  @ApiCreateExportSchedule()
+  createSchedule(
+    @Body() dto: CreateExportScheduleDto,
+    @CurrentCaller('api-key-or-session') caller: PlatformCaller,
+  ): Promise<ExportScheduleDto> {
+    return this.schedules.create({ platformId: caller.platformId, dto });
+  }
+
+  @Get('schedules')
+  @ApiListExportSchedules()
+  async listSchedules(@CurrentCaller('api-key-or-session') caller: PlatformCaller): Promise<ExportScheduleListDto> {
+    return { schedules: await this.schedules.list({ platformId: caller.platformId }) };
+  }
+
+  @Delete('schedules/:id')
+  @HttpCode(204)
+  @ApiDeleteExportSchedule()
+  deleteSchedule(@Param('id') id: string, @CurrentCaller('api-key-or-session') caller: PlatformCaller): Promise<void> {
+    return this.schedules.delete({ platformId: caller.platformId, id });
+  }
 
   @Get('payments')
   @ApiExportPayments()

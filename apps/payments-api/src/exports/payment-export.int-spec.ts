@@ -65,7 +65,15 @@ describe('payments export (CSV and JSON, fiat at settlement, filters)', () => {
       `INSERT INTO refunds (id, request_id, platform_id, network, currency, decimals, proxy, from_address, to_address, amount,
           payment_reference, reference_topic, status, tx_hash)
        VALUES ($7, $1, $2, 'sepolia', 'fUSDC-sepolia', 6, $3, $4, $3, 2000000, '0x1111111111111111', $5, 'confirmed', $6)`,
-      [paid.id, platformId, '0x' + 'f'.repeat(40), '0x' + 'a'.repeat(40), '0x' + String(seeds).repeat(64), tx(n + 9), `01JEXPORTREFUND0000000000${seeds}`],
+      [
+        paid.id,
+        platformId,
+        '0x' + 'f'.repeat(40),
+        '0x' + 'a'.repeat(40),
+        '0x' + String(seeds).repeat(64),
+        tx(n + 9),
+        `01JEXPORTREFUND0000000000${seeds}`,
+      ],
     );
     const pending = await insertRequestRow(db, { platformId, status: 'partial', paid: 1_000_000n });
     await insertTransferRow(db, pending, {
@@ -171,5 +179,60 @@ describe('payments export (CSV and JSON, fiat at settlement, filters)', () => {
       const res = await p.call<{ statusCode: number }>('GET', `/v2/exports/payments${query}`);
       expect([query, res.status, res.body.statusCode]).toEqual([query, 400, 400]);
     }
+  });
+
+  it('creates, lists and deletes export schedules of the platform only; 400 for a bad schedule, 404 for another platform', async () => {
+    const tenant = await createTenant(p.api.app);
+    const headers = { 'x-api-key': tenant.apiKey.apiKey };
+    const created = await p.call<Record<string, unknown>>(
+      'POST',
+      '/v2/exports/schedules',
+      { frequency: 'monthly', format: 'json', destination: 's3', columns: ['requestId', 'fiatValue'], network: 'sepolia' },
+      headers,
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({
+      id: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
+      frequency: 'monthly',
+      format: 'json',
+      destination: 's3',
+      email: null,
+      columns: ['requestId', 'fiatValue'],
+      status: null,
+      network: 'sepolia',
+      clientId: null,
+      createdAt: expect.any(String),
+      lastDelivery: null,
+    });
+    const mailed = await p.call(
+      'POST',
+      '/v2/exports/schedules',
+      { frequency: 'daily', destination: 'email', email: 'books@example.com' },
+      headers,
+    );
+    expect(mailed.status).toBe(201);
+    const list = await p.call<{ schedules: { id: string }[] }>('GET', '/v2/exports/schedules', undefined, headers);
+    expect(list.body.schedules.map((x) => x.id)).toEqual([created.body.id, (mailed.body as { id: string }).id]);
+    for (const bad of [
+      { frequency: 'hourly', destination: 's3' },
+      { frequency: 'daily', destination: 'email' },
+      { frequency: 'daily', destination: 's3', email: 'a@example.com' },
+      { frequency: 'daily', destination: 's3', columns: ['secret'] },
+      { frequency: 'daily', destination: 'ftp' },
+    ]) {
+      const res = await p.call<{ statusCode: number }>('POST', '/v2/exports/schedules', bad, headers);
+      expect([bad, res.status]).toEqual([bad, 400]);
+    }
+    const other = await createTenant(p.api.app);
+    const remove = (apiKey: string) =>
+      fetch(`${p.api.url}/v2/exports/schedules/${String(created.body.id)}`, { method: 'DELETE', headers: { 'x-api-key': apiKey } });
+    const foreign = await remove(other.apiKey.apiKey);
+    expect(foreign.status).toBe(404);
+    expect(
+      (await p.call<{ schedules: unknown[] }>('GET', '/v2/exports/schedules', undefined, { 'x-api-key': other.apiKey.apiKey })).body
+        .schedules,
+    ).toEqual([]);
+    expect((await remove(tenant.apiKey.apiKey)).status).toBe(204);
+    expect((await p.call<{ schedules: unknown[] }>('GET', '/v2/exports/schedules', undefined, headers)).body.schedules).toHaveLength(1);
   });
 });
