@@ -54,7 +54,14 @@ describe('scheduled payments exports to an S3-compatible bucket', () => {
     );
   const object = async (key: string) => (await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }))).Body!.transformToString();
   const deliveries = (scheduleId: string) =>
-    sqlRows<{ period_from: Date; status: string; attempts: number; row_count: number | null; location: string | null; last_error: string | null }>(
+    sqlRows<{
+      period_from: Date;
+      status: string;
+      attempts: number;
+      row_count: number | null;
+      location: string | null;
+      last_error: string | null;
+    }>(
       db,
       'SELECT period_from, status, attempts, row_count, location, last_error FROM export_deliveries WHERE schedule_id = $1 ORDER BY period_from',
       [scheduleId],
@@ -64,12 +71,24 @@ describe('scheduled payments exports to an S3-compatible bucket', () => {
     const platformId = `01PLATFORM${name.toUpperCase().padEnd(16, '0')}`.slice(0, 26);
     await sqlExecute(db, 'INSERT INTO platforms (id, name) VALUES ($1, $2)', [platformId, name]);
     const at = (iso: string, n: number) => ({ when: new Date(iso), n });
-    const payments = [at('2026-10-15T12:00:00Z', 1), at('2026-11-27T09:30:00Z', 2), at('2026-11-27T23:59:59Z', 3), at('2026-11-28T00:00:00Z', 4)];
+    const payments = [
+      at('2026-10-15T12:00:00Z', 1),
+      at('2026-11-27T09:30:00Z', 2),
+      at('2026-11-27T23:59:59Z', 3),
+      at('2026-11-28T00:00:00Z', 4),
+    ];
     const ids: string[] = [];
     for (const { when, n } of payments) {
       const request = await insertRequestRow(db, { platformId, status: 'paid', expected: BigInt(n) * 1_000_000n });
       const txHash = '0x' + `${name}${n}`.padStart(64, '0').replace(/[^0-9a-f]/g, 'a');
-      await insertTransferRow(db, request, { txHash, from: '0x' + '2'.repeat(40), amount: BigInt(n) * 1_000_000n, blockNumber: n, settled: true, blockTimestamp: when });
+      await insertTransferRow(db, request, {
+        txHash,
+        from: '0x' + '2'.repeat(40),
+        amount: BigInt(n) * 1_000_000n,
+        blockNumber: n,
+        settled: true,
+        blockTimestamp: when,
+      });
       ids.push(request.id);
     }
     return { platformId, ids };
@@ -109,7 +128,14 @@ describe('scheduled payments exports to an S3-compatible bucket', () => {
 
     const dailyKey = `exports/${platformId}/${daily}/payments-2026-11-27.csv`;
     expect(await deliveries(daily)).toEqual([
-      { period_from: new Date('2026-11-27T00:00:00Z'), status: 'delivered', attempts: 1, row_count: 2, location: `s3://${BUCKET}/${dailyKey}`, last_error: null },
+      {
+        period_from: new Date('2026-11-27T00:00:00Z'),
+        status: 'delivered',
+        attempts: 1,
+        row_count: 2,
+        location: `s3://${BUCKET}/${dailyKey}`,
+        last_error: null,
+      },
     ]);
     const [header, ...rows] = parseCsv(await object(dailyKey));
     expect(header[0]).toBe('requestId');
