@@ -23,6 +23,7 @@ import { OrchestratorsModule } from './orchestrators/orchestrators.module.js';
 import { TenancyModule } from '@payrail/tenancy';
 import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
 import { RequestsModule } from './requests/requests.module.js';
+import { ExportsModule } from './exports/exports.module.js';
 import { PaymentSearchModule } from './payment-search/payment-search.module.js';
 import { FeeConfigsModule } from './fee-configs/fee-configs.module.js';
 import { PayeeDestinationsModule } from './payee-destinations/payee-destinations.module.js';
@@ -54,6 +55,7 @@ export class PaymentsApiModule {
         RequestModule,
         RefundsModule,
         RequestsModule,
+        ExportsModule,
         PaymentSearchModule,
         FeeConfigsModule,
         PayeeDestinationsModule,

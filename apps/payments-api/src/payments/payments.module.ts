@@ -11,6 +11,7 @@ import {
 } from '@payrail/chains';
 import { FieldCipher, parseCipherKeys } from '@payrail/platform';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
+import { ExportDatabase } from './export-database.js';
 import { ChainProviders } from './chain/chain-providers.js';
 import { DepositInstructions } from './chain/deposit-instructions.js';
 import { loadLocalDeployment } from './chain/local-deployment.loader.js';
@@ -49,6 +50,7 @@ import {
     },
     { provide: RATE_FEED_BOOK, inject: [LOCAL_CHAIN_DEPLOYMENT], useFactory: (local: LocalChainDeployment | null) => rateFeedBook(local) },
     ChainProviders,
+    ExportDatabase,
     RpcBatch,
     TronAccounts,
     {
@@ -87,6 +89,7 @@ import {
     RATE_FEED_BOOK,
     RATE_SOURCE,
     ChainProviders,
+    ExportDatabase,
     RpcBatch,
     TronAccounts,
     CUSTOMER_INFO_CIPHER,
