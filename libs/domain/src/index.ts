@@ -15,3 +15,4 @@ export * from './messages/index.js';
 export * from './offramp/index.js';
 export * from './exceptions/index.js';
 export * from './reconciliation/index.js';
+export * from './test-clocks/index.js';
