@@ -39,6 +39,8 @@ import { PaymentExceptions1763886900000 } from './migrations/1763886900000-payme
 import { Refunds1763886910000 } from './migrations/1763886910000-refunds.js';
 import { Reconciliation1763886930000 } from './migrations/1763886930000-reconciliation.js';
 import { ReconciliationBlockIndex1763886935000 } from './migrations/1763886935000-reconciliation-block-index.js';
+import { TestClocks1763887500000 } from './migrations/1763887500000-test-clocks.js';
+import { TestClockSchedulesIndex1763887510000 } from './migrations/1763887510000-test-clock-schedules-index.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 import { FeeConfigs1763886720000 } from './migrations/1763886720000-fee-configs.js';
@@ -96,6 +98,8 @@ const MIGRATIONS = [
   Refunds1763886910000,
   Reconciliation1763886930000,
   ReconciliationBlockIndex1763886935000,
+  TestClocks1763887500000,
+  TestClockSchedulesIndex1763887510000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

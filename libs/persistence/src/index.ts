@@ -37,3 +37,4 @@ export * from './exceptions/accept-underpayment.js';
 export * from './exceptions/deposit-exceptions.js';
 export * from './refunds/refunds.repository.js';
 export * from './reconciliation/reconciliation.repository.js';
+export * from './test-clocks/test-clocks.repository.js';

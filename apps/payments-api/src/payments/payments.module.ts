@@ -13,6 +13,7 @@ import { FieldCipher, parseCipherKeys } from '@payrail/platform';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { ChainProviders } from './chain/chain-providers.js';
 import { DepositInstructions } from './chain/deposit-instructions.js';
+import { TestClockAccess } from './test-clocks/test-clock-access.js';
 import { loadLocalDeployment } from './chain/local-deployment.loader.js';
 import { RpcBatch } from './chain/rpc-batch.js';
 import { TronAccounts } from './chain/tron-accounts.js';
@@ -79,6 +80,7 @@ import {
       useFactory: (env: PaymentsApiEnv) => new FieldCipher(parseCipherKeys(env.PII_ENCRYPTION_KEYS, 'payment-details'), 'payment-details'),
     },
     OfframpOpener,
+    TestClockAccess,
   ],
   exports: [
     DepositInstructions,
@@ -94,6 +96,7 @@ import {
     OFFRAMP_PROVIDER,
     PAYMENT_DETAILS_CIPHER,
     OfframpOpener,
+    TestClockAccess,
   ],
 })
 export class PaymentsModule {}
