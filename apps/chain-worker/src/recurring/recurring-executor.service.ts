@@ -82,7 +82,8 @@ export class RecurringExecutor implements OnApplicationBootstrap, BeforeApplicat
     if (local && this.env.PAYRAIL_ENV !== 'production') {
       const provider = new JsonRpcProvider(local.rpcUrl, local.deployment.chainId, { staticNetwork: true, cacheTimeout: -1 });
       const time = new LocalChainTime(provider, Object.values(local.deployment.feeds));
-      clocks = new TestClockRunner(this.db, name, new ScheduleRunner(this.db, name, chain, records, stopping), time, stopping);
+      const runner = new ScheduleRunner(this.db, name, chain, records, stopping);
+      clocks = new TestClockRunner(this.db, name, runner, time, stopping, this.env.DETECTION_ENABLED);
     }
     const loop: LeaderLoop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, async () => {
       const progressed = await ordinary.pass();

@@ -7,6 +7,9 @@ import type { ScheduleRunner } from './schedule-runner.js';
 
 /** Clocks looked at per pass, and expired clocks deleted per pass. */
 const BATCH = 20;
+/** Longest wait for detection to settle an advance's payments before test_clock.ready is sent anyway. */
+const SETTLE_WAIT_MS = 30_000;
+const SETTLE_POLL_MS = 100;
 /** Payments of one schedule due at one time point (a schedule far behind catches up this many per point). */
 const MAX_ROUNDS_PER_POINT = 16;
 
@@ -35,6 +38,8 @@ export class TestClockRunner {
     private readonly runner: ScheduleRunner,
     private readonly chainTime: LocalChainTime,
     private readonly stopping: () => boolean = () => false,
+    /** Detection runs in this deployment: test_clock.ready waits for it to settle the advance's payments. */
+    private readonly awaitSettlement = true,
   ) {
     this.clocks = new TestClocksRepository(db.manager);
   }
@@ -64,6 +69,7 @@ export class TestClockRunner {
     }
     if (clock.status === 'advancing' && !this.stopping()) {
       await this.reach(clock.id, target);
+      await this.settlement(clock.id);
       await this.finish(clock, target);
     }
   }
@@ -96,6 +102,22 @@ export class TestClockRunner {
       await appendToOutbox(m, [event]);
     });
     this.logger.log(`test clock ${clock.id} advanced to ${iso(target)}`);
+  }
+
+  /**
+   * Until detection has settled every executed period (its payment.confirmed written), so that
+   * test_clock.ready comes after the events of the advance; bounded (a stalled detection only delays it).
+   */
+  private async settlement(clockId: string): Promise<void> {
+    if (!this.awaitSettlement) return;
+    const deadline = Date.now() + SETTLE_WAIT_MS;
+    while ((await this.clocks.unsettledExecutions(clockId)) > 0) {
+      if (Date.now() >= deadline || this.stopping()) {
+        this.logger.warn(`test clock ${clockId}: payments not settled by detection within ${SETTLE_WAIT_MS} ms; ready anyway`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
   }
 
   /** Clocks past their lifetime are deleted, their open schedules cancelled. */

@@ -184,6 +184,19 @@ export class TestClocksRepository {
     return { executed: Number(row?.executed ?? 0), failed: Number(row?.failed ?? 0) };
   }
 
+  /** Executed periods of the clock's schedules whose request detection has not settled yet. */
+  async unsettledExecutions(clockId: string): Promise<number> {
+    const row = await sqlOne<{ n: string }>(
+      this.db,
+      `SELECT count(*) AS n FROM recurring_payments s
+         JOIN recurring_executions e ON e.recurring_payment_id = s.id
+         JOIN requests r ON r.id = e.request_id
+        WHERE s.test_clock_id = $1 AND e.status = 'succeeded' AND r.status = 'pending'`,
+      [clockId],
+    );
+    return Number(row?.n ?? 0);
+  }
+
   /** Seconds test clocks have moved the local chain `genesisHash` of `network` ahead of its own time. */
   async chainOffset(network: string, genesisHash: string): Promise<number> {
     const row = await sqlOne<{ seconds: string }>(
