@@ -77,7 +77,9 @@ export class TestClockRunner {
   /** The local chain (forward only) and then the clock, at `time`. */
   private async reach(clockId: string, time: number): Promise<void> {
     const moved = await this.chainTime.moveTo(time);
+    // Recorded before anything else can fail: ordinary schedules must never see the move as time passing.
     if (moved > 0) await this.clocks.addChainOffset(this.network, await this.chainTime.genesisHash(), moved);
+    await this.chainTime.restampStaleFeeds();
     await this.clocks.setFrozen(clockId, time);
   }
 
