@@ -29,6 +29,7 @@ import { FeeConfigsModule } from './fee-configs/fee-configs.module.js';
 import { PayeeDestinationsModule } from './payee-destinations/payee-destinations.module.js';
 import { ExceptionsModule } from './exceptions/exceptions.module.js';
 import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
+import { TestClocksModule } from './test-clocks/test-clocks.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -61,6 +62,7 @@ export class PaymentsApiModule {
         PayeeDestinationsModule,
         ExceptionsModule,
         ReconciliationModule,
+        TestClocksModule,
         EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],

@@ -16,3 +16,4 @@ export * from './offramp/index.js';
 export * from './exceptions/index.js';
 export * from './reconciliation/index.js';
 export * from './exports/csv.js';
+export * from './test-clocks/index.js';

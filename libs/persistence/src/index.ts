@@ -39,3 +39,4 @@ export * from './refunds/refunds.repository.js';
 export * from './reconciliation/reconciliation.repository.js';
 export * from './exports/payment-export.repository.js';
 export * from './exports/export-schedules.repository.js';
+export * from './test-clocks/test-clocks.repository.js';

@@ -33,6 +33,11 @@ export class ScheduleRunner {
     private readonly chain: RelayerChain,
     private readonly records: ExecutionRecords,
     private readonly stopping: () => boolean = () => false,
+    /**
+     * Seconds test clocks moved this chain ahead (the local chain only, else 0): subtracted from
+     * chain time, so a schedule not attached to a clock falls due when it would have without them.
+     */
+    private readonly chainSkew: () => Promise<number> = () => Promise.resolve(0),
   ) {
     this.logger = new Logger(`Recurring:${network}`);
     this.cancelled = new CancelledInFlight(db, network, chain, records, this.logger);
@@ -43,7 +48,16 @@ export class ScheduleRunner {
     await this.cancelled.settle();
     const ids = await new RecurringRepository(this.db.manager).activeIds(this.network, BATCH);
     if (ids.length === 0) return false;
-    const now = await this.chain.now();
+    const now = (await this.chain.now()) - (await this.chainSkew());
+    return this.executeDue(ids, now);
+  }
+
+  /**
+   * The next payment of each schedule of `ids` that is due at `now` (Unix seconds): the ordinary
+   * pass gives chain time, a test clock its own time (after moving the chain there). True when a
+   * payment was made (the schedule may have another one due at `now`).
+   */
+  async executeDue(ids: readonly string[], now: number): Promise<boolean> {
     let progressed = false;
     for (const id of ids) {
       if (this.stopping()) break;

@@ -14,6 +14,7 @@ import { PaymentsApiEnv } from '../config/payments-api.env.js';
 import { ExportDatabase } from './export-database.js';
 import { ChainProviders } from './chain/chain-providers.js';
 import { DepositInstructions } from './chain/deposit-instructions.js';
+import { TestClockAccess } from './test-clocks/test-clock-access.js';
 import { loadLocalDeployment } from './chain/local-deployment.loader.js';
 import { RpcBatch } from './chain/rpc-batch.js';
 import { TronAccounts } from './chain/tron-accounts.js';
@@ -81,6 +82,7 @@ import {
       useFactory: (env: PaymentsApiEnv) => new FieldCipher(parseCipherKeys(env.PII_ENCRYPTION_KEYS, 'payment-details'), 'payment-details'),
     },
     OfframpOpener,
+    TestClockAccess,
   ],
   exports: [
     DepositInstructions,
@@ -97,6 +99,7 @@ import {
     OFFRAMP_PROVIDER,
     PAYMENT_DETAILS_CIPHER,
     OfframpOpener,
+    TestClockAccess,
   ],
 })
 export class PaymentsModule {}

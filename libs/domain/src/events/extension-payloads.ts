@@ -122,3 +122,19 @@ export interface ReconciliationCompletedPayload {
   /** ISO 8601: when the run completed. */
   timestamp: string;
 }
+
+/** `test_clock.ready` (extension, issue #37): a test clock finished advancing to `frozenTime`. */
+export interface TestClockReadyPayload {
+  event: 'test_clock.ready';
+  testClockId: string;
+  /** ISO 8601: the clock's time now. */
+  frozenTime: string;
+  /** ISO 8601: the clock's time before the advance. */
+  previousFrozenTime: string;
+  /** Periods of attached schedules executed during the advance. */
+  executedPayments: number;
+  /** Periods attempted during the advance that failed (payment.failed was sent for each). */
+  failedPayments: number;
+  /** ISO 8601: when the advance finished (wall time). */
+  timestamp: string;
+}

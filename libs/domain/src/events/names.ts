@@ -29,7 +29,9 @@ export const LEGACY_WEBHOOK_EVENTS = [
  * exception was raised (underpaid, overpaid, late, wrong token, ...) / was resolved. `refund.created` / `refund.confirmed` / `refund.failed` (issue #35): a refund of
  * a request was created (awaiting the payee's signature), confirmed by detection, or failed (its
  * transaction was removed by a reorg). `reconciliation.completed`: a reconciliation run of the
- * ledger against the chain finished (issue #36), with its discrepancy counts.
+ * ledger against the chain finished (issue #36), with its discrepancy counts. `test_clock.ready`: a
+ * test clock (local and staging only, issue #37) finished an advance: every period due up to its
+ * new time was executed on the local chain.
  */
 export const EXTENSION_WEBHOOK_EVENTS = [
   'payment.reversed',
@@ -40,6 +42,7 @@ export const EXTENSION_WEBHOOK_EVENTS = [
   'refund.confirmed',
   'refund.failed',
   'reconciliation.completed',
+  'test_clock.ready',
 ] as const;
 
 /** Every event a webhook endpoint can receive, and every name the test-fire routes accept. */

@@ -19,6 +19,7 @@ import type {
   PaymentReversedPayload,
   ReconciliationCompletedPayload,
   RefundPayload,
+  TestClockReadyPayload,
   WebhookEndpointDisabledPayload,
 } from './extension-payloads.js';
 import type { WebhookEventName } from './names.js';
@@ -45,6 +46,7 @@ export interface WebhookPayloads {
   'refund.confirmed': RefundPayload<'refund.confirmed'>;
   'refund.failed': RefundPayload<'refund.failed'>;
   'reconciliation.completed': ReconciliationCompletedPayload;
+  'test_clock.ready': TestClockReadyPayload;
 }
 
 const EXCEPTION_FIELDS = [
@@ -232,4 +234,5 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
     'totalDiscrepancies',
     'timestamp',
   ],
+  'test_clock.ready': ['event', 'testClockId', 'frozenTime', 'previousFrozenTime', 'executedPayments', 'failedPayments', 'timestamp'],
 };

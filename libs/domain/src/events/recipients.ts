@@ -37,4 +37,5 @@ export const EVENT_RECIPIENTS: Record<WebhookEventName, EventRecipients> = {
   'refund.failed': { platform: true, orchestrator: true },
   // Extension: the platform whose requests were reconciled (issue #36).
   'reconciliation.completed': { platform: true, orchestrator: false },
+  'test_clock.ready': { platform: true, orchestrator: false },
 };

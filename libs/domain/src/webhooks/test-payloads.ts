@@ -220,6 +220,15 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     totalDiscrepancies: 0,
     timestamp: c.now,
   }),
+  'test_clock.ready': (c) => ({
+    event: 'test_clock.ready',
+    testClockId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P2',
+    frozenTime: c.now,
+    previousFrozenTime: c.now,
+    executedPayments: 0,
+    failedPayments: 0,
+    timestamp: c.now,
+  }),
 };
 
 function exceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'>(event: E, c: Context): WebhookPayloads[E] {

@@ -65,6 +65,8 @@ export class RecurringPaymentEntity {
   @Column({ name: 'failure_count', type: 'integer' }) failureCount: number;
   @Column({ name: 'failure_reason', type: 'text', nullable: true }) failureReason: string | null;
   @Column({ type: 'text', nullable: true }) reference: string | null;
+  /** The test clock whose time the schedule runs on (local and staging only), or null: the chain's time. */
+  @Column({ name: 'test_clock_id', type: 'text', nullable: true }) testClockId: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 

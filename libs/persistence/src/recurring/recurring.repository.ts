@@ -6,8 +6,8 @@ import { RecurringPaymentEntity } from './recurring-payment.entity.js';
 
 export type NewRecurringPayment = Omit<
   RecurringPaymentEntity,
-  'processedPayments' | 'failureCount' | 'failureReason' | 'permitSignature' | 'createdAt' | 'updatedAt' | 'perPayment'
->;
+  'processedPayments' | 'failureCount' | 'failureReason' | 'permitSignature' | 'createdAt' | 'updatedAt' | 'perPayment' | 'testClockId'
+> & { testClockId?: string | null };
 
 /** An execution with what its request says about it (for GET /v2/payouts/recurring/{id}). */
 export interface ExecutionView {
@@ -102,7 +102,8 @@ export class RecurringRepository {
   async activeIds(network: string, limit: number): Promise<string[]> {
     const rows = await sqlRows<{ id: string }>(
       this.manager,
-      `SELECT id FROM recurring_payments WHERE network = $1 AND status = 'active' ORDER BY id LIMIT $2`,
+      // A schedule attached to a test clock runs on the clock's time: only the clock's advance executes it.
+      `SELECT id FROM recurring_payments WHERE network = $1 AND status = 'active' AND test_clock_id IS NULL ORDER BY id LIMIT $2`,
       [network, limit],
     );
     return rows.map((r) => r.id);
