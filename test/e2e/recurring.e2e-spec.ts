@@ -45,7 +45,6 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
       DETECTION_POLL_INTERVAL_MS: '200',
       RELAYER_PRIVATE_KEY: ANVIL_ACCOUNTS[3].privateKey,
       RECURRING_POLL_INTERVAL_MS: '200',
-      RECURRING_RETRY_DELAY_MS: '0',
     });
     apiKey = (await createTenantIn(env)).apiKey.apiKey;
     const started = await Promise.all([

@@ -39,6 +39,8 @@ import { PaymentExceptions1763886900000 } from './migrations/1763886900000-payme
 import { Refunds1763886910000 } from './migrations/1763886910000-refunds.js';
 import { Reconciliation1763886930000 } from './migrations/1763886930000-reconciliation.js';
 import { ReconciliationBlockIndex1763886935000 } from './migrations/1763886935000-reconciliation-block-index.js';
+import { RecurringDunning1763887400000 } from './migrations/1763887400000-recurring-dunning.js';
+import { RecurringPastDueIndex1763887410000 } from './migrations/1763887410000-recurring-past-due-index.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 import { FeeConfigs1763886720000 } from './migrations/1763886720000-fee-configs.js';
@@ -96,6 +98,8 @@ const MIGRATIONS = [
   Refunds1763886910000,
   Reconciliation1763886930000,
   ReconciliationBlockIndex1763886935000,
+  RecurringDunning1763887400000,
+  RecurringPastDueIndex1763887410000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

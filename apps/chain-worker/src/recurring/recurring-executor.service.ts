@@ -7,6 +7,7 @@ import {
   payrailRecurringProxies,
   rpcProvider,
 } from '@payrail/chains';
+import { kytProviderFor } from '@payrail/domain';
 import { DataSource } from 'typeorm';
 import { formatEther } from 'ethers';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
@@ -42,7 +43,7 @@ export class RecurringExecutor implements OnApplicationBootstrap, BeforeApplicat
     const local = loadLocalDeploymentFile(this.env, (m) => this.logger.warn(m));
     // Only where the proxy is Payrail's: Request Network's 0.1.0 proxy cannot verify the permits.
     const own = payrailRecurringProxies(this.env, local);
-    const records = new ExecutionRecords(this.db, this.env.RECURRING_RETRY_DELAY_MS, undefined, this.metrics);
+    const records = new ExecutionRecords(this.db, undefined, this.metrics);
     const chains = new Map<string, RelayerChain>();
     this.metrics.readRelayerBalances(() => readBalances(chains));
     for (const [name, urls] of Object.entries(configuredRpcUrls(this.env)) as [EvmNetwork, string[]][]) {
@@ -51,7 +52,8 @@ export class RecurringExecutor implements OnApplicationBootstrap, BeforeApplicat
       chains.set(name, chain);
       this.metrics.startNetwork(name);
       // On SIGTERM the pass claims nothing more and leaves receipts to the next pass (see ScheduleRunner).
-      const runner: ScheduleRunner = new ScheduleRunner(this.db, name, chain, records, () => loop.stopping);
+      const kyt = kytProviderFor(this.env.PAYRAIL_ENV);
+      const runner: ScheduleRunner = new ScheduleRunner(this.db, name, chain, records, () => loop.stopping, kyt);
       const loop: LeaderLoop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, () => runner.pass());
       this.loops.set(name, loop);
       loop.start();
