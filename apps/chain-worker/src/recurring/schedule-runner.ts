@@ -54,7 +54,8 @@ export class ScheduleRunner {
     await this.cancelled.settle();
     const now = await this.chain.now();
     await this.sweep.pass(now);
-    await this.preDue.pass(now);
+    // A pre-due check that cannot read the chain now is made by a later pass; execution goes on.
+    await this.preDue.pass(now).catch((error: unknown) => this.logger.warn(`pre-due checks: ${String(error)}`));
     const ids = await new RecurringRepository(this.db.manager).activeIds(this.network, BATCH);
     let progressed = false;
     for (const id of ids) {
