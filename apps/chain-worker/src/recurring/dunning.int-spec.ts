@@ -181,6 +181,9 @@ describe('recurring dunning on the local chain', () => {
   it('a drained balance is insufficient_balance, retried after 5 minutes of chain time, then recovered by dunning', async () => {
     const s = await schedule({ balance: AMOUNT - 1n });
     const recoveredBefore = await metric('payrail_recurring_recoveries_total', { network: 'sepolia', reason: 'insufficient_balance' });
+    const failedBefore = await metric('payrail_recurring_failures_total', { network: 'sepolia', reason: 'insufficient_balance' });
+    const revenueBefore = await metric('payrail_recurring_revenue_recovered', { network: 'sepolia', currency: 'fUSDC-sepolia' });
+    const delaysBefore = await metric('payrail_recurring_execution_delay_seconds', { network: 'sepolia', le: '+Inf' });
     const row = await reasonOf(s);
     const failedAt = await chainNow();
     expect(row).toMatchObject({
@@ -214,6 +217,14 @@ describe('recurring dunning on the local chain', () => {
     expect(
       (await metric('payrail_recurring_recoveries_total', { network: 'sepolia', reason: 'insufficient_balance' })) - recoveredBefore,
     ).toBe(1);
+    expect((await metric('payrail_recurring_failures_total', { network: 'sepolia', reason: 'insufficient_balance' })) - failedBefore).toBe(
+      1,
+    );
+    // 2 fUSDC (2_000_000 base units, 6 decimals) recovered; one more execution delay observed.
+    expect((await metric('payrail_recurring_revenue_recovered', { network: 'sepolia', currency: 'fUSDC-sepolia' })) - revenueBefore).toBe(
+      2,
+    );
+    expect((await metric('payrail_recurring_execution_delay_seconds', { network: 'sepolia', le: '+Inf' })) - delaysBefore).toBe(1);
     expect((await events(s.id)).map((e) => [e.event_type, e.payload.attempt])).toEqual([['payment.failed', 1]]);
   }, 60000);
 

@@ -58,14 +58,6 @@ export class RelayerChain {
     return block.timestamp;
   }
 
-  async payerFunds(token: string, payer: string, spender: string): Promise<{ balance: bigint; allowance: bigint }> {
-    const [balance, allowance] = await Promise.all([
-      this.provider.call({ to: token, data: encodeBalanceOf(payer) }),
-      this.provider.call({ to: token, data: encodeAllowance(payer, spender) }),
-    ]);
-    return { balance: decodeUint256(balance), allowance: decodeUint256(allowance) };
-  }
-
   /**
    * The subscriber's side of each schedule, read together: balance and allowance of `token` to the
    * proxy, and whether the permit (its digest) was revoked on chain. The calls are made at once,
