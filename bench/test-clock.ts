@@ -33,7 +33,6 @@ async function main(): Promise<void> {
     DETECTION_POLL_INTERVAL_MS: '200',
     RELAYER_PRIVATE_KEY: ANVIL_ACCOUNTS[3].privateKey,
     RECURRING_POLL_INTERVAL_MS: '200',
-    RECURRING_RETRY_DELAY_MS: '0',
   };
   const provider = new JsonRpcProvider(infra.chain.rpcUrl, undefined, { cacheTimeout: -1 });
   const apps: AppHandle[] = [];

@@ -35,7 +35,6 @@ describe('test clocks end to end (payments-api + chain-worker, private chain)', 
       DETECTION_POLL_INTERVAL_MS: '200',
       RELAYER_PRIVATE_KEY: ANVIL_ACCOUNTS[3].privateKey,
       RECURRING_POLL_INTERVAL_MS: '200',
-      RECURRING_RETRY_DELAY_MS: '0',
     });
     keyA = (await createTenantIn(env)).apiKey.apiKey;
     keyB = (await createTenantIn(env)).apiKey.apiKey;

@@ -17,3 +17,5 @@ export * from './exceptions/index.js';
 export * from './reconciliation/index.js';
 export * from './exports/csv.js';
 export * from './test-clocks/index.js';
+export * from './recurring/index.js';
+export * from './retry-schedule.js';

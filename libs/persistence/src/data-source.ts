@@ -41,6 +41,8 @@ import { Reconciliation1763886930000 } from './migrations/1763886930000-reconcil
 import { ReconciliationBlockIndex1763886935000 } from './migrations/1763886935000-reconciliation-block-index.js';
 import { FiatAtSettlement1763887200000 } from './migrations/1763887200000-fiat-at-settlement.js';
 import { ExportSchedules1763887210000 } from './migrations/1763887210000-export-schedules.js';
+import { RecurringDunning1763887400000 } from './migrations/1763887400000-recurring-dunning.js';
+import { RecurringPastDueIndex1763887410000 } from './migrations/1763887410000-recurring-past-due-index.js';
 import { TestClocks1763887500000 } from './migrations/1763887500000-test-clocks.js';
 import { TestClockSchedulesIndex1763887510000 } from './migrations/1763887510000-test-clock-schedules-index.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
@@ -102,6 +104,8 @@ const MIGRATIONS = [
   ReconciliationBlockIndex1763886935000,
   FiatAtSettlement1763887200000,
   ExportSchedules1763887210000,
+  RecurringDunning1763887400000,
+  RecurringPastDueIndex1763887410000,
   TestClocks1763887500000,
   TestClockSchedulesIndex1763887510000,
 ];

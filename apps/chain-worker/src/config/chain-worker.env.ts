@@ -78,9 +78,6 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   /** How often each network's due payments are looked for. */
   @Type(() => Number) @IsInt() @Min(50) @Max(600000) RECURRING_POLL_INTERVAL_MS: number = 1000;
 
-  /** After a failed execution, wait this long before trying that payment again. */
-  @Type(() => Number) @IsInt() @Min(0) @Max(86400000) RECURRING_RETRY_DELAY_MS: number = 60000;
-
   /**
    * Secure payments: how often open payments past their expiry are recorded as `expired` (with
    * their event). Any number of replicas may sweep at once (rows are claimed SKIP LOCKED).

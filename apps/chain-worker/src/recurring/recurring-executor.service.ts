@@ -10,6 +10,7 @@ import {
   payrailRecurringProxies,
   rpcProvider,
 } from '@payrail/chains';
+import { kytProviderFor } from '@payrail/domain';
 import { DataSource } from 'typeorm';
 import { formatEther, JsonRpcProvider } from 'ethers';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
@@ -47,7 +48,7 @@ export class RecurringExecutor implements OnApplicationBootstrap, BeforeApplicat
     const local = loadLocalDeploymentFile(this.env, (m) => this.logger.warn(m));
     // Only where the proxy is Payrail's: Request Network's 0.1.0 proxy cannot verify the permits.
     const own = payrailRecurringProxies(this.env, local);
-    const records = new ExecutionRecords(this.db, this.env.RECURRING_RETRY_DELAY_MS, undefined, this.metrics);
+    const records = new ExecutionRecords(this.db, undefined, this.metrics);
     const chains = new Map<string, RelayerChain>();
     const localNetwork = local ? localNetworkOf(NETWORKS, local).name : null;
     this.metrics.readRelayerBalances(() => readBalances(chains));
@@ -78,11 +79,12 @@ export class RecurringExecutor implements OnApplicationBootstrap, BeforeApplicat
     const stopping = () => loop.stopping;
     let clocks: TestClockRunner | null = null;
     const skew = () => clocks?.chainSkew() ?? Promise.resolve(0);
-    const ordinary = new ScheduleRunner(this.db, name, chain, records, stopping, skew);
+    const kyt = kytProviderFor(this.env.PAYRAIL_ENV);
+    const ordinary = new ScheduleRunner(this.db, name, chain, records, stopping, skew, kyt);
     if (local && this.env.PAYRAIL_ENV !== 'production') {
       const provider = new JsonRpcProvider(local.rpcUrl, local.deployment.chainId, { staticNetwork: true, cacheTimeout: -1 });
       const time = new LocalChainTime(provider, Object.values(local.deployment.feeds));
-      const runner = new ScheduleRunner(this.db, name, chain, records, stopping);
+      const runner = new ScheduleRunner(this.db, name, chain, records, stopping, undefined, kyt);
       clocks = new TestClockRunner(this.db, name, runner, time, stopping, this.env.DETECTION_ENABLED);
     }
     const loop: LeaderLoop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, async () => {

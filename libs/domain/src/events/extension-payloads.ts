@@ -138,3 +138,50 @@ export interface TestClockReadyPayload {
   /** ISO 8601: when the advance finished (wall time). */
   timestamp: string;
 }
+
+/**
+ * `payment.upcoming` / `payment.at_risk` (issue #37): a pre-due check of a recurring payment's
+ * next period, 72 h and 24 h before it is due (chain time), once per period and threshold. At
+ * risk when the subscriber's balance or allowance (or the permit) would not let it execute:
+ * `subStatus` says why (a failure reason); null on `payment.upcoming`.
+ */
+export interface RecurringNoticePayload<E extends 'payment.upcoming' | 'payment.at_risk'> {
+  event: E;
+  recurringPaymentId: string;
+  /** 1-based period number. */
+  index: number;
+  /** ISO 8601: when the period is due. */
+  dueAt: string;
+  hoursBefore: 72 | 24;
+  /** Decimal string in the payment currency: what the period pulls (amount + fee + gas fee). */
+  amount: string;
+  paymentCurrency: string;
+  network: string;
+  payerAddress: string;
+  subStatus: string | null;
+  clientId: string | null;
+  /** ISO 8601: the chain time of the check. */
+  timestamp: string;
+}
+
+/**
+ * `schedule.past_due` (issue #37): dunning gave up on a period (retries used up, or a reason no
+ * retry fixes) and paused the schedule; `cancelAt` is when it is cancelled for nonpayment unless
+ * the subscriber fixes it (null: never). `schedule.canceled_for_nonpayment`: that happened.
+ */
+export interface ScheduleDunningPayload<E extends 'schedule.past_due' | 'schedule.canceled_for_nonpayment'> {
+  event: E;
+  recurringPaymentId: string;
+  status: 'paused' | 'cancelled';
+  subStatus: string | null;
+  failureReason: string | null;
+  failureCount: number;
+  processedPayments: number;
+  totalPayments: number;
+  /** ISO 8601 (chain time). */
+  pastDueAt: string | null;
+  cancelAt: string | null;
+  clientId: string | null;
+  /** ISO 8601 (chain time). */
+  timestamp: string;
+}

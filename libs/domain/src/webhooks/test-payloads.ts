@@ -229,7 +229,46 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     failedPayments: 0,
     timestamp: c.now,
   }),
+  'payment.upcoming': (c) => noticeTest('payment.upcoming', c),
+  'payment.at_risk': (c) => noticeTest('payment.at_risk', c),
+  'schedule.past_due': (c) => dunningTest('schedule.past_due', c),
+  'schedule.canceled_for_nonpayment': (c) => dunningTest('schedule.canceled_for_nonpayment', c),
 };
+
+function noticeTest<E extends 'payment.upcoming' | 'payment.at_risk'>(event: E, c: Context): WebhookPayloads[E] {
+  return {
+    event,
+    recurringPaymentId: TOKEN,
+    index: 1,
+    dueAt: c.now,
+    hoursBefore: 24,
+    amount: '10',
+    paymentCurrency: 'USDC',
+    network: 'sepolia',
+    payerAddress: WALLET,
+    subStatus: event === 'payment.at_risk' ? 'insufficient_balance' : null,
+    clientId: identity(c).clientId,
+    timestamp: c.now,
+  } as WebhookPayloads[E];
+}
+
+function dunningTest<E extends 'schedule.past_due' | 'schedule.canceled_for_nonpayment'>(event: E, c: Context): WebhookPayloads[E] {
+  const cancelled = event === 'schedule.canceled_for_nonpayment';
+  return {
+    event,
+    recurringPaymentId: TOKEN,
+    status: cancelled ? 'cancelled' : 'paused',
+    subStatus: 'insufficient_balance',
+    failureReason: 'Insufficient token balance',
+    failureCount: 18,
+    processedPayments: 1,
+    totalPayments: 12,
+    pastDueAt: c.now,
+    cancelAt: cancelled ? null : c.now,
+    clientId: identity(c).clientId,
+    timestamp: c.now,
+  } as WebhookPayloads[E];
+}
 
 function exceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'>(event: E, c: Context): WebhookPayloads[E] {
   const resolved = event === 'payment.exception.resolved';

@@ -1,3 +1,4 @@
+import { FAILURE_REASONS } from '@payrail/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEvmOrTronAddress, NETWORK_NAMES } from '@payrail/chains';
 import { RECURRING_STATUSES } from '@payrail/persistence';
@@ -37,6 +38,27 @@ export class RecurringListItemDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) lastPaymentDate!: string | null;
   @ApiProperty() failureCount!: number;
   @ApiProperty({ type: String, nullable: true }) failureReason!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: FAILURE_REASONS,
+    description: "Extension (issue #37): the latest failed attempt's reason code, as payment.failed's subStatus; null once paid",
+  })
+  failureSubStatus!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Extension: chain time of the next dunning retry; null when none waits',
+  })
+  nextAttemptAt!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Extension: chain time the schedule went past due (paused by dunning)',
+  })
+  pastDueAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) reference!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }

@@ -1,3 +1,4 @@
+import { FAILURE_REASONS } from '@payrail/domain';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Matches } from 'class-validator';
 
@@ -94,6 +95,34 @@ export class RecurringStatusResponseDto {
   @ApiProperty({ nullable: true, type: String }) nextPaymentDate!: string | null;
   @ApiProperty({ type: 'integer' }) failureCount!: number;
   @ApiProperty({ nullable: true, type: String, example: 'Insufficient token allowance' }) failureReason!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: FAILURE_REASONS,
+    description: "Extension (issue #37): the latest failed attempt's reason code, as payment.failed's subStatus; null once paid",
+  })
+  failureSubStatus!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Extension: chain time of the next dunning retry; null when none waits',
+  })
+  nextAttemptAt!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    format: 'date-time',
+    description: 'Extension: chain time the schedule went past due (paused by dunning)',
+  })
+  pastDueAt!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['requested', 'nonpayment'],
+    description: 'Extension: why a cancelled schedule was cancelled',
+  })
+  cancellationReason!: 'requested' | 'nonpayment' | null;
   @ApiProperty({ type: [RecurringRequestRefDto] }) requests!: RecurringRequestRefDto[];
   @ApiProperty({ type: [RecurringPaymentDto] }) payments!: RecurringPaymentDto[];
 }
