@@ -73,7 +73,15 @@ describe('recurring dunning on the local chain', () => {
     const provider = new JsonRpcProvider(gate.url, undefined, { cacheTimeout: -1, pollingInterval: 50 });
     providers.push(provider);
     const kyt = { screen: (wallet: string) => Promise.resolve(sandboxKytDecision(wallet)) };
-    return new ScheduleRunner(db, 'sepolia', new RelayerChain(provider, relayerKey, 5_000), new ExecutionRecords(db), () => false, undefined, kyt);
+    return new ScheduleRunner(
+      db,
+      'sepolia',
+      new RelayerChain(provider, relayerKey, 5_000),
+      new ExecutionRecords(db),
+      () => false,
+      undefined,
+      kyt,
+    );
   }
 
   /** An active schedule of 3 daily payments, payment 1 due now unless `firstExecIn`, signed by its own payer. */

@@ -6,7 +6,15 @@ import { RecurringPaymentEntity } from './recurring-payment.entity.js';
 
 export type NewRecurringPayment = Omit<
   RecurringPaymentEntity,
-  'processedPayments' | 'failureCount' | 'failureReason' | 'permitSignature' | 'createdAt' | 'updatedAt' | 'perPayment' | 'testClockId' | DunningField
+  | 'processedPayments'
+  | 'failureCount'
+  | 'failureReason'
+  | 'permitSignature'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'perPayment'
+  | 'testClockId'
+  | DunningField
 > & { testClockId?: string | null };
 
 /** The dunning state (issue #37): written by the executor, cleared by a payment or an unpause. */
