@@ -43,8 +43,10 @@ test('compiles every contract once, then skips until a source changes or force i
     'TestCheapReceiver.json',
     'TestERC20.json',
     'TestFalseToken.json',
+    'TestFalseTransferToken.json',
     'TestFeeOnTransferToken.json',
     'TestReentrantPayee.json',
+    'TestReentrantToken.json',
     'TestSafeLikeWallet.json',
     'TestSmartWallet.json',
   ]);
