@@ -39,6 +39,7 @@ import { PaymentExceptions1763886900000 } from './migrations/1763886900000-payme
 import { Refunds1763886910000 } from './migrations/1763886910000-refunds.js';
 import { Reconciliation1763886930000 } from './migrations/1763886930000-reconciliation.js';
 import { ReconciliationBlockIndex1763886935000 } from './migrations/1763886935000-reconciliation-block-index.js';
+import { ForwarderRefunds1763887100000 } from './migrations/1763887100000-forwarder-refunds.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 import { FeeConfigs1763886720000 } from './migrations/1763886720000-fee-configs.js';
@@ -96,6 +97,7 @@ const MIGRATIONS = [
   Refunds1763886910000,
   Reconciliation1763886930000,
   ReconciliationBlockIndex1763886935000,
+  ForwarderRefunds1763887100000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
