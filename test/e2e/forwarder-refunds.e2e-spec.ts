@@ -216,4 +216,31 @@ describe('refunds from a deposit forwarder: payee-signed, relayer-sent, confirme
     );
     expect(after?.status).toBe('refunded');
   });
+
+  it('a payee-wallet refund whose reported transaction reverted is failed (refund.failed) and its amount free again', async () => {
+    const [requestId] = (
+      await sqlRows<{ id: string }>(db, `SELECT id FROM requests WHERE payee = $1 AND status = 'paid' LIMIT 1`, [payee.address])
+    ).map((r) => r.id);
+    const post = (key: string) =>
+      call<Refund>(
+        'POST',
+        `/v2/request/${requestId}/refunds`,
+        { amount: '10', refundAddress: ANVIL_ACCOUNTS[7].address },
+        { 'idempotency-key': key },
+      );
+    const created = await post('wallet-1');
+    expect(created.body).toMatchObject({ source: 'payee_wallet', status: 'awaiting_signature', typedData: null });
+    expect((await post('wallet-2')).status).toBe(409); // everything paid is reserved by the first
+    // The payee's wallet sends the fee-proxy call without the approve first: it reverts on chain.
+    const transfer = created.body.transactions.at(-1) as { to: string; data: string };
+    const sent = await payee.connect(chain.provider).sendTransaction({ to: transfer.to, data: transfer.data, gasLimit: 300_000n });
+    const receipt = await chain.provider.waitForTransaction(sent.hash);
+    expect(receipt?.status).toBe(0);
+    const reported = await call<Refund>('POST', `/v2/request/${requestId}/refunds/${created.body.id}/transaction`, { txHash: sent.hash });
+    expect(reported.body).toMatchObject({ status: 'awaiting_signature' });
+    await untilMined('the reverted refund failed', async () => (await refundOf(requestId, created.body.id)).status === 'failed');
+    expect(await refundOf(requestId, created.body.id)).toMatchObject({ failureReason: 'reverted', txHash: sent.hash });
+    expect(await refundEvents(created.body.id)).toEqual(['refund.created:awaiting_signature', 'refund.failed:failed']);
+    expect((await post('wallet-3')).status).toBe(201);
+  });
 });

@@ -18,6 +18,8 @@ const REFUNDED_TOPIC = DEPOSIT_FACTORY_ABI.getEvent('Refunded')?.topicHash;
  * with that error as its reason (refund.failed). A sent one is `failed` (`reverted`) when its
  * receipt says so, and `confirmed` (refund.confirmed, its exception `refunded`) once its block is
  * under the network's confirmations and its receipt carries the forwarder's Refunded event.
+ * It also reads the receipts of the transactions payees' wallets reported for payee_wallet refunds
+ * (POST …/{refundId}/transaction): a reverted one makes its refund `failed` (`reverted`).
  */
 export class ForwarderRefunder {
   constructor(
@@ -30,11 +32,16 @@ export class ForwarderRefunder {
 
   /** One pass; true when it sent or settled something. */
   async pass(): Promise<boolean> {
-    const inFlight = await new RefundsRepository(this.db.manager).forwarderInFlight(this.options.network);
-    if (inFlight.length === 0) return false;
+    const repo = new RefundsRepository(this.db.manager);
+    const [inFlight, reported] = await Promise.all([
+      repo.forwarderInFlight(this.options.network),
+      repo.reportedAwaiting(this.options.network),
+    ]);
+    let worked = false;
+    for (const { refund, txHash } of reported) worked = (await this.reverted(refund, txHash)) || worked;
+    if (inFlight.length === 0) return worked;
     const terms = await this.records.termsOf([...new Set(inFlight.map((r) => r.requestId))]);
     const head = await this.provider.getBlockNumber();
-    let worked = false;
     for (const refund of inFlight) {
       if (refund.txHash === null) worked = (await this.send(refund, terms)) || worked;
       else worked = (await this.follow(refund, head)) || worked;
@@ -78,17 +85,28 @@ export class ForwarderRefunder {
     return this.settle(refund, refunded ? 'confirmed' : 'failed', refund.txHash, refunded ? null : 'reverted');
   }
 
-  /** The verdict, its refund event and the linked exception's move, in one transaction (only from `submitted`). */
+  /**
+   * A payee_wallet refund whose reported transaction reverted: `failed` (`reverted`, refund.failed),
+   * its amount free again. A mined one is left to detection (the fee proxy's event confirms it).
+   */
+  private async reverted(refund: RefundRecord, txHash: string): Promise<boolean> {
+    const receipt = await this.chain.receipt(txHash);
+    if (!receipt || receipt.status === 1) return false;
+    return this.settle(refund, 'failed', txHash, 'reverted', 'awaiting_signature');
+  }
+
+  /** The verdict, its refund event and the linked exception's move, in one transaction (only from `from`). */
   private async settle(
     refund: RefundRecord,
     status: 'confirmed' | 'failed',
     txHash: string | null,
     reason: string | null,
+    from: RefundRecord['status'] = 'submitted',
   ): Promise<boolean> {
     return this.db.transaction(async (m) => {
       const refunds = new RefundsRepository(m);
       const locked = await refunds.lockOne(refund.id);
-      if (!locked || locked.status !== 'submitted') return false;
+      if (!locked || locked.status !== from) return false;
       const next = { ...locked, status, txHash, failureReason: reason };
       await refunds.settle(refund.id, next);
       const at = new Date();

@@ -3,12 +3,21 @@ import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import type { Response } from 'express';
 import type { RefundView } from '../payments/records/refund-view.js';
 import { CreateRefundDto } from './dto/create-refund.dto.js';
-import { RefundIdParam, RefundRequestParam, RefundSignatureDto } from './dto/refund.dto.js';
-import { ApiCancelRefund, ApiCreateRefund, ApiGetRefund, ApiListRefunds, ApiRefundsController, ApiSignRefund } from './refunds.openapi.js';
+import { RefundIdParam, RefundRequestParam, RefundSignatureDto, RefundTransactionDto } from './dto/refund.dto.js';
+import {
+  ApiCancelRefund,
+  ApiCreateRefund,
+  ApiGetRefund,
+  ApiListRefunds,
+  ApiRefundsController,
+  ApiReportRefundTransaction,
+  ApiSignRefund,
+} from './refunds.openapi.js';
 import { CancelRefund } from './use-cases/cancel-refund.use-case.js';
 import { CreateRefund } from './use-cases/create-refund.use-case.js';
 import { GetRefund } from './use-cases/get-refund.use-case.js';
 import { ListRefunds } from './use-cases/list-refunds.use-case.js';
+import { ReportRefundTransaction } from './use-cases/report-refund-transaction.use-case.js';
 import { SignRefund } from './use-cases/sign-refund.use-case.js';
 
 /**
@@ -25,6 +34,7 @@ export class RefundsController {
     private readonly getRefund: GetRefund,
     private readonly signRefund: SignRefund,
     private readonly cancelRefund: CancelRefund,
+    private readonly reportTransaction: ReportRefundTransaction,
   ) {}
 
   @Post()
@@ -66,5 +76,12 @@ export class RefundsController {
   @ApiCancelRefund()
   cancel(@Param() params: RefundIdParam, @CurrentCaller() caller: Caller): Promise<RefundView> {
     return this.cancelRefund.execute({ caller, requestId: params.requestId, refundId: params.refundId });
+  }
+
+  @Post(':refundId/transaction')
+  @HttpCode(200)
+  @ApiReportRefundTransaction()
+  report(@Param() params: RefundIdParam, @Body() body: RefundTransactionDto, @CurrentCaller() caller: Caller): Promise<RefundView> {
+    return this.reportTransaction.execute({ caller, requestId: params.requestId, refundId: params.refundId, txHash: body.txHash });
   }
 }

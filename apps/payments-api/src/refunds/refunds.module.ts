@@ -8,6 +8,7 @@ import { GetRefund } from './use-cases/get-refund.use-case.js';
 import { ListRefunds } from './use-cases/list-refunds.use-case.js';
 import { RefundException } from './use-cases/refund-exception.use-case.js';
 import { CancelRefund } from './use-cases/cancel-refund.use-case.js';
+import { ReportRefundTransaction } from './use-cases/report-refund-transaction.use-case.js';
 import { SignRefund } from './use-cases/sign-refund.use-case.js';
 
 /**
@@ -18,7 +19,16 @@ import { SignRefund } from './use-cases/sign-refund.use-case.js';
 @Module({
   imports: [PaymentsModule],
   controllers: [RefundsController, ExceptionRefundsController],
-  providers: [...PLANNING_PROVIDERS, CreateRefund, ListRefunds, GetRefund, RefundException, SignRefund, CancelRefund],
+  providers: [
+    ...PLANNING_PROVIDERS,
+    CreateRefund,
+    ListRefunds,
+    GetRefund,
+    RefundException,
+    SignRefund,
+    CancelRefund,
+    ReportRefundTransaction,
+  ],
   exports: [CreateRefund],
 })
 export class RefundsModule {}

@@ -132,6 +132,26 @@ export const ApiCancelRefund = () =>
     }),
   );
 
+export const ApiReportRefundTransaction = () =>
+  ApiDocs(
+    ApiOperation({
+      operationId: 'RefundsController_reportTransaction_v2',
+      summary: 'Report the transaction a payee’s wallet sent for a refund',
+      description:
+        'Payrail extension (issue #35). The hash of the payee_wallet refund’s transaction (the dashboard posts it after sending). ' +
+        'A mined transfer is confirmed by detection as before; a reverted one emits no event, so chain-worker reads this ' +
+        'receipt and makes the refund `failed` (failureReason `reverted`, refund.failed): its amount is free again.',
+    }),
+    ApiOkResponse({ type: RefundDto }),
+    ApiBadRequestResponse({ description: 'Malformed ids or txHash', ...errorExample(400, 'Validation failed', 'Bad Request') }),
+    ApiAuthErrors(['api-key', 'session']),
+    ApiNotFoundResponse(NOT_FOUND),
+    ApiConflictResponse({
+      description: 'Not awaiting its signature, or a deposit_forwarder refund (the relayer sends those)',
+      ...errorExample(409, 'Refund is confirmed; a transaction is reported only while it awaits its signature', 'Conflict'),
+    }),
+  );
+
 /** POST /v2/exceptions/{id}/refund sits with the other exception routes in the docs. */
 export const ApiExceptionRefundsController = () => ApiDocs(ApiTags('Payment exceptions'));
 

@@ -6,6 +6,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * address (`deposit_forwarder`: the payee signs an EIP-712 refund, the platform's relayer sends it).
  * A forwarder refund stores what the payee signs (`refund_key`, the bytes32 refund id the forwarder
  * consumes; `token`, null for native; `forwarder`; `deadline`) and, once given, the `signature`.
+ * `reported_tx_hash`: the transaction a payee's wallet says it sent for a payee_wallet refund (the
+ * dashboard reports it), so a reverted one is seen (a revert emits no event for detection).
  * `cancelled`: an unsigned refund given up (its amount no longer reserved). Expand only: new nullable
  * columns and a wider status check; the old release writes `payee_wallet` rows through the default.
  */
@@ -19,7 +21,8 @@ export class ForwarderRefunds1763887100000 implements MigrationInterface {
         ADD COLUMN refund_key text,
         ADD COLUMN forwarder text,
         ADD COLUMN deadline timestamptz,
-        ADD COLUMN signature text`);
+        ADD COLUMN signature text,
+        ADD COLUMN reported_tx_hash text`);
     await q.query('ALTER TABLE refunds DROP CONSTRAINT refunds_status_check');
     await q.query(`ALTER TABLE refunds ADD CONSTRAINT refunds_status_check
       CHECK (status IN ('awaiting_signature', 'submitted', 'confirmed', 'failed', 'cancelled'))`);
@@ -31,7 +34,7 @@ export class ForwarderRefunds1763887100000 implements MigrationInterface {
     await q.query(`ALTER TABLE refunds ADD CONSTRAINT refunds_status_check
       CHECK (status IN ('awaiting_signature', 'submitted', 'confirmed', 'failed'))`);
     await q.query(
-      'ALTER TABLE refunds DROP COLUMN source, DROP COLUMN refund_key, DROP COLUMN forwarder, DROP COLUMN deadline, DROP COLUMN signature',
+      'ALTER TABLE refunds DROP COLUMN source, DROP COLUMN refund_key, DROP COLUMN forwarder, DROP COLUMN deadline, DROP COLUMN signature, DROP COLUMN reported_tx_hash',
     );
   }
 }

@@ -183,6 +183,29 @@ export class RefundsRepository {
     return rows.map(record);
   }
 
+  /** The payee's wallet says it sent a payee_wallet refund in `txHash` (kept while awaiting_signature); false otherwise. */
+  async reported(id: string, txHash: string): Promise<boolean> {
+    const n = await sqlExecute(
+      this.m,
+      `UPDATE refunds SET reported_tx_hash = $2, updated_at = now()
+        WHERE id = $1 AND status = 'awaiting_signature' AND source = 'payee_wallet'`,
+      [id, txHash],
+    );
+    return n === 1;
+  }
+
+  /** A network's payee_wallet refunds awaiting their signature with a reported transaction: chain-worker reads its receipt. */
+  async reportedAwaiting(network: string): Promise<{ refund: RefundRecord; txHash: string }[]> {
+    const rows = await sqlRows<RefundRow & { reported_tx_hash: string }>(
+      this.m,
+      `SELECT ${COLUMNS}, reported_tx_hash FROM refunds
+        WHERE network = $1 AND source = 'payee_wallet' AND status = 'awaiting_signature' AND reported_tx_hash IS NOT NULL
+        ORDER BY created_at, id LIMIT 100`,
+      [network],
+    );
+    return rows.map((r) => ({ refund: record(r), txHash: r.reported_tx_hash }));
+  }
+
   /** One refund locked FOR UPDATE (chain-worker's verdict on a forwarder refund). */
   async lockOne(id: string): Promise<RefundRecord | undefined> {
     const row = await sqlOne<RefundRow>(this.m, `SELECT ${COLUMNS} FROM refunds WHERE id = $1 FOR UPDATE`, [id]);

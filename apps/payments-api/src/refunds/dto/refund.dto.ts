@@ -54,3 +54,10 @@ export class RefundSignatureDto {
 export class RefundListDto {
   @ApiProperty({ type: [RefundDto] }) refunds!: RefundDto[];
 }
+
+/** Body of POST /v2/request/{requestId}/refunds/{refundId}/transaction. */
+export class RefundTransactionDto {
+  @ApiProperty({ description: 'The hash of the refund transaction the payee’s wallet sent (its last one: the fee-proxy call)' })
+  @Matches(/^0x[0-9a-fA-F]{64}$/, { message: 'txHash must be 0x followed by 64 hex digits' })
+  txHash!: string;
+}
