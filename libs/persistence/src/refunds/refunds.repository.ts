@@ -326,11 +326,11 @@ export class RefundsRepository {
     );
   }
 
-  /** What the request's confirmed refunds gave back, in base units. */
+  /** What the request's confirmed payee-wallet refunds gave back of its payment, in base units (forwarder refunds return funds the payee never received). */
   async confirmedTotal(requestId: string): Promise<bigint> {
     const row = await sqlOne<{ total: string }>(
       this.m,
-      `SELECT COALESCE(SUM(amount), 0)::text AS total FROM refunds WHERE request_id = $1 AND status = 'confirmed'`,
+      `SELECT COALESCE(SUM(amount), 0)::text AS total FROM refunds WHERE request_id = $1 AND status = 'confirmed' AND source = 'payee_wallet'`,
       [requestId],
     );
     return BigInt(row?.total ?? '0');
