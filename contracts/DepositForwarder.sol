@@ -149,9 +149,9 @@ contract DepositForwarder is EIP712, ReentrancyGuardTransient {
         uint256 held = _balance(r.token); // what is here now
         uint256 refundable = held > kept ? held - kept : 0; // only what is above the unpaid payment
         if (r.amount > refundable) revert ExceedsRefundable(refundable); // never the payment's own amount + fee
-        if (r.token == address(0)) {
+        if (r.token == address(0)) { // native currency
             Address.sendValue(payable(r.to), r.amount); // native: to the payee's chosen address (reverts on failure)
-        } else {
+        } else { // an ERC-20 (the request's token or any other sent here)
             IERC20(r.token).safeTransfer(r.to, r.amount); // ERC-20: reverts if the token reverts or returns false
         }
         if (_balance(r.token) < kept) revert ExceedsRefundable(refundable); // a token taking more than `amount` cannot eat the payment
