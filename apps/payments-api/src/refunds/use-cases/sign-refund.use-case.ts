@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EVM_NETWORKS, type EvmNetwork } from '@payrail/chains';
 import { PayrailError } from '@payrail/domain';
 import { RefundsRepository } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
@@ -7,6 +8,7 @@ import { DataSource } from 'typeorm';
 import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
 import type { RefundView } from '../../payments/records/refund-view.js';
 import { invalidField } from '../../payments/planning/invalid.js';
+import { refundTypedData } from './forwarder-refund.js';
 import { ownRequest, refundView } from './refund-views.js';
 
 /**
@@ -27,21 +29,16 @@ export class SignRefund {
     const request = await ownRequest(this.db, command.caller, command.requestId);
     const refund = await new RefundsRepository(this.db.manager).byId(request.id, command.refundId);
     if (!refund) throw new PayrailError('NOT_FOUND', 'Refund not found');
-    const view = refundView(this.planner, request, refund);
     if (refund.source !== 'deposit_forwarder')
       throw new PayrailError(
         'CONFLICT',
         'Only a deposit_forwarder refund is signed here: the payee’s wallet sends a payee_wallet refund itself',
       );
-    if (refund.status !== 'awaiting_signature' || !view.typedData)
+    const typed = refundTypedData(refund, EVM_NETWORKS[refund.network as EvmNetwork].chainId);
+    if (refund.status !== 'awaiting_signature' || !typed)
       throw new PayrailError('CONFLICT', `Refund is ${refund.status}; only a refund awaiting its signature can be signed`);
     if (refund.forwarderRefund && refund.forwarderRefund.deadline.getTime() <= Date.now())
       throw new PayrailError('CONFLICT', 'The refund’s deadline has passed: cancel it and create a new one');
-    const typed = view.typedData as unknown as {
-      domain: Record<string, unknown>;
-      types: { Refund: { name: string; type: string }[] };
-      message: Record<string, unknown>;
-    };
     let signer: string;
     try {
       signer = verifyTypedData(typed.domain, typed.types, typed.message, command.signature);
