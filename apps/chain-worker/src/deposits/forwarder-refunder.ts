@@ -1,6 +1,6 @@
 import { DEPOSIT_FACTORY_ABI, encodeDeployAndRefund } from '@payrail/chains';
 import { refundEvent, type DomainEvent } from '@payrail/domain';
-import { appendToOutbox, RefundsRepository, type RefundRecord } from '@payrail/persistence';
+import { appendToOutbox, ForwarderRefundsRepository, RefundsRepository, type RefundRecord } from '@payrail/persistence';
 import { type AbstractProvider, ZeroAddress } from 'ethers';
 import type { DataSource } from 'typeorm';
 import type { RelayerChain } from '../shared/relayer-chain.js';
@@ -32,7 +32,7 @@ export class ForwarderRefunder {
 
   /** One pass; true when it sent or settled something. */
   async pass(): Promise<boolean> {
-    const repo = new RefundsRepository(this.db.manager);
+    const repo = new ForwarderRefundsRepository(this.db.manager);
     const [inFlight, reported] = await Promise.all([
       repo.forwarderInFlight(this.options.network),
       repo.reportedAwaiting(this.options.network),
@@ -68,7 +68,7 @@ export class ForwarderRefunder {
     if (failure !== null) return this.settle(refund, 'failed', null, failure);
     try {
       const sent = await this.chain.broadcast(await this.chain.prepare(this.options.factory, data));
-      await new RefundsRepository(this.db.manager).sent(refund.id, sent.hash);
+      await new ForwarderRefundsRepository(this.db.manager).sent(refund.id, sent.hash);
       return true;
     } catch {
       // Not sent (RPC, nonce): the next pass simulates and sends again.
@@ -105,7 +105,7 @@ export class ForwarderRefunder {
   ): Promise<boolean> {
     return this.db.transaction(async (m) => {
       const refunds = new RefundsRepository(m);
-      const locked = await refunds.lockOne(refund.id);
+      const locked = await new ForwarderRefundsRepository(m).lockOne(refund.id);
       if (!locked || locked.status !== from) return false;
       const next = { ...locked, status, txHash, failureReason: reason };
       await refunds.settle(refund.id, next);

@@ -48,7 +48,7 @@ export interface RefundRecord {
 
 export type NewRefund = Omit<RefundRecord, 'status' | 'failureReason' | 'txHash' | 'confirmedAt' | 'createdAt' | 'signature'>;
 
-interface RefundRow {
+export interface RefundRow {
   id: string;
   request_id: string;
   platform_id: string;
@@ -75,11 +75,11 @@ interface RefundRow {
   signature: string | null;
 }
 
-const COLUMNS = `id, request_id, platform_id, exception_id, network, currency, token, decimals, proxy, from_address, to_address,
+export const REFUND_COLUMNS = `id, request_id, platform_id, exception_id, network, currency, token, decimals, proxy, from_address, to_address,
   amount::text AS amount, payment_reference, reference_topic, status, failure_reason, tx_hash, confirmed_at, created_at,
   source, refund_key, forwarder, deadline, signature`;
 
-const record = (r: RefundRow): RefundRecord => ({
+export const refundOfRow = (r: RefundRow): RefundRecord => ({
   id: r.id,
   requestId: r.request_id,
   platformId: r.platform_id,
@@ -139,18 +139,6 @@ export class RefundsRepository {
     return BigInt(row?.total ?? '0');
   }
 
-  /** What the request's live forwarder refunds of `token` (null: native) take from what its forwarder holds. */
-  async reservedFromForwarder(requestId: string, token: string | null): Promise<bigint> {
-    const row = await sqlOne<{ total: string }>(
-      this.m,
-      `SELECT COALESCE(SUM(amount), 0)::text AS total FROM refunds
-        WHERE request_id = $1 AND source = 'deposit_forwarder' AND status NOT IN ('failed', 'cancelled')
-          AND lower(coalesce(token, '')) = lower(coalesce($2::text, ''))`,
-      [requestId, token],
-    );
-    return BigInt(row?.total ?? '0');
-  }
-
   /** awaiting_signature -> cancelled; false when the refund had moved on (signed, sent, settled). */
   async cancel(id: string): Promise<boolean> {
     const n = await sqlExecute(
@@ -159,62 +147,6 @@ export class RefundsRepository {
       [id],
     );
     return n === 1;
-  }
-
-  /** Stores the payee's signature of a forwarder refund: awaiting_signature -> submitted (the relayer sends it); false otherwise. */
-  async signed(id: string, signature: string): Promise<boolean> {
-    const n = await sqlExecute(
-      this.m,
-      `UPDATE refunds SET status = 'submitted', signature = $2, updated_at = now()
-        WHERE id = $1 AND status = 'awaiting_signature' AND source = 'deposit_forwarder'`,
-      [id, signature],
-    );
-    return n === 1;
-  }
-
-  /** A network's signed forwarder refunds still in flight (submitted: not yet sent, or sent and not settled), oldest first. */
-  async forwarderInFlight(network: string): Promise<RefundRecord[]> {
-    const rows = await sqlRows<RefundRow>(
-      this.m,
-      `SELECT ${COLUMNS} FROM refunds WHERE network = $1 AND source = 'deposit_forwarder' AND status = 'submitted'
-        ORDER BY created_at, id LIMIT 100`,
-      [network],
-    );
-    return rows.map(record);
-  }
-
-  /** The payee's wallet says it sent a payee_wallet refund in `txHash` (kept while awaiting_signature); false otherwise. */
-  async reported(id: string, txHash: string): Promise<boolean> {
-    const n = await sqlExecute(
-      this.m,
-      `UPDATE refunds SET reported_tx_hash = $2, updated_at = now()
-        WHERE id = $1 AND status = 'awaiting_signature' AND source = 'payee_wallet'`,
-      [id, txHash],
-    );
-    return n === 1;
-  }
-
-  /** A network's payee_wallet refunds awaiting their signature with a reported transaction: chain-worker reads its receipt. */
-  async reportedAwaiting(network: string): Promise<{ refund: RefundRecord; txHash: string }[]> {
-    const rows = await sqlRows<RefundRow & { reported_tx_hash: string }>(
-      this.m,
-      `SELECT ${COLUMNS}, reported_tx_hash FROM refunds
-        WHERE network = $1 AND source = 'payee_wallet' AND status = 'awaiting_signature' AND reported_tx_hash IS NOT NULL
-        ORDER BY created_at, id LIMIT 100`,
-      [network],
-    );
-    return rows.map((r) => ({ refund: record(r), txHash: r.reported_tx_hash }));
-  }
-
-  /** One refund locked FOR UPDATE (chain-worker's verdict on a forwarder refund). */
-  async lockOne(id: string): Promise<RefundRecord | undefined> {
-    const row = await sqlOne<RefundRow>(this.m, `SELECT ${COLUMNS} FROM refunds WHERE id = $1 FOR UPDATE`, [id]);
-    return row && record(row);
-  }
-
-  /** The relayer sent a forwarder refund's transaction. */
-  async sent(id: string, txHash: string): Promise<void> {
-    await sqlExecute(this.m, `UPDATE refunds SET tx_hash = $2, updated_at = now() WHERE id = $1 AND status = 'submitted'`, [id, txHash]);
   }
 
   /** The refunded request's identity on events: its payment reference, public Client ID and orchestrator. */
@@ -278,15 +210,18 @@ export class RefundsRepository {
 
   /** A request's refunds, oldest first. */
   async ofRequest(requestId: string): Promise<RefundRecord[]> {
-    const rows = await sqlRows<RefundRow>(this.m, `SELECT ${COLUMNS} FROM refunds WHERE request_id = $1 ORDER BY created_at, id`, [
+    const rows = await sqlRows<RefundRow>(this.m, `SELECT ${REFUND_COLUMNS} FROM refunds WHERE request_id = $1 ORDER BY created_at, id`, [
       requestId,
     ]);
-    return rows.map(record);
+    return rows.map(refundOfRow);
   }
 
   async byId(requestId: string, refundId: string): Promise<RefundRecord | undefined> {
-    const row = await sqlOne<RefundRow>(this.m, `SELECT ${COLUMNS} FROM refunds WHERE request_id = $1 AND id = $2`, [requestId, refundId]);
-    return row && record(row);
+    const row = await sqlOne<RefundRow>(this.m, `SELECT ${REFUND_COLUMNS} FROM refunds WHERE request_id = $1 AND id = $2`, [
+      requestId,
+      refundId,
+    ]);
+    return row && refundOfRow(row);
   }
 
   /** The refunds of these payment reference topics, locked FOR UPDATE in id order (settlement). */
@@ -294,10 +229,10 @@ export class RefundsRepository {
     if (topics.length === 0) return [];
     const rows = await sqlRows<RefundRow>(
       this.m,
-      `SELECT ${COLUMNS} FROM refunds WHERE network = $1 AND reference_topic = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+      `SELECT ${REFUND_COLUMNS} FROM refunds WHERE network = $1 AND reference_topic = ANY($2::text[]) ORDER BY id FOR UPDATE`,
       [network, topics],
     );
-    return rows.map(record);
+    return rows.map(refundOfRow);
   }
 
   /** Which of these topics are refunds' (detection keeps their transfers like a request's). */

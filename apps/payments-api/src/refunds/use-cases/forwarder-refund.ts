@@ -1,6 +1,12 @@
 import { depositRefundTypedData } from '@payrail/chains';
 import { PayrailError, type PaymentExceptionRecord } from '@payrail/domain';
-import { DepositAddressesRepository, RefundsRepository, type NewRefund, type RefundRecord, type RequestEntity } from '@payrail/persistence';
+import {
+  DepositAddressesRepository,
+  ForwarderRefundsRepository,
+  type NewRefund,
+  type RefundRecord,
+  type RequestEntity,
+} from '@payrail/persistence';
 import { formatUnits, id as keccakUtf8, ZeroAddress } from 'ethers';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DepositInstructions } from '../../payments/chain/deposit-instructions.js';
@@ -48,7 +54,7 @@ export async function forwarderShare(
   const needed = request.expectedAmount + request.feeAmount;
   const above = held > needed ? held - needed : 0n;
   const token = requestToken;
-  const refundable = above - (await new RefundsRepository(m).reservedFromForwarder(request.id, token));
+  const refundable = above - (await new ForwarderRefundsRepository(m).reservedFromForwarder(request.id, token));
   return { token, currency: request.paymentCurrency, decimals: request.currencyDecimals, refundable: refundable > 0n ? refundable : 0n };
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
-import { RefundsRepository } from '@payrail/persistence';
+import { ForwarderRefundsRepository, RefundsRepository } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { DataSource } from 'typeorm';
 import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
@@ -26,7 +26,7 @@ export class ReportRefundTransaction {
     const repo = new RefundsRepository(this.db.manager);
     const refund = await repo.byId(request.id, command.refundId);
     if (!refund) throw new PayrailError('NOT_FOUND', 'Refund not found');
-    if (!(await repo.reported(refund.id, command.txHash.toLowerCase())))
+    if (!(await new ForwarderRefundsRepository(this.db.manager).reported(refund.id, command.txHash.toLowerCase())))
       throw new PayrailError(
         'CONFLICT',
         refund.source === 'payee_wallet'

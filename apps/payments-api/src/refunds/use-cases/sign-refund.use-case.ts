@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EVM_NETWORKS, type EvmNetwork } from '@payrail/chains';
 import { PayrailError } from '@payrail/domain';
-import { RefundsRepository } from '@payrail/persistence';
+import { ForwarderRefundsRepository, RefundsRepository } from '@payrail/persistence';
 import type { Caller } from '@payrail/platform';
 import { verifyTypedData } from 'ethers';
 import { DataSource } from 'typeorm';
@@ -48,7 +48,7 @@ export class SignRefund {
     if (signer.toLowerCase() !== request.payee.toLowerCase())
       throw invalidField('signature', `signature is not the payee's (${request.payee}): it recovers to ${signer}`);
     // A conditional UPDATE: a concurrent signature or cancel finds the row moved on.
-    if (!(await new RefundsRepository(this.db.manager).signed(refund.id, command.signature)))
+    if (!(await new ForwarderRefundsRepository(this.db.manager).signed(refund.id, command.signature)))
       throw new PayrailError('CONFLICT', 'Refund was signed or cancelled meanwhile');
     return refundView(this.planner, request, { ...refund, status: 'submitted', signature: command.signature });
   }
