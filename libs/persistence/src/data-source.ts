@@ -39,6 +39,7 @@ import { PaymentExceptions1763886900000 } from './migrations/1763886900000-payme
 import { Refunds1763886910000 } from './migrations/1763886910000-refunds.js';
 import { Reconciliation1763886930000 } from './migrations/1763886930000-reconciliation.js';
 import { ReconciliationBlockIndex1763886935000 } from './migrations/1763886935000-reconciliation-block-index.js';
+import { ForwarderRefunds1763887100000 } from './migrations/1763887100000-forwarder-refunds.js';
 import { FiatAtSettlement1763887200000 } from './migrations/1763887200000-fiat-at-settlement.js';
 import { ExportSchedules1763887210000 } from './migrations/1763887210000-export-schedules.js';
 import { RecurringDunning1763887400000 } from './migrations/1763887400000-recurring-dunning.js';
@@ -102,6 +103,7 @@ const MIGRATIONS = [
   Refunds1763886910000,
   Reconciliation1763886930000,
   ReconciliationBlockIndex1763886935000,
+  ForwarderRefunds1763887100000,
   FiatAtSettlement1763887200000,
   ExportSchedules1763887210000,
   RecurringDunning1763887400000,

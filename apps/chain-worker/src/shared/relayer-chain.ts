@@ -23,6 +23,11 @@ const PROXY_ERRORS = new Interface([
   'error WrongTerms()',
   'error AlreadySwept()',
   'error Underfunded(uint256 balance, uint256 needed)',
+  'error RefundUsed()',
+  'error RefundExpired()',
+  'error ExceedsRefundable(uint256 refundable)',
+  'error ReentrancyGuardReentrantCall()',
+  'error SafeERC20FailedOperation(address token)',
 ]);
 
 /** How long to wait for a receipt before leaving the transaction to the next pass. */

@@ -11,7 +11,7 @@ export type Refund = PaymentsSchemas['RefundDto'];
 /** Query keys of a request's refunds. */
 export const refundKeys = { of: (requestId: string) => ['refunds', requestId] as const };
 
-const settled = (r: Refund) => r.status === 'confirmed' || r.status === 'failed';
+const settled = (r: Refund) => r.status === 'confirmed' || r.status === 'failed' || r.status === 'cancelled';
 
 /** A request's refunds; read again every 2 s while one is on its way (detection moves it). */
 export function useRefunds(requestId: string) {
@@ -42,7 +42,8 @@ async function connectWallet(config: Config): Promise<void> {
 /**
  * "Refund": creates the refund (one Idempotency-Key per dialog, so a double click or a retry never
  * makes two), then sends its transactions from the connected wallet when it is the payee's
- * (`sent`: their hashes; the wallet is connected first when it is not), otherwise leaves them for the payee to sign elsewhere.
+ * (`sent`: their hashes; the wallet is connected first when it is not) and reports the last hash
+ * (POST …/transaction: a reverted refund then fails), otherwise leaves them for the payee to sign elsewhere.
  */
 export function useCreateRefund(requestId: string) {
   const { payments, runtime } = useApis();
@@ -60,6 +61,15 @@ export function useCreateRefund(requestId: string) {
       const transactions = refund.transactions.map((tx) => ({ to: tx.to, data: tx.data, value: valueOf(tx.value) }));
       await connectWallet(config);
       const sent = await sendFromWallet(config, runtime, { address: refund.from, network: refund.network }, transactions);
+      const last = sent?.at(-1);
+      // The refund's transaction, so a revert (which emits no event for detection) turns the refund `failed`.
+      if (last)
+        await payments
+          .POST('/v2/request/{requestId}/refunds/{refundId}/transaction', {
+            params: { path: { requestId, refundId: refund.id } },
+            body: { txHash: last },
+          })
+          .catch(() => undefined);
       return { refund, sent };
     },
     onSettled: () =>

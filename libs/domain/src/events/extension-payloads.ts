@@ -92,7 +92,9 @@ export interface RefundPayload<E extends 'refund.created' | 'refund.confirmed' |
   amount: string;
   /** The wallet the refund goes to. */
   to: string;
-  status: 'awaiting_signature' | 'submitted' | 'confirmed' | 'failed';
+  status: 'awaiting_signature' | 'submitted' | 'confirmed' | 'failed' | 'cancelled';
+  /** Who pays it back: the payee's wallet, or the deposit forwarder (payee-signed, relayer-sent). */
+  source: 'payee_wallet' | 'deposit_forwarder';
   /** The refund's own payment reference (the fee-proxy call carries it). */
   refundPaymentReference: string;
   txHash: string | null;

@@ -45,6 +45,7 @@ const refundTest = <E extends 'refund.created' | 'refund.confirmed' | 'refund.fa
   to: WALLET,
   status,
   refundPaymentReference: PAYMENT_REFERENCE,
+  source: 'payee_wallet' as const,
   txHash,
   failureReason: status === 'failed' ? 'reorg' : null,
   timestamp: c.now,
