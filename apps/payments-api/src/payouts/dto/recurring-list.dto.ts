@@ -1,4 +1,4 @@
-import { FAILURE_REASONS } from '@payrail/domain';
+import { DunningStateDto } from './dunning-state.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEvmOrTronAddress, NETWORK_NAMES } from '@payrail/chains';
 import { RECURRING_STATUSES } from '@payrail/persistence';
@@ -13,7 +13,7 @@ export class ListRecurringQueryDto extends PageQueryDto {
 }
 
 /** One recurring payment; amounts are decimal strings of their currency. */
-export class RecurringListItemDto {
+export class RecurringListItemDto extends DunningStateDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: RECURRING_STATUSES }) status!: string;
   @ApiProperty({ example: 'base' }) network!: string;
@@ -38,27 +38,6 @@ export class RecurringListItemDto {
   @ApiProperty({ type: String, nullable: true, format: 'date-time' }) lastPaymentDate!: string | null;
   @ApiProperty() failureCount!: number;
   @ApiProperty({ type: String, nullable: true }) failureReason!: string | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    enum: FAILURE_REASONS,
-    description: "Extension (issue #37): the latest failed attempt's reason code, as payment.failed's subStatus; null once paid",
-  })
-  failureSubStatus!: string | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    format: 'date-time',
-    description: 'Extension: chain time of the next dunning retry; null when none waits',
-  })
-  nextAttemptAt!: string | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    format: 'date-time',
-    description: 'Extension: chain time the schedule went past due (paused by dunning)',
-  })
-  pastDueAt!: string | null;
   @ApiProperty({ type: String, nullable: true }) reference!: string | null;
   @ApiProperty({ format: 'date-time' }) createdAt!: string;
 }

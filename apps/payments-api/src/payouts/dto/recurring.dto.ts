@@ -1,4 +1,4 @@
-import { FAILURE_REASONS } from '@payrail/domain';
+import { DunningStateDto } from './dunning-state.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Matches } from 'class-validator';
 
@@ -86,7 +86,7 @@ class RecurringPaymentDto extends RecurringRequestRefDto {
   @ApiProperty({ nullable: true, type: String }) timestamp!: string | null;
 }
 
-export class RecurringStatusResponseDto {
+export class RecurringStatusResponseDto extends DunningStateDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: ['awaiting_signature', 'active', 'paused', 'cancelled', 'completed'] }) status!: string;
   @ApiProperty({ type: 'integer' }) processedPayments!: number;
@@ -95,27 +95,6 @@ export class RecurringStatusResponseDto {
   @ApiProperty({ nullable: true, type: String }) nextPaymentDate!: string | null;
   @ApiProperty({ type: 'integer' }) failureCount!: number;
   @ApiProperty({ nullable: true, type: String, example: 'Insufficient token allowance' }) failureReason!: string | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    enum: FAILURE_REASONS,
-    description: "Extension (issue #37): the latest failed attempt's reason code, as payment.failed's subStatus; null once paid",
-  })
-  failureSubStatus!: string | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    format: 'date-time',
-    description: 'Extension: chain time of the next dunning retry; null when none waits',
-  })
-  nextAttemptAt!: string | null;
-  @ApiProperty({
-    type: String,
-    nullable: true,
-    format: 'date-time',
-    description: 'Extension: chain time the schedule went past due (paused by dunning)',
-  })
-  pastDueAt!: string | null;
   @ApiProperty({
     type: String,
     nullable: true,
