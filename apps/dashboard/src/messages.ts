@@ -133,6 +133,12 @@ export const MESSAGES = {
   'refund.failed': 'The refund failed: {reason}',
   'refund.created': 'Refund of {amount} {currency} to {to} created.',
   'refund.status': 'Status',
+  'refund.source': 'Refund from',
+  'refund.source_payee': 'The payee’s wallet (what the payee received)',
+  'refund.source_forwarder': 'The deposit address (what it holds above the payment, e.g. an overpayment)',
+  'refund.signed': 'Signed with the payee’s wallet: the platform’s relayer sends it from the deposit address.',
+  'refund.sign_payee':
+    'The payee’s wallet ({payee}) must sign this refund: connect it, then open the refund again. The deposit address gives funds back only with the payee’s signature.',
   'refund.sign_elsewhere': 'Connect the payee’s wallet ({from}) to sign it: its transactions are waiting for that signature.',
   'col.to': 'To',
   'links.new': 'New payment link',
