@@ -120,7 +120,7 @@ export const MESSAGES = {
   'detail.no_refunds': 'No refund of this request.',
   'refund.open': 'Refund',
   'refund.title': 'Refund this payment',
-  'refund.intro': 'The refund is sent from the payee’s wallet in {currency}, the currency that was paid.',
+  'refund.intro': 'A refund gives back {currency}, the currency that was paid.',
   'refund.amount': 'Amount ({currency})',
   'refund.amount_hint': 'Leave empty to refund everything not refunded yet.',
   'refund.amount_hint_exception': 'Leave empty to refund the excess of an overpayment, or everything received for other exceptions.',

@@ -87,7 +87,7 @@ async function setUp(account: typeof PAYEE) {
     const body: unknown = input.method === 'POST' ? await input.clone().json() : undefined;
     seen.push({ method: input.method, path, body });
     const answer =
-      path === '/v2/request/req1'
+      path === '/v2/requests/req1'
         ? { requestId: 'req1', payee: PAYEE.address }
         : path.endsWith('/signature')
           ? refund('submitted')

@@ -93,7 +93,7 @@ export function useCreateRefund(requestId: string) {
 
   /** The payee (the request's; a forwarder refund's `from` is the deposit address) signs, when connected. */
   async function signForwarderRefund(refund: Refund): Promise<RefundOutcome> {
-    const { payee } = await must(payments.GET('/v2/request/{requestId}', { params: { path: { requestId } } }));
+    const { payee } = await must(payments.GET('/v2/requests/{requestId}', { params: { path: { requestId } } }));
     if (!refund.typedData || refund.status !== 'awaiting_signature') return { refund, signed: false, payee };
     const signature = await signFromWallet(config, runtime, { address: payee, network: refund.network }, refund.typedData);
     if (signature === undefined) return { refund, signed: false, payee };
