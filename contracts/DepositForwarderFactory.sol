@@ -3,11 +3,12 @@ pragma solidity ^0.8.20;
 
 import {Clones} from "@openzeppelin/contracts/proxy/Clones.sol";
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
-import {DepositForwarder, DepositTerms} from "./DepositForwarder.sol";
+import {DepositForwarder, DepositRefund, DepositTerms} from "./DepositForwarder.sol";
 
 /// @title DepositForwarderFactory (Payrail)
 /// @notice Derives and creates per-payment DepositForwarders (EIP-1167 clones of one implementation) with
-///         CREATE2 and triggers their one payment, one deposit or a batch per transaction.
+///         CREATE2 and triggers their one payment, one deposit or a batch per transaction, and the refunds
+///         their payees sign of what they hold.
 ///         Permissionless on purpose: whoever calls it, funds can only go where the terms say, so a payer
 ///         can sweep their own deposit if the platform's relayer never does. Holds no funds and has no owner.
 contract DepositForwarderFactory {
@@ -48,11 +49,26 @@ contract DepositForwarderFactory {
         for (uint256 i = 0; i < terms.length; ++i) _deployAndSweep(terms[i]); // each pays once to its own fixed terms
     }
 
-    /// @notice Creates the clone of `terms` when it has no code yet, then makes its one payment.
-    function _deployAndSweep(DepositTerms calldata terms) private returns (address forwarder) {
+    /// @notice Creates the forwarder of `terms` if needed and executes a refund its payee signed (see DepositForwarder.refund).
+    /// @dev Permissionless like the sweep: the signature, checked by the forwarder, is the only authority.
+    function deployAndRefund(DepositTerms calldata terms, DepositRefund calldata refund, bytes calldata signature)
+        external
+        returns (address forwarder)
+    {
+        forwarder = _deploy(terms); // a deposit never swept (wrong token, short) has no code yet
+        DepositForwarder(payable(forwarder)).refund(terms, refund, signature); // checks the payee's signature and the payment's share
+    }
+
+    /// @notice The clone of `terms`, created when it has no code yet.
+    function _deploy(DepositTerms calldata terms) private returns (address forwarder) {
         bytes32 salt = keccak256(abi.encode(terms)); // every term goes into the salt
         forwarder = Clones.predictDeterministicAddress(implementation, salt); // EIP-1014 address of the clone
         if (forwarder.code.length == 0) Clones.cloneDeterministic(implementation, salt); // lands at `forwarder`
+    }
+
+    /// @notice Creates the clone of `terms` when it has no code yet, then makes its one payment.
+    function _deployAndSweep(DepositTerms calldata terms) private returns (address forwarder) {
+        forwarder = _deploy(terms); // created on first use
         DepositForwarder(payable(forwarder)).sweep(terms); // pays once, to the fixed terms; reverts if done or underfunded
         emit Swept(forwarder, terms.paymentReference); // the relayer's receipt names the forwarder
     }

@@ -59,7 +59,6 @@ describe('recurring cancel is real (payments-api + chain-worker processes, priva
       DETECTION_POLL_INTERVAL_MS: '200',
       RELAYER_PRIVATE_KEY: relayer.privateKey,
       RECURRING_POLL_INTERVAL_MS: '200',
-      RECURRING_RETRY_DELAY_MS: '0',
     });
     apiKey = (await createTenantIn(env)).apiKey.apiKey;
     [api, worker] = await Promise.all([

@@ -18,6 +18,9 @@ interface Status {
   processedPayments: number;
   failureCount: number;
   failureReason: string | null;
+  failureSubStatus: string | null;
+  nextAttemptAt: string | null;
+  pastDueAt: string | null;
   payments: { requestId: string; paymentReference: string; txHash: string; amount: string }[];
 }
 
@@ -45,7 +48,6 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
       DETECTION_POLL_INTERVAL_MS: '200',
       RELAYER_PRIVATE_KEY: ANVIL_ACCOUNTS[3].privateKey,
       RECURRING_POLL_INTERVAL_MS: '200',
-      RECURRING_RETRY_DELAY_MS: '0',
     });
     apiKey = (await createTenantIn(env)).apiKey.apiKey;
     const started = await Promise.all([
@@ -166,7 +168,31 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
     expect(new Set(done.payments.map((p) => p.txHash)).size).toBe(3);
   }, 90000);
 
-  it('pauses after 3 failures for a short balance, then after a top-up and unpause catches up the missed periods in order', async () => {
+  it('dunning through the API: the default policy, a bad one refused, then a short balance goes past due at once (grace 0); after a top-up and unpause the missed periods are caught up in order', async () => {
+    const policyPath = '/v2/payouts/recurring-dunning-policy';
+    expect(await call('GET', policyPath)).toEqual({
+      status: 200,
+      body: {
+        retryDelaysSeconds: [300, 1800, 7200, 72000, 86400],
+        gracePeriodSeconds: 1209600,
+        cancelAfterSeconds: 604800,
+        source: 'default',
+        updatedAt: null,
+      },
+    });
+    const refused = await call<{ message: string; errors: { field: string }[] }>('PUT', policyPath, {
+      retryDelaysSeconds: [5],
+      gracePeriodSeconds: 0,
+      cancelAfterSeconds: null,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((e) => e.field)).toEqual(['retryDelaysSeconds']);
+    const set = await call('PUT', policyPath, { retryDelaysSeconds: [3600], gracePeriodSeconds: 0, cancelAfterSeconds: null });
+    expect(set).toMatchObject({
+      status: 200,
+      body: { retryDelaysSeconds: [3600], gracePeriodSeconds: 0, cancelAfterSeconds: null, source: 'platform' },
+    });
+
     const { wallet, chainPayer } = await newPayer(0n);
     const payee = Wallet.createRandom().address;
     const schedule = await createSchedule(wallet, payee, 2);
@@ -175,7 +201,14 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
     await call('POST', `/v2/payouts/recurring/${schedule.id}`, { permitSignature: await wallet.signTypedData(domain, types, values) });
 
     const paused = await until('paused', schedule.id, (s) => s.status === 'paused');
-    expect(paused).toMatchObject({ failureCount: 3, failureReason: 'Insufficient token balance', processedPayments: 0 });
+    expect(paused).toMatchObject({
+      failureCount: 1,
+      failureReason: 'Insufficient token balance',
+      failureSubStatus: 'insufficient_balance',
+      nextAttemptAt: null,
+      processedPayments: 0,
+    });
+    expect(paused.pastDueAt).toEqual(expect.any(String));
     const rows = await sqlRows<{ request_id: string }>(db, 'SELECT request_id FROM recurring_executions WHERE recurring_payment_id = $1', [
       schedule.id,
     ]);
@@ -183,8 +216,16 @@ describe('recurring payments end to end (payments-api + 2 chain-worker replicas,
       'payment.failed',
       rows.map((r) => r.request_id),
     );
-    expect(failed).toHaveLength(3);
-    expect(failed[0]).toMatchObject({ subStatus: 'insufficient_balance', recurringPayment: { id: schedule.id } });
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({
+      subStatus: 'insufficient_balance',
+      recurringPayment: { id: schedule.id },
+      attempt: 1,
+      nextAttemptAt: null,
+    });
+    expect(await events('schedule.past_due', [schedule.id])).toMatchObject([
+      { recurringPaymentId: schedule.id, status: 'paused', subStatus: 'insufficient_balance', cancelAt: null },
+    ]);
 
     await advanceDay(); // payment 2 falls due while paused
     await mint(chainPayer, 15_000_000n);

@@ -129,6 +129,12 @@ describe('settlement checks the wallet that paid against the allowlist and KYT, 
     return { status: res.status, headers: res.headers, body: (await res.json()) as Answer };
   };
   /** GET /v2/request/{id} once `done` holds of it. */
+  /**
+   * Settled with its exceptions: the request's view reads the request and its exceptions in two
+   * statements, so a poll landing between settlement's commit and the second read can see the
+   * exception of a request still shown pending; the next poll sees both.
+   */
+  const settledView = (v: View) => v.exceptions.length > 0 && v.status !== 'pending';
   const requestWhen = (requestId: string, what: string, done: (v: View) => boolean) =>
     waitFor(
       what,
@@ -251,7 +257,7 @@ describe('settlement checks the wallet that paid against the allowlist and KYT, 
   it('underpaid: an open exception; request-remainder (idempotent) gives a link whose payment ends the original paid and resolves it, webhooks once', async () => {
     const l = await link({});
     const short = await payFromAnvil(l, 1_500_000n);
-    const view = await requestWhen(l.requestId, 'the underpayment settled', (v) => v.exceptions.length > 0);
+    const view = await requestWhen(l.requestId, 'the underpayment settled', settledView);
     expect(view).toMatchObject({ status: 'partial', amountPaid: '1.5' });
     const [underpaid] = view.exceptions;
     expect(underpaid).toMatchObject({
@@ -313,7 +319,7 @@ describe('settlement checks the wallet that paid against the allowlist and KYT, 
   it('underpaid, accepted: the request settles paid at what it received with payment.confirmed, and its link completes', async () => {
     const l = await link({});
     await payFromAnvil(l, 1_000_000n);
-    const [underpaid] = (await requestWhen(l.requestId, 'the underpayment settled', (v) => v.exceptions.length > 0)).exceptions;
+    const [underpaid] = (await requestWhen(l.requestId, 'the underpayment settled', settledView)).exceptions;
     expect(await call('POST', `/v2/exceptions/${underpaid.id}/accept`)).toMatchObject({ status: 200, body: { status: 'accepted' } });
     const paid = await requestWhen(l.requestId, 'the request paid', (v) => v.status === 'paid');
     expect(paid).toMatchObject({ amountPaid: '1', exceptions: [{ id: underpaid.id, status: 'accepted', resolution: 'accepted' }] });
@@ -346,7 +352,7 @@ describe('settlement checks the wallet that paid against the allowlist and KYT, 
     expect(await linkStatus(l.token)).toBe('completed');
     const other = await link({});
     await payFromAnvil(other, 1_900_000n); // 5 %: beyond
-    expect(await requestWhen(other.requestId, 'the underpayment settled', (v) => v.exceptions.length > 0)).toMatchObject({
+    expect(await requestWhen(other.requestId, 'the underpayment settled', settledView)).toMatchObject({
       status: 'partial',
       exceptions: [{ kind: 'underpaid', status: 'open' }],
     });
@@ -360,7 +366,7 @@ describe('settlement checks the wallet that paid against the allowlist and KYT, 
   it('overpaid: an open exception listed with keyset paging; accepting it keeps the request paid, and it cannot be refunded then', async () => {
     const l = await link({});
     await payFromAnvil(l, 2_300_000n);
-    const view = await requestWhen(l.requestId, 'the overpayment settled', (v) => v.exceptions.length > 0);
+    const view = await requestWhen(l.requestId, 'the overpayment settled', settledView);
     expect(view).toMatchObject({
       status: 'overpaid',
       exceptions: [{ kind: 'overpaid', status: 'open', receivedAmount: '2.3', expectedAmount: '2' }],
@@ -397,7 +403,7 @@ describe('settlement checks the wallet that paid against the allowlist and KYT, 
     };
     const within = await link({}, { expiresIn: 60 });
     await payLate(within, 600);
-    const inWindow = await requestWhen(within.requestId, 'the late payment settled', (v) => v.exceptions.length > 0);
+    const inWindow = await requestWhen(within.requestId, 'the late payment settled', settledView);
     expect(inWindow).toMatchObject({
       status: 'paid',
       exceptions: [{ kind: 'late', status: 'resolved', resolution: 'within_late_window' }],
@@ -406,7 +412,7 @@ describe('settlement checks the wallet that paid against the allowlist and KYT, 
 
     const beyond = await link({}, { expiresIn: 60 });
     await payLate(beyond, 7200);
-    const outOfWindow = await requestWhen(beyond.requestId, 'the late payment settled', (v) => v.exceptions.length > 0);
+    const outOfWindow = await requestWhen(beyond.requestId, 'the late payment settled', settledView);
     expect(outOfWindow).toMatchObject({ status: 'paid', exceptions: [{ kind: 'late', status: 'open' }] });
     expect(await linkStatus(beyond.token)).toBe('expired');
     const [confirmed] = await outbox(beyond.requestId);

@@ -17,7 +17,7 @@ const stages = readStages(dockerfile);
 const runtime = stages[stages.length - 1];
 // Secrets the apps read that must never appear as literal values in compose.yml.
 // The optional ones (provider credentials) are empty in the example: the apps run without them.
-const OPTIONAL_SECRETS = ['SMTP_URL', 'SMTP_PASSWORD', 'TRON_API_KEY'];
+const OPTIONAL_SECRETS = ['SMTP_URL', 'SMTP_PASSWORD', 'TRON_API_KEY', 'EXPORT_S3_ACCESS_KEY_ID', 'EXPORT_S3_SECRET_ACCESS_KEY'];
 const LITERAL_FORBIDDEN = ['WEBHOOK_ENCRYPTION_KEYS', 'RELAYER_PRIVATE_KEY', 'PII_ENCRYPTION_KEYS', ...OPTIONAL_SECRETS];
 
 describe('docker/Dockerfile', () => {

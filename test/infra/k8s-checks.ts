@@ -38,6 +38,9 @@ export const SECRET_KEYS = [
   // Provider credentials, optional (secretKeyRef optional: true): SMTP relay and TronGrid.
   'SMTP_URL',
   'SMTP_PASSWORD',
+  // The bucket of scheduled exports (chain-worker), optional.
+  'EXPORT_S3_ACCESS_KEY_ID',
+  'EXPORT_S3_SECRET_ACCESS_KEY',
   'TRON_API_KEY',
 ];
 

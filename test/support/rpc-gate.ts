@@ -15,6 +15,8 @@ export interface RpcGate {
    * `release` is called: a seam to act at while the process waits for its answer.
    */
   holdNext(matches: (call: RpcCall) => boolean): { held: Promise<void>; release: () => void };
+  /** Until called again with null, answers HTTP 503 to every request carrying a call that `matches` (an RPC outage). */
+  failWhile(matches: ((call: RpcCall) => boolean) | null): void;
   /** Every call forwarded so far (batches flattened), in order. */
   calls(): RpcCall[];
   /** Every HTTP request forwarded so far, each as the calls it carried (one for a single call, a JSON-RPC batch's calls). */
@@ -27,6 +29,7 @@ export async function startRpcGate(upstream: string): Promise<RpcGate> {
   const seen: RpcCall[] = [];
   const requests: RpcCall[][] = [];
   let gate: { matches: (call: RpcCall) => boolean; reached: () => void; opened: Promise<void> } | null = null;
+  let failing: ((call: RpcCall) => boolean) | null = null;
 
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -37,6 +40,10 @@ export async function startRpcGate(upstream: string): Promise<RpcGate> {
       const batch = Array.isArray(parsed) ? parsed : [parsed];
       seen.push(...batch);
       requests.push(batch);
+      if (failing && batch.some(failing)) {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('unavailable');
+        return;
+      }
       const current = gate;
       const wait = current && batch.some(current.matches) ? ((gate = null), current.reached(), current.opened) : Promise.resolve();
       void wait
@@ -58,6 +65,9 @@ export async function startRpcGate(upstream: string): Promise<RpcGate> {
       const opened = new Promise<void>((resolve) => (release = resolve));
       gate = { matches, reached, opened };
       return { held, release };
+    },
+    failWhile(matches) {
+      failing = matches;
     },
     calls: () => [...seen],
     batches: () => [...requests],

@@ -9,6 +9,7 @@ import { ExpiryModule } from './expiry/expiry.module.js';
 import { IntentsModule } from './detection/intents/intents.module.js';
 import { InvoicesModule } from './invoices/invoices.module.js';
 import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
+import { ScheduledExportsModule } from './exports/exports.module.js';
 import { RecurringModule } from './recurring/recurring.module.js';
 import { SettlementModule } from './settlement/settlement.module.js';
 
@@ -33,6 +34,7 @@ export class ChainWorkerModule {
         IntentsModule,
         InvoicesModule,
         ReconciliationModule,
+        ScheduledExportsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls, extraChecks: [DetectionHealth] }),
       ],
     };

@@ -23,11 +23,13 @@ import { OrchestratorsModule } from './orchestrators/orchestrators.module.js';
 import { TenancyModule } from '@payrail/tenancy';
 import { SecurePaymentsModule } from './secure-payments/secure-payments.module.js';
 import { RequestsModule } from './requests/requests.module.js';
+import { ExportsModule } from './exports/exports.module.js';
 import { PaymentSearchModule } from './payment-search/payment-search.module.js';
 import { FeeConfigsModule } from './fee-configs/fee-configs.module.js';
 import { PayeeDestinationsModule } from './payee-destinations/payee-destinations.module.js';
 import { ExceptionsModule } from './exceptions/exceptions.module.js';
 import { ReconciliationModule } from './reconciliation/reconciliation.module.js';
+import { TestClocksModule } from './test-clocks/test-clocks.module.js';
 
 /** payments-api; `env` defaults to the process environment (tests pass their own). */
 @Module({})
@@ -54,11 +56,13 @@ export class PaymentsApiModule {
         RequestModule,
         RefundsModule,
         RequestsModule,
+        ExportsModule,
         PaymentSearchModule,
         FeeConfigsModule,
         PayeeDestinationsModule,
         ExceptionsModule,
         ReconciliationModule,
+        TestClocksModule,
         EventsModule,
         HealthModule.forRoot({ rpcUrls: configuredRpcUrls }),
       ],

@@ -17,6 +17,7 @@ export * from './conversion/routes.js';
 export * from './rates/rate-source.js';
 export * from './rates/fiat-conversion.js';
 export * from './rates/usd-total.js';
+export * from './rates/fiat-at-settlement.js';
 export * from './rates/caching-rate-source.js';
 export * from './rates/quote.js';
 export * from './events/fee-proxy-events.js';

@@ -15,3 +15,7 @@ export * from './messages/index.js';
 export * from './offramp/index.js';
 export * from './exceptions/index.js';
 export * from './reconciliation/index.js';
+export * from './exports/csv.js';
+export * from './test-clocks/index.js';
+export * from './recurring/index.js';
+export * from './retry-schedule.js';

@@ -39,6 +39,13 @@ import { PaymentExceptions1763886900000 } from './migrations/1763886900000-payme
 import { Refunds1763886910000 } from './migrations/1763886910000-refunds.js';
 import { Reconciliation1763886930000 } from './migrations/1763886930000-reconciliation.js';
 import { ReconciliationBlockIndex1763886935000 } from './migrations/1763886935000-reconciliation-block-index.js';
+import { ForwarderRefunds1763887100000 } from './migrations/1763887100000-forwarder-refunds.js';
+import { FiatAtSettlement1763887200000 } from './migrations/1763887200000-fiat-at-settlement.js';
+import { ExportSchedules1763887210000 } from './migrations/1763887210000-export-schedules.js';
+import { RecurringDunning1763887400000 } from './migrations/1763887400000-recurring-dunning.js';
+import { RecurringPastDueIndex1763887410000 } from './migrations/1763887410000-recurring-past-due-index.js';
+import { TestClocks1763887500000 } from './migrations/1763887500000-test-clocks.js';
+import { TestClockSchedulesIndex1763887510000 } from './migrations/1763887510000-test-clock-schedules-index.js';
 import { ScaleIndexes1763886524000 } from './migrations/1763886524000-scale-indexes.js';
 import { Invoices1763886550000 } from './migrations/1763886550000-invoices.js';
 import { FeeConfigs1763886720000 } from './migrations/1763886720000-fee-configs.js';
@@ -96,6 +103,13 @@ const MIGRATIONS = [
   Refunds1763886910000,
   Reconciliation1763886930000,
   ReconciliationBlockIndex1763886935000,
+  ForwarderRefunds1763887100000,
+  FiatAtSettlement1763887200000,
+  ExportSchedules1763887210000,
+  RecurringDunning1763887400000,
+  RecurringPastDueIndex1763887410000,
+  TestClocks1763887500000,
+  TestClockSchedulesIndex1763887510000,
 ];
 
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {

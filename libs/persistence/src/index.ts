@@ -36,4 +36,8 @@ export * from './exceptions/payment-exceptions.repository.js';
 export * from './exceptions/accept-underpayment.js';
 export * from './exceptions/deposit-exceptions.js';
 export * from './refunds/refunds.repository.js';
+export * from './refunds/forwarder-refunds.repository.js';
 export * from './reconciliation/reconciliation.repository.js';
+export * from './exports/payment-export.repository.js';
+export * from './exports/export-schedules.repository.js';
+export * from './test-clocks/test-clocks.repository.js';

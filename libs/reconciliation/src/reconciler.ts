@@ -6,9 +6,16 @@ import {
   webhookEvent,
   DISCREPANCY_CLASSES,
   type DomainEvent,
+  type ProxyTransfer,
   type ReconciledTransfer,
 } from '@payrail/domain';
-import { appendToOutbox, ReconciliationRepository, type NewDiscrepancy, type ReconciliationRunRow } from '@payrail/persistence';
+import {
+  appendToOutbox,
+  ReconciliationRepository,
+  type NewDiscrepancy,
+  type ReconciliationRunRow,
+  type StatusCheckRow,
+} from '@payrail/persistence';
 import type { AbstractProvider } from 'ethers';
 import type { DataSource } from 'typeorm';
 
@@ -47,9 +54,12 @@ export interface RunSummary {
  * own provider: never detection's cursor or tables), keeps those of our requests' payment
  * references, and compares each span with the ledger's transfers of the same blocks. Each span's
  * findings and the run's progress are written in one transaction, so a run resumes where it
- * stopped. At the end, every request with a transfer in the window is checked against what its
- * settled transfers add up to, and `reconciliation.completed` is written to the outbox with the
- * run's completion. A run only reads and reports: it changes nothing in the ledger.
+ * stopped. Spans are pipelined: the next span's logs are read from the RPC while this one is diffed
+ * and saved (one span ahead at most), and the status check of every request with a transfer in the
+ * window (against what its settled transfers add up to) reads the ledger beside the chain reads, so
+ * a run takes about as long as its bare eth_getLogs reads. At the end the status findings are
+ * saved and `reconciliation.completed` is written to the outbox with the run's completion. A run
+ * only reads and reports: it changes nothing in the ledger.
  */
 export class Reconciler {
   constructor(
@@ -98,19 +108,29 @@ export class Reconciler {
       toBlock = Math.min(confirmed, (await blockAtOrAfter(chain.provider, Math.ceil(run.window_to.getTime() / 1000), head)) - 1);
       await repo.start(run.id, fromBlock, toBlock);
     }
-    let next = run.next_block === null ? fromBlock : Number(run.next_block);
-    const span = this.options.chunkBlocks * this.options.concurrency;
-    while (next <= toBlock) {
-      const end = Math.min(toBlock, next + span - 1);
-      await this.reconcileSpan(run, chain, next, end);
-      next = end + 1;
+    const next = run.next_block === null ? fromBlock : Number(run.next_block);
+    // The status check reads only the ledger: it runs beside the chain reads, not after them.
+    const checks = fromBlock <= toBlock ? repo.statusChecks(run.network, fromBlock, toBlock, [], run.platform_id) : Promise.resolve([]);
+    checks.catch(() => undefined); // awaited below; a failure fails the run there
+    const spans = next <= toBlock ? chunkRange(next, toBlock, this.options.chunkBlocks * this.options.concurrency) : [];
+    // One span read ahead: the next span's logs come from the RPC while this one is diffed and saved.
+    let ahead = spans.length > 0 ? this.readSpan(chain, spans[0]) : undefined;
+    for (let i = 0; i < spans.length; i++) {
+      const onChain = await ahead!;
+      ahead = i + 1 < spans.length ? this.readSpan(chain, spans[i + 1]) : undefined;
+      ahead?.catch(() => undefined); // awaited on the next turn; a diff that fails first ends the run
+      await this.reconcileSpan(run, onChain, spans[i].from, spans[i].to);
     }
-    return this.complete(run, fromBlock, toBlock);
+    return this.complete(run, fromBlock, toBlock, await checks);
   }
 
-  private async reconcileSpan(run: ReconciliationRunRow, chain: ReconciliationChain, from: number, to: number): Promise<void> {
-    const ranges = chunkRange(from, to, this.options.chunkBlocks);
-    const onChain = (await scanProxyTransfers(chain.provider, chain.contracts, ranges, this.options.concurrency)).flat();
+  /** A span's fee-proxy payments, straight from the RPC: its chunks with at most `concurrency` eth_getLogs in flight. */
+  private async readSpan(chain: ReconciliationChain, span: { from: number; to: number }): Promise<ProxyTransfer[]> {
+    const ranges = chunkRange(span.from, span.to, this.options.chunkBlocks);
+    return (await scanProxyTransfers(chain.provider, chain.contracts, ranges, this.options.concurrency)).flat();
+  }
+
+  private async reconcileSpan(run: ReconciliationRunRow, onChain: ProxyTransfer[], from: number, to: number): Promise<void> {
     const repo = new ReconciliationRepository(this.db.manager);
     const ledger = await repo.ledgerTransfers(run.network, from, to, run.platform_id);
     const topics = [...new Set([...onChain, ...ledger].map((t) => t.referenceTopic))];
@@ -126,9 +146,8 @@ export class Reconciler {
     );
   }
 
-  private async complete(run: ReconciliationRunRow, fromBlock: number, toBlock: number): Promise<RunSummary> {
+  private async complete(run: ReconciliationRunRow, fromBlock: number, toBlock: number, checks: StatusCheckRow[]): Promise<RunSummary> {
     const repo = new ReconciliationRepository(this.db.manager);
-    const checks = fromBlock <= toBlock ? await repo.statusChecks(run.network, fromBlock, toBlock, [], run.platform_id) : [];
     const found: NewDiscrepancy[] = [];
     for (const check of checks) {
       const mismatch = statusMismatch(check);

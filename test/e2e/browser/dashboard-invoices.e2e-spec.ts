@@ -319,6 +319,70 @@ describe('dashboard invoices (Chromium)', () => {
     expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
   }, 180000);
 
+  it('refunds the excess of an overpaid deposit address from its page: the payee’s wallet signs (EIP-712), the relayer sends it, refund.confirmed (390 and 1280 px)', async () => {
+    const { page, errors } = await openPage(browser, PHONE);
+    const wallet = await injectWallet(page, { rpcUrl: chain.rpcUrl, chainId: chain.chainId, account: PAYEE });
+    await page.goto(web.dashboard.url);
+    await page.getByRole('button', { name: 'Sign in with wallet' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    const invoice = await page.evaluate(async (payee) => {
+      const body = JSON.stringify({ payee, amount: '3', invoiceCurrency: 'fUSDC-sepolia', paymentCurrency: 'fUSDC-sepolia' });
+      const res = await fetch('/v2/request', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      return (await res.json()) as { requestId: string };
+    }, PAYEE);
+    const detailOf = () =>
+      page.evaluate(
+        async (id) =>
+          (await (await fetch(`/v2/requests/${id}`)).json()) as { status: string; deposit: { address: string; status: string } },
+        invoice.requestId,
+      );
+    // A plain transfer of 5 to the deposit address: the sweep pays the 3 due, the 2 above stay in the forwarder.
+    const transfer = new Contract(chain.tokens.USDC, ERC20, payer.signer).getFunction('transfer');
+    await ((await transfer((await detailOf()).deposit.address, 5_000_000n)) as { wait(): Promise<unknown> }).wait();
+    for (let attempt = 0; attempt < 120 && (await detailOf()).deposit.status !== 'swept'; attempt++) await page.waitForTimeout(250);
+    expect(await detailOf()).toMatchObject({ status: 'paid', deposit: { status: 'swept' } });
+
+    await page.goto(`${web.dashboard.url}/payments/${invoice.requestId}`);
+    await page.getByText('No refund of this request.').waitFor();
+    const before = await payer.tokenBalance(chain.tokens.USDC, payer.address);
+    await page.getByRole('button', { name: 'Refund', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Refund this payment' });
+    await dialog.waitFor();
+    // Keyboard only: "Refund from" (the payee's wallet by default), arrow to the deposit address.
+    await dialog.getByRole('radio', { name: /^The payee’s wallet/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await dialog.getByRole('radio', { name: /^The deposit address/ }).isChecked()).toBe(true);
+    await dialog.getByLabel('Refund address').focus(); // amount empty: all the forwarder holds above the payment
+    await page.keyboard.type(payer.address);
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-forwarder-refund-dialog');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter'); // "Create refund"
+    await dialog
+      .getByText('Signed with the payee’s wallet')
+      .waitFor({ timeout: 30000 })
+      .catch(async (e: Error) => {
+        throw new Error(`${e.message}\ndialog: ${await dialog.innerText()}\nwallet: ${JSON.stringify(wallet.calls.map((c) => c.method))}`);
+      });
+    await dialog.locator('[data-field="refund-status"]', { hasText: 'confirmed' }).waitFor({ timeout: 60000 });
+    await dialog.getByText(`Refund of 2.0 fUSDC-sepolia to ${payer.address} created.`).waitFor();
+    expect(wallet.callsOf('eth_signTypedData_v4')).toHaveLength(1); // signed, nothing sent by the payee's wallet
+    expect(wallet.callsOf('eth_sendTransaction')).toHaveLength(0);
+    expect(await payer.tokenBalance(chain.tokens.USDC, payer.address)).toBe(before + 2_000_000n);
+    const refunds = await page.evaluate(
+      async (id) =>
+        ((await (await fetch(`/v2/request/${id}/refunds`)).json()) as { refunds: { source: string; status: string }[] }).refunds,
+      invoice.requestId,
+    );
+    expect(refunds).toMatchObject([{ source: 'deposit_forwarder', status: 'confirmed' }]);
+    await checkA11y(page); // at 390 px
+    await page.setViewportSize(DESKTOP);
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-forwarder-refund-confirmed'); // 390 and 1280 px
+    expect(errors.filter((e) => !e.includes('401'))).toEqual([]);
+  }, 180000);
+
   it('an invoice paid by a plain transfer to its deposit address shows the address, the sweep and its gas (390 and 1280 px)', async () => {
     const { page, errors } = await signIn(PHONE);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Payment links' }).click();

@@ -289,6 +289,30 @@ describe('dashboard jobs (Chromium, wallet session, real APIs and workers)', () 
     }
   }, 60000);
 
+  it('Recurring: sets the failed-payment retry policy (a bad delay told in a sentence first); the API answers it', async () => {
+    await nav('Recurring');
+    const form = page.getByRole('form', { name: 'Failed payment retries' });
+    const delays = form.getByLabel('Retry delays (minutes)', { exact: true });
+    await delays.waitFor();
+    expect(await delays.inputValue()).toBe('5, 30, 120, 1200, 1440');
+    await delays.fill('5, zero');
+    await form.getByRole('button', { name: 'Save retries' }).click();
+    await form.getByText('Enter 1 to 20 delays in minutes').waitFor();
+    await delays.fill('10, 60, 1440');
+    await form.getByLabel('Grace period (days)', { exact: true }).fill('7');
+    await form.getByLabel('Cancel after (days)', { exact: true }).fill('');
+    await form.getByRole('button', { name: 'Save retries' }).click();
+    await form.getByRole('status').filter({ hasText: 'Retry policy saved' }).waitFor();
+    expect(await (await api('/v2/payouts/recurring-dunning-policy')).json()).toMatchObject({
+      retryDelaysSeconds: [600, 3600, 86400],
+      gracePeriodSeconds: 604800,
+      cancelAfterSeconds: null,
+      source: 'platform',
+    });
+    await checkA11y(page);
+    await screenshot(page, 'dashboard-recurring-retries');
+  }, 60000);
+
   it('Payers: a payer’s bank accounts open under its row, masked, each with its status (axe, screenshots)', async () => {
     const call = async <T>(method: string, path: string, body?: unknown) => {
       const res = await fetch(`${apps[1].url}${path}`, {

@@ -8,7 +8,7 @@ import { verifyEmailOf } from '@payrail/test-support/mail-outbox.js';
 import { uniqueName } from '@payrail/test-support/stack.js';
 import { startDashboardStack, type DashboardStack } from '@payrail/test-support/dashboard/dashboard-stack.js';
 
-const NAV = ['Payments', 'Payment links', 'Recurring', 'Webhooks', 'Developers', 'Payers', 'Destinations', 'Exceptions'];
+const NAV = ['Payments', 'Payment links', 'Recurring', 'Webhooks', 'Developers', 'Payers', 'Destinations', 'Exceptions', 'Reconciliation'];
 
 // The dashboard skeleton in Debian's Chromium against a real auth-api behind the dashboard's
 // same-origin proxy: an e-mail login signs in (the __Host-session_token cookie set through the proxy,

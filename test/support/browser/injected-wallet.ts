@@ -12,6 +12,11 @@ export interface InjectedWalletOptions {
   account: string;
   /** EIP-6963 display name; default "Payrail Test Wallet". */
   name?: string;
+  /**
+   * Keep the site connected across page loads, as MetaMask or Rabby do until the user disconnects
+   * it (the grant lives in the test process, not in the page). Default: forgotten at each load.
+   */
+  rememberSite?: boolean;
 }
 
 export interface InjectedWallet {
@@ -30,8 +35,14 @@ export interface InjectedWallet {
  */
 export async function injectWallet(page: Page, opts: InjectedWalletOptions): Promise<InjectedWallet> {
   const calls: WalletCall[] = [];
+  let granted = false;
   await page.exposeFunction('__payrailRecordWalletCall', (method: string, params: unknown) => {
     calls.push({ method, params });
+  });
+  // The site's grant as the wallet keeps it: `grant` true or false sets it; null reads it.
+  await page.exposeFunction('__payrailWalletSiteGrant', (grant: boolean | null) => {
+    if (opts.rememberSite && grant !== null) granted = grant;
+    return Boolean(opts.rememberSite) && granted;
   });
   await page.addInitScript(walletScript, { ...opts, name: opts.name ?? 'Payrail Test Wallet', uuid: crypto.randomUUID() });
   return { calls, callsOf: (method) => calls.filter((c) => c.method === method) };
@@ -46,6 +57,7 @@ type Listener = (payload: unknown) => void;
 interface PageGlobals {
   ethereum?: unknown;
   __payrailRecordWalletCall(method: string, params: unknown): Promise<void>;
+  __payrailWalletSiteGrant(grant: boolean | null): Promise<boolean>;
   addEventListener(type: string, listener: () => void): void;
   dispatchEvent(event: unknown): boolean;
   CustomEvent: new (type: string, init: { detail: unknown }) => unknown;
@@ -75,13 +87,16 @@ function walletScript(opts: ScriptOptions): void {
     async request(args: { method: string; params?: unknown }): Promise<unknown> {
       const { method, params } = args;
       void w.__payrailRecordWalletCall(method, params ?? null);
+      // A site granted on an earlier load (rememberSite) is connected from the start of this one.
+      if (!connected && method !== 'wallet_revokePermissions') connected = await w.__payrailWalletSiteGrant(null);
       switch (method) {
         case 'eth_requestAccounts':
         case 'wallet_requestPermissions':
           connected = true;
+          await w.__payrailWalletSiteGrant(true);
           return method === 'eth_requestAccounts' ? [account] : [{ parentCapability: 'eth_accounts' }];
         case 'eth_accounts':
-          // Like a real wallet: no account for a site the user has not connected yet (this page load).
+          // Like a real wallet: no account for a site the user has not connected (this page load, or an earlier one with rememberSite).
           return connected ? [account] : [];
         case 'eth_chainId':
           return hexChainId;
@@ -91,6 +106,7 @@ function walletScript(opts: ScriptOptions): void {
           return connected ? [{ parentCapability: 'eth_accounts' }] : [];
         case 'wallet_revokePermissions':
           connected = false;
+          await w.__payrailWalletSiteGrant(false);
           return null;
         case 'wallet_switchEthereumChain': {
           const wanted = (params as [{ chainId: string }])[0]?.chainId;

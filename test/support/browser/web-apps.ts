@@ -18,7 +18,7 @@ export interface WebApps {
  */
 export async function startWebApps(
   apis: { paymentsApiUrl: string; authApiUrl: string },
-  chain: StackChain,
+  chain: Pick<StackChain, 'rpcUrl' | 'chainId'>,
   ports: { paymentPage?: number; dashboard?: number } = {},
 ): Promise<WebApps> {
   const networks = [{ network: 'sepolia', chainId: chain.chainId, rpcUrl: chain.rpcUrl }];

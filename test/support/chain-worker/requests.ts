@@ -15,6 +15,8 @@ export async function insertRequest(
     expected: bigint;
     decimals: number;
     paymentCurrency: string;
+    /** The invoice currency (a fiat code such as EUR); the payment currency when absent. */
+    invoiceCurrency?: string;
     fee?: bigint;
     feeAddress?: string;
     platformId?: string;
@@ -28,7 +30,7 @@ export async function insertRequest(
     db,
     `INSERT INTO requests (id, salt, payment_reference, reference_topic, platform_id, network, payee, invoice_currency, invoice_amount,
        invoice_decimals, payment_currency, currency_address, currency_decimals, proxy_address, expected_amount, fee_amount, fee_address)
-     VALUES ($1, $2, $3, $4, $5, 'sepolia', $6, $7, $8, $10, $7, $9, $10, $11, $8, $12, $13)`,
+     VALUES ($1, $2, $3, $4, $5, 'sepolia', $6, COALESCE($14, $7), $8, $10, $7, $9, $10, $11, $8, $12, $13)`,
     [
       requestId,
       randomBytes(8).toString('hex'),
@@ -43,6 +45,7 @@ export async function insertRequest(
       opts.proxy,
       (opts.fee ?? 0n).toString(),
       opts.feeAddress ?? null,
+      opts.invoiceCurrency ?? null,
     ],
   );
   return { requestId, reference, platformId };

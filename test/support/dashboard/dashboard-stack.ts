@@ -1,4 +1,4 @@
-import { freePort, type AppHandle } from '@payrail/devstack';
+import { freePort, type AppHandle, type StackChain } from '@payrail/devstack';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../browser/chromium.js';
 import { startWebApps, type WebApps } from '../browser/web-apps.js';
@@ -20,6 +20,8 @@ export interface DashboardStack {
   web: WebApps;
   /** The mail outbox directory auth-api writes to (verification links). */
   outbox: string;
+  /** The apps' database (for a test that tampers with the ledger by SQL). */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -33,10 +35,13 @@ export async function startDashboardStack(opts: {
   account: { email: string; password: string };
   env?: Record<string, string>;
   alsoStart?: ('chain-worker' | 'webhook-worker')[];
+  /** The chain the web apps' wallet config reads; the suite's by default (pass a private chain's with its RPC_URL_SEPOLIA in `env`). */
+  webChain?: Pick<StackChain, 'rpcUrl' | 'chainId'>;
 }): Promise<DashboardStack> {
   const [pagePort, dashboardPort] = [await freePort(), await freePort()];
   const mail = mailOutbox();
-  const env = appEnv(await createTestDatabase(), uniqueName(opts.name), {
+  const databaseUrl = await createTestDatabase();
+  const env = appEnv(databaseUrl, uniqueName(opts.name), {
     ...mail.env,
     LOG_LEVEL: 'warn',
     ...dashboardOriginEnv(dashboardPort),
@@ -46,7 +51,7 @@ export async function startDashboardStack(opts: {
   const [apps, browser] = await Promise.all([Promise.all(names.map((name) => startTestApp(name, env))), launchBrowser()]);
   const [auth, payments, ...others] = apps as [AppHandle, AppHandle, ...AppHandle[]];
   await registerVerified(auth.url, mail.dir, opts.account);
-  const web = await startWebApps({ paymentsApiUrl: payments.url, authApiUrl: auth.url }, testStack().chain, {
+  const web = await startWebApps({ paymentsApiUrl: payments.url, authApiUrl: auth.url }, opts.webChain ?? testStack().chain, {
     paymentPage: pagePort,
     dashboard: dashboardPort,
   });
@@ -57,6 +62,7 @@ export async function startDashboardStack(opts: {
     browser,
     web,
     outbox: mail.dir,
+    databaseUrl,
     async stop() {
       await browser.close();
       await web.close();

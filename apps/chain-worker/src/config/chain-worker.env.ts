@@ -78,9 +78,6 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   /** How often each network's due payments are looked for. */
   @Type(() => Number) @IsInt() @Min(50) @Max(600000) RECURRING_POLL_INTERVAL_MS: number = 1000;
 
-  /** After a failed execution, wait this long before trying that payment again. */
-  @Type(() => Number) @IsInt() @Min(0) @Max(86400000) RECURRING_RETRY_DELAY_MS: number = 60000;
-
   /**
    * Secure payments: how often open payments past their expiry are recorded as `expired` (with
    * their event). Any number of replicas may sweep at once (rows are claimed SKIP LOCKED).
@@ -126,6 +123,54 @@ export class ChainWorkerEnv extends WithChainEnv(BaseEnv) {
   @Transform(({ value }: { value: unknown }) => (value === undefined ? true : value === true || value === 'true'))
   @IsBoolean()
   RECONCILIATION_ENABLED: boolean = true;
+
+  /**
+   * Scheduled accounting exports (issue #36 item 4): one leader replica delivers each schedule's
+   * last complete period (daily or monthly) to the S3-compatible bucket below or by mail.
+   */
+  @Transform(({ value }: { value: unknown }) => (value === undefined ? true : value === true || value === 'true'))
+  @IsBoolean()
+  EXPORTS_ENABLED: boolean = true;
+
+  /** How often the exports leader looks for due periods and pending deliveries. */
+  @Type(() => Number) @IsInt() @Min(100) @Max(3600000) EXPORTS_POLL_INTERVAL_MS: number = 60000;
+
+  /** Attempts of a delivery before it is marked failed (one per pass). */
+  @Type(() => Number) @IsInt() @Min(1) @Max(100) EXPORTS_MAX_ATTEMPTS: number = 5;
+
+  /** The operator's bucket for scheduled exports (objects under exports/<platformId>/); unset: S3 schedules wait. */
+  @IsOptional() @IsString() EXPORT_S3_BUCKET?: string;
+
+  /** An S3-compatible endpoint (MinIO, R2, a local server); unset: AWS S3 of EXPORT_S3_REGION. */
+  @IsOptional() @IsString() EXPORT_S3_ENDPOINT?: string;
+
+  @IsString() EXPORT_S3_REGION: string = 'us-east-1';
+
+  /** Credentials of the bucket (secrets, never logged); unset: the AWS SDK's default chain (instance role). */
+  @IsOptional() @IsString() EXPORT_S3_ACCESS_KEY_ID?: string;
+  @IsOptional() @IsString() EXPORT_S3_SECRET_ACCESS_KEY?: string;
+
+  /** Path-style addressing (bucket in the path), as most S3-compatible servers want. */
+  @Transform(({ value }: { value: unknown }) => value === true || value === 'true')
+  @IsBoolean()
+  EXPORT_S3_FORCE_PATH_STYLE: boolean = false;
+
+  /**
+   * The SMTP server that mails scheduled exports as attachments (the variables auth-api uses for
+   * its mail); unset: mailed schedules wait. The connection is upgraded with STARTTLS (required
+   * outside PAYRAIL_ENV=local) or TLS from the first byte (SMTP_SECURE), certificate checked.
+   */
+  @IsOptional() @IsString() SMTP_HOST?: string;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(65535) SMTP_PORT?: number;
+  @Transform(({ value }: { value: unknown }) => value === true || value === 'true')
+  @IsBoolean()
+  SMTP_SECURE: boolean = false;
+  /** A private CA that signed the SMTP server's certificate (PEM file). */
+  @IsOptional() @IsString() SMTP_CA_FILE?: string;
+  /** SMTP AUTH (a secret: never logged). */
+  @IsOptional() @IsString() SMTP_USER?: string;
+  @IsOptional() @IsString() SMTP_PASSWORD?: string;
+  @IsString() MAIL_FROM: string = 'Payrail <no-reply@localhost>';
 
   /** UTC time of day (HH:MM) after which the previous day is reconciled on every network; `off` for none. */
   @Matches(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, { message: 'must be HH:MM (UTC) or off' })

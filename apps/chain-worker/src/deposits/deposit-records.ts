@@ -1,6 +1,7 @@
 import { depositAddress, type DepositTerms } from '@payrail/chains';
 import {
   DepositAddressesRepository,
+  type DepositCandidateRow,
   type DepositTransferRecord,
   type DepositWatchLimits,
   raiseDepositExceptions,
@@ -44,18 +45,28 @@ export class DepositRecords {
     const proxies = [this.proxies.erc20, this.proxies.native].filter((p): p is string => !!p);
     const rows = await this.repo.candidates(this.network, proxies, limits);
     return rows.map((r) => {
-      const native = r.proxy_address.toLowerCase() === this.proxies.native;
-      const terms: DepositTerms = {
-        proxy: r.proxy_address,
-        token: native ? ZeroAddress : (r.currency_address ?? ZeroAddress),
-        payee: r.payee,
-        amount: BigInt(r.expected_amount),
-        paymentReference: r.payment_reference,
-        feeAmount: BigInt(r.fee_amount),
-        feeAddress: r.fee_address ?? ZeroAddress,
-      };
+      const terms = this.termsOfRow(r);
       return { requestId: r.id, address: depositAddress(this.factory, terms), terms, expected: terms.amount + terms.feeAmount };
     });
+  }
+
+  /** The forwarder terms of these requests (any status): what a refund from their forwarder is sent with. */
+  async termsOf(requestIds: string[]): Promise<Map<string, DepositTerms>> {
+    const rows = await this.repo.termsRows(requestIds);
+    return new Map(rows.map((r) => [r.id, this.termsOfRow(r)]));
+  }
+
+  private termsOfRow(r: DepositCandidateRow): DepositTerms {
+    const native = r.proxy_address.toLowerCase() === this.proxies.native;
+    return {
+      proxy: r.proxy_address,
+      token: native ? ZeroAddress : (r.currency_address ?? ZeroAddress),
+      payee: r.payee,
+      amount: BigInt(r.expected_amount),
+      paymentReference: r.payment_reference,
+      feeAmount: BigInt(r.fee_amount),
+      feeAddress: r.fee_address ?? ZeroAddress,
+    };
   }
 
   recordReceived(deposits: WatchedDeposit[], received: bigint[], block: number): Promise<void> {

@@ -16,13 +16,15 @@ import { LeaderLoop } from '../shared/leader-loop.js';
 import { DepositRecords } from './deposit-records.js';
 import { DepositSweeper } from './deposit-sweeper.js';
 import { DepositMetrics } from './deposits.metrics.js';
+import { ForwarderRefunder } from './forwarder-refunder.js';
 
 /**
  * Pay by transfer: watches the deposit addresses of pending requests on every configured EVM network
  * that has a DepositForwarderFactory, and sweeps them with the relayer key (RELAYER_PRIVATE_KEY).
  * One leader per network across replicas (`deposits:<network>` advisory lock); the claim of each row
  * (watching -> sweeping, conditional UPDATE) and the forwarder's own one-payment rule keep a deposit
- * from being paid twice even across a leadership change.
+ * from being paid twice even across a leadership change. The same leader then sends the refunds
+ * payees signed of what forwarders hold (ForwarderRefunder).
  */
 @Injectable()
 export class DepositsService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -53,9 +55,10 @@ export class DepositsService implements OnApplicationBootstrap, BeforeApplicatio
         erc20: ERC20FeeProxy?.toLowerCase(),
         native: EthereumFeeProxy?.toLowerCase(),
       });
+      const chain = new RelayerChain(provider, key);
       const sweeper = new DepositSweeper(
         provider,
-        new RelayerChain(provider, key),
+        chain,
         records,
         {
           network: name,
@@ -68,7 +71,17 @@ export class DepositsService implements OnApplicationBootstrap, BeforeApplicatio
         this.metrics,
       );
       this.metrics.startNetwork(name);
-      const loop = new LeaderLoop(this.db, `deposits:${name}`, this.env.DEPOSIT_POLL_INTERVAL_MS, () => sweeper.pass());
+      const refunder = new ForwarderRefunder(this.db, provider, chain, records, {
+        network: name,
+        factory,
+        confirmations: this.env.confirmationsFor(name),
+      });
+      // Sweeps, then the payee-signed refunds of what forwarders hold: one after the other, so the relayer's nonces follow.
+      const pass = async () => {
+        const swept = await sweeper.pass();
+        return (await refunder.pass()) || swept;
+      };
+      const loop = new LeaderLoop(this.db, `deposits:${name}`, this.env.DEPOSIT_POLL_INTERVAL_MS, pass);
       this.loops.set(name, loop);
       loop.start();
     }

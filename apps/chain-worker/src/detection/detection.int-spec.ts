@@ -1,9 +1,9 @@
 import { type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { createDataSource, sqlOne, sqlRows } from '@payrail/persistence';
-import { Wallet } from 'ethers';
+import { Contract, Wallet } from 'ethers';
 import type { DataSource } from 'typeorm';
-import { waitFor } from '@payrail/devstack';
+import { ANVIL_ACCOUNTS, waitFor } from '@payrail/devstack';
 import { appEnv, createTestDatabase, uniqueName } from '@payrail/test-support/stack.js';
 import { ChainWorkerModule } from '../app.module.js';
 import { payWithReference, startPrivateChain } from '@payrail/test-support/chain-worker/private-chain.js';
@@ -112,6 +112,80 @@ describe('payment detection and settlement', () => {
     expect(metrics).toContain('payrail_detection_leader{network="sepolia"} 1\n');
     await stop(worker);
   }, 30000);
+
+  it('records each settled payment at its fiat value of that moment: rate, feed and feed time, in the invoice fiat when it has a rate', async () => {
+    const worker = await startWorker(0);
+    const inUsd = await newRequest(2_500_000n);
+    const inEur = await insertRequest(db, {
+      payee: Wallet.createRandom().address,
+      token: usdc(),
+      proxy: chain.deployment.contracts.ERC20FeeProxy,
+      expected: 5_400_000n,
+      decimals: 6,
+      paymentCurrency: 'fUSDC-sepolia',
+      invoiceCurrency: 'EUR',
+    });
+    for (const [req, amount] of [[inUsd, 2_500_000n] as const, [inEur, 5_400_000n] as const]) {
+      await payWithReference(chain.provider, chain.deployment, {
+        token: usdc(),
+        payee: await payeeOf(req.requestId),
+        amount,
+        reference: req.reference,
+      });
+      await waitFor('settled', async () => ((await requestRow(req.requestId)).status === 'paid' ? true : undefined), 10000);
+    }
+    const fiatOf = async (reference: string) =>
+      sqlOne<Record<string, string>>(
+        db,
+        `SELECT t.fiat_currency, t.fiat_value::text, t.fiat_rate::text, t.fiat_rate_source, t.fiat_rate_at
+           FROM payment_transfers t JOIN requests r ON r.reference_topic = t.reference_topic WHERE r.payment_reference = $1`,
+        [reference],
+      );
+    // The local chain's Request Network ChainlinkConversionPath over its mock feeds: USDC/USD 1.00, EUR/USD 1.08.
+    const usdcFeed = `chainlink-conversion-path:${chain.deployment.contracts.ChainlinkConversionPath}`;
+    expect(await fiatOf(inUsd.reference)).toEqual({
+      fiat_currency: 'USD',
+      fiat_value: '2.50',
+      fiat_rate: '1',
+      fiat_rate_source: usdcFeed,
+      fiat_rate_at: expect.any(Date),
+    });
+    expect(await fiatOf(inEur.reference)).toEqual({
+      fiat_currency: 'EUR',
+      fiat_value: '5.00',
+      fiat_rate: '0.925925925925925926',
+      fiat_rate_source: `${usdcFeed}; ${usdcFeed}`,
+      fiat_rate_at: expect.any(Date),
+    });
+    // Stored, not recomputed: USDC/USD moves to 0.50; the next payment settles at it, the first keeps 2.50.
+    await stop(worker);
+    const settled = await fiatOf(inUsd.reference);
+    const feed = new Contract(
+      chain.deployment.feeds['USDC/USD'],
+      ['function updateAnswer(int256)'],
+      new Wallet(ANVIL_ACCOUNTS[0].privateKey, chain.provider),
+    );
+    const moved = async (answer: bigint) => {
+      const tx = (await feed.getFunction('updateAnswer')(answer)) as { wait(): Promise<unknown> };
+      await tx.wait();
+    };
+    await moved(50_000_000n);
+    try {
+      await startWorker(0);
+      const later = await newRequest(2_500_000n);
+      await payWithReference(chain.provider, chain.deployment, {
+        token: usdc(),
+        payee: await payeeOf(later.requestId),
+        amount: 2_500_000n,
+        reference: later.reference,
+      });
+      await waitFor('settled', async () => ((await requestRow(later.requestId)).status === 'paid' ? true : undefined), 10000);
+      expect(await fiatOf(later.reference)).toMatchObject({ fiat_currency: 'USD', fiat_value: '1.25', fiat_rate: '0.5' });
+      expect(await fiatOf(inUsd.reference)).toEqual(settled);
+    } finally {
+      await moved(100_000_000n);
+    }
+  }, 60000);
 
   it('emits payment.partial for half, then payment.confirmed for the rest', async () => {
     const worker = await startWorker(0);

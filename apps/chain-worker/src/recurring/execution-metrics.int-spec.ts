@@ -1,3 +1,4 @@
+import { describeFailure } from '@payrail/domain';
 import { buildSchedulePermit } from '@payrail/permits';
 import { createDataSource, RecurringRepository, sqlExecute } from '@payrail/persistence';
 import { metricsRegistry } from '@payrail/platform';
@@ -21,7 +22,7 @@ describe('recurring execution counters count committed outcomes only', () => {
   let db: DataSource;
   let platformId: string;
   let fault: CommitFault;
-  const records = () => new ExecutionRecords(db, 0);
+  const records = () => new ExecutionRecords(db);
 
   beforeAll(async () => {
     db = createDataSource(await createTestDatabase(), 2);
@@ -40,7 +41,7 @@ describe('recurring execution counters count committed outcomes only', () => {
     )?.value ?? 0;
 
   /** An active schedule whose payment 1 is claimed (request and execution rows written). */
-  async function claimedPayment(failureCount = 0) {
+  async function claimedPayment() {
     const permit = buildSchedulePermit({
       chainId: 11155111,
       verifyingContract: PROXY,
@@ -86,7 +87,7 @@ describe('recurring execution counters count committed outcomes only', () => {
       permit,
       reference: null,
     });
-    await repo.update(id, { permitSignature: '0x00', failureCount });
+    await repo.update(id, { permitSignature: '0x00' });
     const claim = await records().claim(id, 2_000);
     if (!claim) throw new Error('payment 1 was not claimed');
     return claim;
@@ -101,13 +102,13 @@ describe('recurring execution counters count committed outcomes only', () => {
     expect((await count('confirmed')) - before).toBe(1);
   });
 
-  it('a failure that pauses its schedule, recorded after one retried transaction, counts failed once and paused once', async () => {
-    const claim = await claimedPayment(2);
+  it('a failure that pauses its schedule (past due), recorded after one retried transaction, counts failed once and paused once', async () => {
+    const claim = await claimedPayment();
     const [failedBefore, pausedBefore] = [await count('failed'), await count('paused')];
-    const failure = { reason: 'Insufficient token balance', subStatus: 'insufficient_balance' } as const;
+    const failure = describeFailure('allowance_revoked'); // no retry can fix it: past due at once
     await failNextCommit();
-    await expect(records().failed(claim, failure)).rejects.toThrow(/could not serialize access/);
-    await records().failed(claim, failure);
+    await expect(records().failed(claim, failure, 2_000)).rejects.toThrow(/could not serialize access/);
+    await records().failed(claim, failure, 2_000);
     expect([(await count('failed')) - failedBefore, (await count('paused')) - pausedBefore]).toEqual([1, 1]);
   });
 });

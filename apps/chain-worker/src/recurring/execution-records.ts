@@ -1,18 +1,17 @@
-import { webhookEvent } from '@payrail/domain';
+import { afterFailedAttempt, type ClassifiedFailure } from '@payrail/domain';
 import {
   appendToOutbox,
-  ClientIdsRepository,
+  NO_DUNNING,
   type RecurringExecutionEntity,
   type RecurringPaymentEntity,
   RecurringRepository,
   RequestsRepository,
 } from '@payrail/persistence';
-import type { TransactionResponse } from 'ethers';
-import type { DataSource, EntityManager } from 'typeorm';
-import { afterFailure, type ExecutionFailure } from './execution-failure.js';
+import { formatUnits, type TransactionResponse } from 'ethers';
+import type { DataSource } from 'typeorm';
+import { dunningPolicyOf, failedEvent, scheduleEvent } from './dunning-events.js';
 import { executionRequest } from './execution-request.js';
 import { inTransactionThen } from '../shared/after-commit.js';
-import { PAYMENT_PROCESSOR } from '../shared/payment-processor.js';
 import { RecurringMetrics } from './recurring.metrics.js';
 
 /** Payment `index` of a schedule, claimed for execution. */
@@ -28,7 +27,8 @@ export interface Claim {
 /** The relayer's receipt wait (30 s) and a margin. */
 const IN_FLIGHT_MS = 35_000;
 
-const dueAt = (s: RecurringPaymentEntity, index: number) => s.firstExec + (index - 1) * s.periodSeconds;
+export const dueAt = (s: RecurringPaymentEntity, index: number) => s.firstExec + (index - 1) * s.periodSeconds;
+const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
  * The executor's writes, each one short transaction with the schedule row locked. The claim
@@ -38,18 +38,19 @@ const dueAt = (s: RecurringPaymentEntity, index: number) => s.firstExec + (index
  */
 export class ExecutionRecords {
   /**
-   * @param retryDelayMs wait after a failed attempt before the next one
    * @param inFlightMs an attempt being sent (or its receipt awaited) is left alone this long, so a
    *   second runner never sends the same index meanwhile; past it, a stuck transaction is replaced
    */
   constructor(
     private readonly db: DataSource,
-    private readonly retryDelayMs: number,
     private readonly inFlightMs = IN_FLIGHT_MS,
     readonly metrics = new RecurringMetrics(),
   ) {}
 
-  /** The next payment of an active schedule when it is due at `now` (chain time) and not waiting for a retry; else null. */
+  /**
+   * The next payment of an active schedule when it is due at `now` (chain time) and not waiting
+   * for its dunning retry (`next_attempt_at`, chain time); else null.
+   */
   claim(id: string, now: number): Promise<Claim | null> {
     return this.db.transaction(async (m) => {
       const repo = new RecurringRepository(m);
@@ -61,6 +62,7 @@ export class ExecutionRecords {
         return null;
       }
       if (dueAt(s, index) > now) return null;
+      if (s.nextAttemptAt && seconds(s.nextAttemptAt) > now) return null;
       const previous = await repo.execution(id, index);
       if (!previous) {
         const request = executionRequest(s, index);
@@ -69,7 +71,6 @@ export class ExecutionRecords {
         return { schedule: s, index, requestId: request.id, paymentReference: request.paymentReference, previous: null };
       }
       const age = Date.now() - previous.updatedAt.getTime();
-      if (previous.status === 'failed' && age < this.retryDelayMs) return null;
       if (previous.status === 'submitted' && age < this.inFlightMs) return null;
       if (previous.status === 'succeeded') return null; // recorded, processedPayments follows in the same transaction
       // Renews the lease: no other runner takes this attempt while it is under way.
@@ -131,56 +132,68 @@ export class ExecutionRecords {
       const s = await repo.lockForUpdate(scheduleId);
       const execution = await repo.execution(scheduleId, index);
       if (!s || execution?.status === 'succeeded') return;
+      // A period that had failed attempts (this one, or the catch-up after an unpause) recovered.
+      const recoveredFrom = execution?.subStatus ?? (s.processedPayments + 1 === index ? s.failureSubStatus : null);
       await repo.updateExecution(s.id, index, {
         status: 'succeeded',
         txHash: txHash ?? execution?.txHash ?? null,
         executedAt,
         error: null,
+        recoveredFrom,
       });
       const processedPayments = Math.max(s.processedPayments, index);
       const completed = processedPayments >= s.totalPayments && s.status === 'active';
-      await repo.update(s.id, { processedPayments, failureCount: 0, failureReason: null, ...(completed ? { status: 'completed' } : {}) });
-      afterCommit(() => this.metrics.observe(s.network, 'confirmed'));
+      await repo.update(s.id, {
+        processedPayments,
+        failureCount: 0,
+        failureReason: null,
+        ...NO_DUNNING,
+        ...(completed ? { status: 'completed' } : {}),
+      });
+      const delay = seconds(executedAt) - dueAt(s, index);
+      const amount = Number(formatUnits(s.amount, s.currencyDecimals));
+      afterCommit(() => {
+        this.metrics.observe(s.network, 'confirmed');
+        this.metrics.paid(s.network, delay, recoveredFrom ? { reason: recoveredFrom, currency: s.paymentCurrency, amount } : null);
+      });
     });
   }
 
-  /** Payment not made: counted toward the pause (3 in a row), with payment.failed for its request. */
-  failed(claim: Claim, failure: ExecutionFailure): Promise<void> {
+  /**
+   * Payment not made (at chain time `now`): recorded with its reason on the execution and the
+   * schedule, payment.failed for its request, and the dunning step the platform's policy gives:
+   * another attempt at an absolute chain time (`next_attempt_at`), or past due (paused, with
+   * schedule.past_due) when retries are used up or cannot help.
+   */
+  failed(claim: Claim, failure: ClassifiedFailure, now: number): Promise<void> {
     return inTransactionThen(this.db, async (m, afterCommit) => {
       const repo = new RecurringRepository(m);
       const s = await repo.lockForUpdate(claim.schedule.id);
       if (!s) return;
-      await repo.updateExecution(s.id, claim.index, { status: 'failed', error: failure.reason });
-      const { failureCount, pause } = afterFailure(s.failureCount);
-      await repo.update(s.id, {
-        failureCount,
+      await repo.updateExecution(s.id, claim.index, { status: 'failed', error: failure.reason, subStatus: failure.subStatus });
+      const since = s.dunningSince ? seconds(s.dunningSince) : now;
+      const attempts = s.dunningAttempts + 1;
+      const step = afterFailedAttempt(await dunningPolicyOf(m, s.platformId), failure.subStatus, attempts, since, now);
+      const pastDue = step.kind === 'past_due' && s.status === 'active';
+      const nextAttemptAt = step.kind === 'retry' ? new Date(step.nextAttemptAt * 1000) : null;
+      const changes = {
+        failureCount: s.failureCount + 1,
         failureReason: failure.reason,
-        ...(pause && s.status === 'active' ? { status: 'paused' } : {}),
-      });
-      await appendToOutbox(m, [await this.failedEvent(m, claim, failure)]);
-      const paused = pause && s.status === 'active';
+        failureSubStatus: failure.subStatus,
+        dunningSince: new Date(since * 1000),
+        dunningAttempts: attempts,
+        nextAttemptAt,
+        ...(pastDue ? { status: 'paused' as const, pastDueAt: new Date(now * 1000) } : {}),
+      };
+      await repo.update(s.id, changes);
+      const events = [await failedEvent(m, claim, failure, attempts, nextAttemptAt)];
+      if (pastDue) events.push(await scheduleEvent(m, 'schedule.past_due', { ...s, ...changes }, now));
+      await appendToOutbox(m, events);
       afterCommit(() => {
         this.metrics.observe(s.network, 'failed');
-        if (paused) this.metrics.observe(s.network, 'paused');
+        this.metrics.failed(s.network, failure.subStatus);
+        if (pastDue) this.metrics.observe(s.network, 'paused');
       });
     });
-  }
-
-  private async failedEvent(m: EntityManager, claim: Claim, failure: ExecutionFailure) {
-    const s = claim.schedule;
-    return webhookEvent(
-      'payment.failed',
-      { aggregateType: 'request', aggregateId: claim.requestId },
-      {
-        requestId: claim.requestId,
-        requestID: claim.requestId,
-        paymentReference: claim.paymentReference,
-        clientId: await new ClientIdsRepository(m).publicClientId(s.clientIdId),
-        subStatus: failure.subStatus,
-        paymentProcessor: PAYMENT_PROCESSOR,
-        recurringPayment: { id: s.id },
-      },
-      { platformId: s.platformId },
-    );
   }
 }

@@ -4,17 +4,23 @@ import {
   EVM_NETWORKS,
   type EvmNetwork,
   loadLocalDeploymentFile,
+  type LocalChainDeployment,
+  localNetworkOf,
+  NETWORKS,
   payrailRecurringProxies,
   rpcProvider,
 } from '@payrail/chains';
+import { kytProviderFor } from '@payrail/domain';
 import { DataSource } from 'typeorm';
-import { formatEther } from 'ethers';
+import { formatEther, JsonRpcProvider } from 'ethers';
 import { ChainWorkerEnv } from '../config/chain-worker.env.js';
 import { LeaderLoop } from '../shared/leader-loop.js';
 import { ExecutionRecords } from './execution-records.js';
 import { RecurringMetrics } from './recurring.metrics.js';
 import { RelayerChain } from '../shared/relayer-chain.js';
 import { ScheduleRunner } from './schedule-runner.js';
+import { LocalChainTime } from './local-chain-time.js';
+import { TestClockRunner } from './test-clock-runner.js';
 
 /**
  * Executes due recurring payments on every configured EVM network that has Payrail's own recurring proxy,
@@ -42,21 +48,51 @@ export class RecurringExecutor implements OnApplicationBootstrap, BeforeApplicat
     const local = loadLocalDeploymentFile(this.env, (m) => this.logger.warn(m));
     // Only where the proxy is Payrail's: Request Network's 0.1.0 proxy cannot verify the permits.
     const own = payrailRecurringProxies(this.env, local);
-    const records = new ExecutionRecords(this.db, this.env.RECURRING_RETRY_DELAY_MS, undefined, this.metrics);
+    const records = new ExecutionRecords(this.db, undefined, this.metrics);
     const chains = new Map<string, RelayerChain>();
+    const localNetwork = local ? localNetworkOf(NETWORKS, local).name : null;
     this.metrics.readRelayerBalances(() => readBalances(chains));
     for (const [name, urls] of Object.entries(configuredRpcUrls(this.env)) as [EvmNetwork, string[]][]) {
       if (!own[name]) continue;
       const chain = new RelayerChain(rpcProvider(urls, EVM_NETWORKS[name].chainId, { cacheTimeoutMs: -1 }), key);
       chains.set(name, chain);
       this.metrics.startNetwork(name);
-      // On SIGTERM the pass claims nothing more and leaves receipts to the next pass (see ScheduleRunner).
-      const runner: ScheduleRunner = new ScheduleRunner(this.db, name, chain, records, () => loop.stopping);
-      const loop: LeaderLoop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, () => runner.pass());
+      const loop = this.networkLoop(name, chain, records, local && name === localNetwork ? { deployment: local, rpcUrl: urls[0] } : null);
       this.loops.set(name, loop);
       loop.start();
     }
     this.logger.log(`executing recurring payments on ${[...this.loops.keys()].join(', ') || 'no network'}`);
+  }
+
+  /**
+   * The executor loop of one network. On SIGTERM a pass claims nothing more and leaves receipts to
+   * the next pass (see ScheduleRunner). On the local chain (outside production) the pass also
+   * carries out test clock advances (TestClockRunner), and ordinary schedules subtract the time
+   * the clocks moved the chain ahead.
+   */
+  private networkLoop(
+    name: string,
+    chain: RelayerChain,
+    records: ExecutionRecords,
+    local: { deployment: LocalChainDeployment; rpcUrl: string } | null,
+  ): LeaderLoop {
+    const stopping = () => loop.stopping;
+    let clocks: TestClockRunner | null = null;
+    const skew = () => clocks?.chainSkew() ?? Promise.resolve(0);
+    const kyt = kytProviderFor(this.env.PAYRAIL_ENV);
+    const ordinary = new ScheduleRunner(this.db, name, chain, records, stopping, skew, kyt);
+    if (local && this.env.PAYRAIL_ENV !== 'production') {
+      const provider = new JsonRpcProvider(local.rpcUrl, local.deployment.chainId, { staticNetwork: true, cacheTimeout: -1 });
+      const time = new LocalChainTime(provider, Object.values(local.deployment.feeds));
+      const runner = new ScheduleRunner(this.db, name, chain, records, stopping, undefined, kyt);
+      clocks = new TestClockRunner(this.db, name, runner, time, stopping, this.env.DETECTION_ENABLED);
+    }
+    const loop: LeaderLoop = new LeaderLoop(this.db, `recurring:${name}`, this.env.RECURRING_POLL_INTERVAL_MS, async () => {
+      const progressed = await ordinary.pass();
+      await clocks?.pass();
+      return progressed;
+    });
+    return loop;
   }
 
   async beforeApplicationShutdown(): Promise<void> {

@@ -50,7 +50,7 @@ describe('recurring schedule runner', () => {
       db,
       'sepolia',
       new RelayerChain(provider, relayerKey, receiptTimeoutMs),
-      new ExecutionRecords(db, 0, inFlightMs),
+      new ExecutionRecords(db, inFlightMs),
     );
   }
 

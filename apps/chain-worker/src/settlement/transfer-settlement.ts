@@ -10,6 +10,7 @@ import {
   SettlementTransfersRepository,
   type OfframpEntity,
   type RequestEntity,
+  type TransferFiat,
 } from '@payrail/persistence';
 import type { DataSource, EntityManager } from 'typeorm';
 import { traceSettlement, traceSettlementOutcome } from '../shared/chain-tracing.js';
@@ -20,6 +21,7 @@ import { settleRefunds } from './refund-settlement.js';
 import { byTopic, SettlementBatch } from './settlement-batch.js';
 import { SettlementEvents } from './settlement-events.js';
 import { SettlementExceptions } from './settlement-exceptions.js';
+import { fiatOfSettling, NO_FIAT_RATES, type FiatRatesOf } from './settlement-fiat.js';
 import { observed, termsOf, type ReversedRow, type TransferRow } from './settlement-rows.js';
 
 /**
@@ -35,6 +37,7 @@ import { observed, termsOf, type ReversedRow, type TransferRow } from './settlem
  * a refused payer makes the payment compliance_failed and the payment.confirmed names why.
  * Payment exceptions (underpaid, overpaid, late, refused payer) are raised and resolved in the
  * same transaction (SettlementExceptions), with the platform's tolerance and late window.
+ * Each counted transfer that settles is valued in fiat at the rate of that moment (settlement-fiat).
  */
 /** Payment references settled per transaction when none of them fails (a block of 500 payments in one). */
 const BATCH = 500;
@@ -49,6 +52,7 @@ export class TransferSettlement implements Settlement {
     networks: Readonly<Record<NetworkName, NetworkInfo>>,
     kyt: KytProvider = new UnavailableKytProvider(),
     private readonly metrics = new SettlementMetrics(),
+    private readonly fiatRates: FiatRatesOf = NO_FIAT_RATES,
   ) {
     this.payerChecks = new PayerChecks(kyt);
     this.events = new SettlementEvents(networks);
@@ -106,13 +110,14 @@ export class TransferSettlement implements Settlement {
       requests,
       locked.filter((l) => l.secured).map((l) => l.request.id),
     );
-    const out: Settled = { events: [], outbox: [], unsaved: [], offramps, exceptions };
+    const out: Settled = { events: [], outbox: [], unsaved: [], offramps, exceptions, fiat: [] };
     for (const request of requests)
       await this.apply(m, batch, request, transfers.get(request.referenceTopic) ?? [], reversed.get(request.referenceTopic) ?? [], out);
     // Refunds are paid under their own references, through the same proxies (issue #35).
     for (const event of await settleRefunds(m, network, topics, transfers)) this.emit(out, event);
     await saveSettledRequests(m, out.unsaved);
     await appendToOutbox(m, out.outbox);
+    await stored.recordFiat(network, out.fiat);
     await stored.markSettled(network, topics, confirmedThrough);
     return out.events;
   }
@@ -128,6 +133,8 @@ export class TransferSettlement implements Settlement {
     const terms = { ...termsOf(request, out.offramps.get(request.id)?.depositAddress), settlesAt: out.exceptions.settlesAt(request) };
     const counted = transfers.filter((t) => countsToward(terms, observed(t)));
     const next = paymentState(terms, counted.map(observed));
+    // Valued when they settle (issue #36): the rate of this moment is stored, never recomputed.
+    out.fiat.push(...(await fiatOfSettling(this.fiatRates, request.network, request, counted)));
     const previous = { amountPaid: request.amountPaid, feePaid: request.feePaid, status: request.status };
     const txHash = counted.at(-1)?.tx_hash ?? null;
     const changed = next.amountPaid !== previous.amountPaid || next.feePaid !== previous.feePaid || next.status !== previous.status;
@@ -197,4 +204,6 @@ interface Settled {
   offramps: Map<string, OfframpEntity>;
   /** The batch's payment exceptions (tolerances, stored exceptions, link expiries). */
   exceptions: SettlementExceptions;
+  /** The fiat values at settlement of the transfers this batch settles. */
+  fiat: TransferFiat[];
 }

@@ -1,4 +1,11 @@
-import { decodeUint256, encodeAllowance, encodeBalanceOf, encodeRecurringIsExecuted, type SchedulePermitValues } from '@payrail/permits';
+import {
+  decodeUint256,
+  encodeAllowance,
+  encodeBalanceOf,
+  encodeRecurringIsExecuted,
+  encodeRecurringRevoked,
+  type SchedulePermitValues,
+} from '@payrail/permits';
 import { type AbstractProvider, Interface, type TransactionLike, type TransactionReceipt, type TransactionResponse, Wallet } from 'ethers';
 
 /** The custom errors of the contracts the relayer calls (recurring proxy, deposit factory), to name a revert. */
@@ -16,6 +23,11 @@ const PROXY_ERRORS = new Interface([
   'error WrongTerms()',
   'error AlreadySwept()',
   'error Underfunded(uint256 balance, uint256 needed)',
+  'error RefundUsed()',
+  'error RefundExpired()',
+  'error ExceedsRefundable(uint256 refundable)',
+  'error ReentrancyGuardReentrantCall()',
+  'error SafeERC20FailedOperation(address token)',
 ]);
 
 /** How long to wait for a receipt before leaving the transaction to the next pass. */
@@ -51,12 +63,32 @@ export class RelayerChain {
     return block.timestamp;
   }
 
-  async payerFunds(token: string, payer: string, spender: string): Promise<{ balance: bigint; allowance: bigint }> {
-    const [balance, allowance] = await Promise.all([
-      this.provider.call({ to: token, data: encodeBalanceOf(payer) }),
-      this.provider.call({ to: token, data: encodeAllowance(payer, spender) }),
-    ]);
-    return { balance: decodeUint256(balance), allowance: decodeUint256(allowance) };
+  /**
+   * The subscriber's side of each schedule, read together: balance and allowance of `token` to the
+   * proxy, and whether the permit (its digest) was revoked on chain. The calls are made at once,
+   * so ethers sends them in one JSON-RPC batch (at most ~100 calls: callers pass blocks of 32).
+   */
+  async subscriberStates(
+    items: readonly { token: string; payer: string; proxy: string; digest: string }[],
+  ): Promise<{ balance: bigint; allowance: bigint; revoked: boolean }[]> {
+    const call = (to: string, data: string) => this.provider.call({ to, data }).then(decodeUint256);
+    return Promise.all(
+      items.map(async (i) => {
+        const [balance, allowance, revoked] = await Promise.all([
+          call(i.token, encodeBalanceOf(i.payer)),
+          call(i.token, encodeAllowance(i.payer, i.proxy)),
+          call(i.proxy, encodeRecurringRevoked(i.digest)),
+        ]);
+        return { balance, allowance, revoked: revoked === 1n };
+      }),
+    );
+  }
+
+  /** Worst-case native cost of a prepared transaction: gas limit x max fee (or gas price). */
+  static gasCost(tx: TransactionLike<string>): bigint | null {
+    const price = tx.maxFeePerGas ?? tx.gasPrice;
+    if (tx.gasLimit === null || tx.gasLimit === undefined || price === null || price === undefined) return null;
+    return BigInt(tx.gasLimit) * BigInt(price);
   }
 
   async isExecuted(proxy: string, values: SchedulePermitValues, index: number): Promise<boolean> {

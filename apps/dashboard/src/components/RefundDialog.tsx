@@ -15,6 +15,11 @@ export interface RefundDialogProps {
   exceptionId?: string;
   /** Accessible name of the button where several are on one screen (it starts with the visible `Refund`). */
   label?: string;
+  /**
+   * Set when the request has a deposit address: the dialog then offers "Refund from" the payee's
+   * wallet or the deposit address (funds its forwarder holds above the payment, e.g. an overpayment).
+   */
+  depositAddress?: string;
 }
 
 /**
@@ -22,15 +27,20 @@ export interface RefundDialogProps {
  * to the button): an amount (empty: everything still refundable) and a refund address (empty: the
  * wallet that paid). Submitting creates the refund with one Idempotency-Key per opening; when the
  * connected wallet is the payee's, it signs and sends the refund's transactions, then the dialog
- * shows the refund's status as detection moves it (submitted, confirmed). Exported for the
- * Exceptions screen (pass `exceptionId`).
+ * shows the refund's status as detection moves it (submitted, confirmed). A `deposit_forwarder`
+ * refund (chosen under "Refund from", or decided by the exception's kind) is signed instead
+ * (EIP-712, by the payee's wallet only) and sent by the platform's relayer; with another wallet the
+ * dialog says the payee's must sign. Exported for the Exceptions screen (pass `exceptionId`).
  */
-export function RefundDialog({ requestId, currency, exceptionId, label }: RefundDialogProps) {
+export function RefundDialog({ requestId, currency, exceptionId, label, depositAddress }: RefundDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [key, setKey] = useState('');
   const create = useCreateRefund(requestId);
   const refunds = useRefunds(requestId);
-  const form = useForm<RefundFormValues>({ resolver: zodResolver(refundForm), defaultValues: { amount: '', refundAddress: '' } });
+  const form = useForm<RefundFormValues>({
+    resolver: zodResolver(refundForm),
+    defaultValues: { amount: '', refundAddress: '', source: 'payee_wallet' },
+  });
   const open = () => {
     setKey(crypto.randomUUID());
     create.reset();
@@ -40,7 +50,8 @@ export function RefundDialog({ requestId, currency, exceptionId, label }: Refund
   const submit = form.handleSubmit((values) =>
     create.mutate({ key, body: { ...createRefundBody(values), ...(exceptionId ? { exceptionId } : {}) } }),
   );
-  const created = create.data?.refund;
+  const outcome = create.data;
+  const created = outcome?.refund;
   const current = created && (refunds.data?.refunds.find((r) => r.id === created.id) ?? created);
   return (
     <>
@@ -51,6 +62,17 @@ export function RefundDialog({ requestId, currency, exceptionId, label }: Refund
         <h2 id="refund-title">{t('refund.title')}</h2>
         <p>{t('refund.intro', { currency })}</p>
         <form className="form-grid" onSubmit={(e) => void submit(e)} aria-labelledby="refund-title">
+          {depositAddress && !exceptionId && (
+            <fieldset className="refund-source">
+              <legend>{t('refund.source')}</legend>
+              <label>
+                <input type="radio" value="payee_wallet" {...form.register('source')} /> {t('refund.source_payee')}
+              </label>
+              <label>
+                <input type="radio" value="deposit_forwarder" {...form.register('source')} /> {t('refund.source_forwarder')}
+              </label>
+            </fieldset>
+          )}
           <Field
             control={form.control}
             name="amount"
@@ -79,8 +101,11 @@ export function RefundDialog({ requestId, currency, exceptionId, label }: Refund
             <p>
               {t('refund.status')}: <strong data-field="refund-status">{current.status}</strong>
             </p>
-            {create.data?.sent === undefined && current.status === 'awaiting_signature' && (
-              <p>{t('refund.sign_elsewhere', { from: current.from })}</p>
+            {current.source === 'deposit_forwarder' ? (
+              <p>{outcome?.signed ? t('refund.signed') : t('refund.sign_payee', { payee: outcome?.payee ?? '' })}</p>
+            ) : (
+              outcome?.sent === undefined &&
+              current.status === 'awaiting_signature' && <p>{t('refund.sign_elsewhere', { from: current.from })}</p>
             )}
           </div>
         )}

@@ -6,6 +6,7 @@ import { useSignOut } from '../queries/session';
 import { SECTIONS } from '../router/sections';
 import { useSignedIn } from '../session/signed-in';
 import { IdleWarning } from './IdleWarning';
+import { WalletConnection } from './WalletConnection';
 
 /** The router's root: header, the `nav` landmark (the current section marked `aria-current="page"`) and the route's screen. */
 export function Shell() {
@@ -19,6 +20,7 @@ export function Shell() {
       <header className="topbar">
         <span className="brand">{t('app.name')}</span>
         <span className="who">{t('session.signed_in_as', { who: whoOf(session) })}</span>
+        {session.wallet?.kind === 'evm' && <WalletConnection address={session.wallet.address} />}
         <Button variant="secondary" onClick={() => signOut.mutate()}>
           {t('nav.signout')}
         </Button>

@@ -17,6 +17,9 @@ const MESSAGES = {
   'form.tolerance_percent': 'Enter a percentage from 0 to 100 with at most two decimals, such as 0.5.',
   'form.tolerance_amount': 'Enter an amount such as 0.50 (digits, one dot).',
   'form.address': 'Enter an address as 0x and 40 hex digits, or leave it empty.',
+  'form.retry_minutes': 'Enter 1 to 20 delays in minutes (1 to 43200), separated by commas.',
+  'form.grace_days': 'Enter a whole number of days from 0 to 60.',
+  'form.cancel_days': 'Enter a whole number of days up to 365, or leave it empty.',
 } as const;
 
 /** The sentence of an issue's message key (an unknown message is shown as is). */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useConfig } from 'wagmi';
-import { useApis } from '../api';
+import { type PaymentsSchemas, useApis } from '../api';
 import { must } from '../lib/api-call';
 import type { RecurringSearch } from '../router/search';
 import { sendFromWallet } from '../session/send-transactions';
@@ -38,5 +38,24 @@ export function useCancelRecurring() {
       return { cancelled, sent };
     },
     onSettled: () => queries.invalidateQueries({ queryKey: recurringKeys.all }),
+  });
+}
+
+/** Query key of the platform's dunning policy. */
+export const dunningPolicyKey = ['recurring-dunning-policy'] as const;
+
+/** The platform's dunning policy (or the default). */
+export function useDunningPolicy() {
+  const { payments } = useApis();
+  return useQuery({ queryKey: dunningPolicyKey, queryFn: () => must(payments.GET('/v2/payouts/recurring-dunning-policy')) });
+}
+
+/** Replace the platform's dunning policy. */
+export function useSaveDunningPolicy() {
+  const { payments } = useApis();
+  const queries = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentsSchemas['DunningPolicyDto']) => must(payments.PUT('/v2/payouts/recurring-dunning-policy', { body })),
+    onSuccess: (saved) => queries.setQueryData(dunningPolicyKey, saved),
   });
 }

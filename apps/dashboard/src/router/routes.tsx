@@ -7,9 +7,18 @@ import { PayersScreen } from '../screens/PayersScreen';
 import { PaymentDetailScreen } from '../screens/PaymentDetailScreen';
 import { PaymentLinksScreen } from '../screens/PaymentLinksScreen';
 import { PaymentsScreen } from '../screens/PaymentsScreen';
+import { ReconciliationScreen } from '../screens/ReconciliationScreen';
 import { RecurringScreen } from '../screens/RecurringScreen';
 import { WebhooksScreen } from '../screens/WebhooksScreen';
-import { developersSearch, linksSearch, payersSearch, paymentsSearch, recurringSearch, webhooksSearch } from './search';
+import {
+  developersSearch,
+  linksSearch,
+  payersSearch,
+  paymentsSearch,
+  reconciliationSearch,
+  recurringSearch,
+  webhooksSearch,
+} from './search';
 
 /**
  * The dashboard's routes, code-based (@tanstack/react-router, no generated route tree): the shell
@@ -49,6 +58,12 @@ const developers = createRoute({
 const payers = createRoute({ getParentRoute: () => root, path: '/payers', validateSearch: payersSearch, component: PayersScreen });
 const destinations = createRoute({ getParentRoute: () => root, path: '/destinations', component: DestinationsScreen });
 const exceptions = createRoute({ getParentRoute: () => root, path: '/exceptions', component: ExceptionsScreen });
+const reconciliation = createRoute({
+  getParentRoute: () => root,
+  path: '/reconciliation',
+  validateSearch: reconciliationSearch,
+  component: ReconciliationScreen,
+});
 
 export const routeTree = root.addChildren([
   index,
@@ -61,6 +76,7 @@ export const routeTree = root.addChildren([
   payers,
   destinations,
   exceptions,
+  reconciliation,
   unknown,
 ]);
 

@@ -1,6 +1,6 @@
 import { parseSearchWith, stringifySearchWith } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
-import { paymentsSearch, payersSearch, webhooksSearch } from './search';
+import { paymentsSearch, payersSearch, reconciliationSearch, webhooksSearch } from './search';
 
 // The router's own (default) serializer: JSON for arrays and for strings that would parse as JSON.
 const stringify = stringifySearchWith(JSON.stringify, JSON.parse);
@@ -48,5 +48,7 @@ describe('list screens search params', () => {
       from: '2026-11-27T10:00:00.000Z',
     });
     expect(webhooksSearch.parse({ status: 'lost', eventType: 'payment.unknown', from: 'last week' })).toEqual({});
+    expect(reconciliationSearch.parse(parse('?run=01JD3Y2ZK8Q7V6W5X4T3S2R1P1'))).toEqual({ run: '01JD3Y2ZK8Q7V6W5X4T3S2R1P1' });
+    expect(reconciliationSearch.parse(parse('?run=not-a-run'))).toEqual({});
   });
 });

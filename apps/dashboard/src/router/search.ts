@@ -73,3 +73,7 @@ export type WebhooksSearch = z.infer<typeof webhooksSearch>;
 /** /developers: the API key list's prefix filter and its page. */
 export const developersSearch = z.object({ prefix: text, cursors });
 export type DevelopersSearch = z.infer<typeof developersSearch>;
+
+/** /reconciliation: the run opened below the form (a ULID), so a reload keeps following it. */
+export const reconciliationSearch = z.object({ run: optional(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/)) });
+export type ReconciliationSearch = z.infer<typeof reconciliationSearch>;

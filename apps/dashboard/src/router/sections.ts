@@ -10,4 +10,5 @@ export const SECTIONS = [
   { path: '/payers', label: 'nav.payers' },
   { path: '/destinations', label: 'nav.destinations' },
   { path: '/exceptions', label: 'nav.exceptions' },
+  { path: '/reconciliation', label: 'nav.reconciliation' },
 ] as const satisfies readonly { path: string; label: MessageKey }[];

@@ -115,7 +115,9 @@ export function PaymentDetailScreen() {
             })}
           </DataTable>
           <h2>{t('detail.refunds')}</h2>
-          {r.amountPaid !== '0' && <RefundDialog requestId={r.requestId} currency={r.paymentCurrency} />}
+          {r.amountPaid !== '0' && (
+            <RefundDialog requestId={r.requestId} currency={r.paymentCurrency} depositAddress={r.deposit?.address} />
+          )}
           <RefundsTable requestId={r.requestId} />
           <h2>{t('detail.deliveries')}</h2>
           <DataTable

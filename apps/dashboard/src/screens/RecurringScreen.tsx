@@ -2,6 +2,7 @@ import { Alert, Button, shortAddress, Status } from '@payrail/web';
 import { getRouteApi } from '@tanstack/react-router';
 import type { PaymentsSchemas } from '../api';
 import { DataTable } from '../components/DataTable';
+import { DunningPolicy } from '../components/DunningPolicy';
 import { Pager } from '../components/Pager';
 import { QueryState } from '../components/QueryState';
 import { dateTime, money } from '../lib/format';
@@ -66,14 +67,21 @@ export function RecurringScreen() {
           {rows.map((r) => (
             <tr key={r.id}>
               <td>{dateTime(r.createdAt)}</td>
-              <td>{r.status}</td>
+              <td>
+                {r.status}
+                {r.failureSubStatus && <div className="muted">{t('recurring.failure', { reason: r.failureSubStatus })}</div>}
+                {r.pastDueAt && <div className="muted">{t('recurring.past_due', { at: dateTime(r.pastDueAt) })}</div>}
+              </td>
               <td title={r.payer}>{shortAddress(r.payer)}</td>
               <td>
                 {money(r.amountPerPayment, r.paymentCurrency)} / {r.frequency}
               </td>
               <td>{t('recurring.processed', { processed: r.processedPayments, total: r.totalPayments })}</td>
               <td>{money(r.remainingAmount, r.paymentCurrency)}</td>
-              <td>{dateTime(r.nextPaymentDate)}</td>
+              <td>
+                {dateTime(r.nextPaymentDate)}
+                {r.nextAttemptAt && <div className="muted">{t('recurring.retry_at', { at: dateTime(r.nextAttemptAt) })}</div>}
+              </td>
               <td>
                 {(r.status === 'active' || r.status === 'paused') && (
                   <Button
@@ -91,6 +99,7 @@ export function RecurringScreen() {
         </DataTable>
       )}
       <Pager pages={pages} nextCursor={list.data?.nextCursor} />
+      <DunningPolicy />
     </section>
   );
 }

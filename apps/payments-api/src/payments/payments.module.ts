@@ -11,8 +11,10 @@ import {
 } from '@payrail/chains';
 import { FieldCipher, parseCipherKeys } from '@payrail/platform';
 import { PaymentsApiEnv } from '../config/payments-api.env.js';
+import { ExportDatabase } from './export-database.js';
 import { ChainProviders } from './chain/chain-providers.js';
 import { DepositInstructions } from './chain/deposit-instructions.js';
+import { TestClockAccess } from './test-clocks/test-clock-access.js';
 import { loadLocalDeployment } from './chain/local-deployment.loader.js';
 import { RpcBatch } from './chain/rpc-batch.js';
 import { TronAccounts } from './chain/tron-accounts.js';
@@ -49,6 +51,7 @@ import {
     },
     { provide: RATE_FEED_BOOK, inject: [LOCAL_CHAIN_DEPLOYMENT], useFactory: (local: LocalChainDeployment | null) => rateFeedBook(local) },
     ChainProviders,
+    ExportDatabase,
     RpcBatch,
     TronAccounts,
     {
@@ -79,6 +82,7 @@ import {
       useFactory: (env: PaymentsApiEnv) => new FieldCipher(parseCipherKeys(env.PII_ENCRYPTION_KEYS, 'payment-details'), 'payment-details'),
     },
     OfframpOpener,
+    TestClockAccess,
   ],
   exports: [
     DepositInstructions,
@@ -87,6 +91,7 @@ import {
     RATE_FEED_BOOK,
     RATE_SOURCE,
     ChainProviders,
+    ExportDatabase,
     RpcBatch,
     TronAccounts,
     CUSTOMER_INFO_CIPHER,
@@ -94,6 +99,7 @@ import {
     OFFRAMP_PROVIDER,
     PAYMENT_DETAILS_CIPHER,
     OfframpOpener,
+    TestClockAccess,
   ],
 })
 export class PaymentsModule {}

@@ -10,7 +10,9 @@ import { TronPayerStateReader } from '../payments/chain/tron-payer-state.reader.
 import { IdempotencyService } from '../payments/idempotency/idempotency.service.js';
 import { PayoutsController } from './payouts.controller.js';
 import { RecurringListController } from './recurring-list.controller.js';
+import { RecurringDunningController } from './recurring-dunning.controller.js';
 import { RecurringPaymentsController } from './recurring-payments.controller.js';
+import { GetDunningPolicy, PutDunningPolicy } from './use-cases/dunning-policy.use-case.js';
 import { LOCAL_CHAIN_DEPLOYMENT, PAYOUT_NETWORKS } from '../payments/payments.tokens.js';
 import { PAYRAIL_RECURRING_PROXIES_TOKEN } from './payouts.tokens.js';
 import { PaymentPlanner } from '../payments/planning/payment-planner.js';
@@ -32,8 +34,10 @@ import { UpdateRecurringPayment } from './use-cases/update-recurring-payment.use
  */
 @Module({
   imports: [PaymentsModule],
-  controllers: [PayoutsController, RecurringListController, RecurringPaymentsController],
+  controllers: [PayoutsController, RecurringListController, RecurringPaymentsController, RecurringDunningController],
   providers: [
+    GetDunningPolicy,
+    PutDunningPolicy,
     {
       provide: PAYOUT_NETWORKS,
       inject: [LOCAL_CHAIN_DEPLOYMENT, PaymentsApiEnv],

@@ -3,11 +3,22 @@ import { Auth, type Caller, CurrentCaller } from '@payrail/platform';
 import type { Response } from 'express';
 import type { RefundView } from '../payments/records/refund-view.js';
 import { CreateRefundDto } from './dto/create-refund.dto.js';
-import { RefundIdParam, RefundRequestParam } from './dto/refund.dto.js';
-import { ApiCreateRefund, ApiGetRefund, ApiListRefunds, ApiRefundsController } from './refunds.openapi.js';
+import { RefundIdParam, RefundRequestParam, RefundSignatureDto, RefundTransactionDto } from './dto/refund.dto.js';
+import {
+  ApiCancelRefund,
+  ApiCreateRefund,
+  ApiGetRefund,
+  ApiListRefunds,
+  ApiRefundsController,
+  ApiReportRefundTransaction,
+  ApiSignRefund,
+} from './refunds.openapi.js';
+import { CancelRefund } from './use-cases/cancel-refund.use-case.js';
 import { CreateRefund } from './use-cases/create-refund.use-case.js';
 import { GetRefund } from './use-cases/get-refund.use-case.js';
 import { ListRefunds } from './use-cases/list-refunds.use-case.js';
+import { ReportRefundTransaction } from './use-cases/report-refund-transaction.use-case.js';
+import { SignRefund } from './use-cases/sign-refund.use-case.js';
 
 /**
  * Refunds of a request (issue #35). The platform's API key or a session of its account (the
@@ -21,6 +32,9 @@ export class RefundsController {
     private readonly createRefund: CreateRefund,
     private readonly listRefunds: ListRefunds,
     private readonly getRefund: GetRefund,
+    private readonly signRefund: SignRefund,
+    private readonly cancelRefund: CancelRefund,
+    private readonly reportTransaction: ReportRefundTransaction,
   ) {}
 
   @Post()
@@ -48,5 +62,26 @@ export class RefundsController {
   @ApiGetRefund()
   get(@Param() params: RefundIdParam, @CurrentCaller() caller: Caller): Promise<RefundView> {
     return this.getRefund.execute({ caller, requestId: params.requestId, refundId: params.refundId });
+  }
+
+  @Post(':refundId/signature')
+  @HttpCode(200)
+  @ApiSignRefund()
+  sign(@Param() params: RefundIdParam, @Body() body: RefundSignatureDto, @CurrentCaller() caller: Caller): Promise<RefundView> {
+    return this.signRefund.execute({ caller, requestId: params.requestId, refundId: params.refundId, signature: body.signature });
+  }
+
+  @Post(':refundId/cancel')
+  @HttpCode(200)
+  @ApiCancelRefund()
+  cancel(@Param() params: RefundIdParam, @CurrentCaller() caller: Caller): Promise<RefundView> {
+    return this.cancelRefund.execute({ caller, requestId: params.requestId, refundId: params.refundId });
+  }
+
+  @Post(':refundId/transaction')
+  @HttpCode(200)
+  @ApiReportRefundTransaction()
+  report(@Param() params: RefundIdParam, @Body() body: RefundTransactionDto, @CurrentCaller() caller: Caller): Promise<RefundView> {
+    return this.reportTransaction.execute({ caller, requestId: params.requestId, refundId: params.refundId, txHash: body.txHash });
   }
 }

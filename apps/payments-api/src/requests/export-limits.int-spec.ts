@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { seedPaidRequests } from '@payrail/test-support/dashboard/request-rows.js';
 import { startPayoutsApi, type PayoutsApi } from '@payrail/test-support/payments-api/payouts-api.js';
 import { createTenant } from '@payrail/test-support/tenancy/tenants.js';
-import { ExportDatabase } from './export-database.js';
+import { ExportDatabase } from '../payments/export-database.js';
 
 /** Rows per exporting platform: far more CSV than socket buffers hold, so an unread export stays open. */
 const ROWS = 40_000;

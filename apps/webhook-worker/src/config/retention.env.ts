@@ -18,6 +18,12 @@ export function WithRetentionEnv<TBase extends Ctor<BaseEnv>>(Base: TBase) {
     /** How often a worker replica tries a retention pass (one replica at a time runs it). */
     @Type(() => Number) @IsInt() @Min(1000) @Max(86_400_000) EVENT_RETENTION_INTERVAL_MS: number = 600_000;
 
+    /**
+     * Share of a pruning pass's time spent deleting (both jobs): between batches a pass pauses for
+     * the rest, so a backlog is pruned beside live traffic instead of taking the database over (100: no pause).
+     */
+    @Type(() => Number) @IsInt() @Min(1) @Max(100) PRUNING_DUTY_PERCENT: number = 10;
+
     /** How often a worker replica tries a record pruning pass: expired idempotency keys, old processed payment intents. */
     @Type(() => Number) @IsInt() @Min(1000) @Max(86_400_000) RECORD_PRUNING_INTERVAL_MS: number = 3_600_000;
 

@@ -27,8 +27,8 @@ export type AttemptOutcome = RecordedOutcome | { kind: 'skipped'; reason: string
 
 /**
  * One delivery attempt, in two phases. Sending holds a lease (a process slot, then the
- * endpoint's limits): load the delivery, check it is still due, claim the attempt, then sign,
- * guard and send (AttemptSender). The lease is given back once the receiver answered, so
+ * endpoint's limits): claim the attempt, load the delivery, check it is still due, take the
+ * endpoint's limits, then sign, guard and send (AttemptSender). The lease is given back once the receiver answered, so
  * recording (AttemptRecorder: record, decide, schedule next) holds no slot; the claim is given
  * back once the attempt is recorded.
  */
@@ -51,50 +51,53 @@ export class DeliverWebhook {
   }
 
   /**
-   * Under the lease: the delivery is loaded only once a slot is free (the loads of the attempts
-   * that get one in the same turn, e.g. a batch job's, share one query), so what it is checked
-   * against is fresh.
+   * Under the lease: the attempt is claimed first, then the delivery is loaded, once (the loads of
+   * the attempts that get a slot in the same turn, e.g. a batch job's, share one query), so what
+   * it is checked against is fresh and no other job makes the same attempt meanwhile.
    */
   private async send(command: DeliverWebhookCommand): Promise<SentAttempt | AttemptOutcome> {
     using lease = await this.leases.acquire();
-    const delivery = await this.store.load(command.deliveryId);
-    // The endpoint was deleted (with its deliveries): nothing to send.
-    if (!delivery) return { kind: 'skipped', reason: 'delivery no longer exists' };
-    const notDue = await this.notDue(delivery, command);
-    if (notDue) return notDue;
-    const admitted = await lease.admit(delivery.endpoint);
-    if (!admitted.go) return { kind: 'busy', ms: admitted.waitMs, eventType: delivery.eventType };
+    // A job queued before #22 names no attempt: whichever is next.
+    const attempt = command.attempt ?? (await this.store.load(command.deliveryId))?.roundAttempts;
+    if (attempt === undefined) return { kind: 'skipped', reason: 'delivery no longer exists' };
+    const { deliveryId, round } = command;
     // Another job is making this very attempt (see AttemptClaims): look again once it is recorded.
-    if (!(await this.claims.claim(delivery.id, delivery.round, delivery.roundAttempts)))
-      return { kind: 'busy', ms: CLAIMED_RETRY_MS, eventType: delivery.eventType };
-    // The other job may have made, recorded and given back this attempt between our load and our
-    // claim: what was loaded before the claim is stale, so look again under it.
-    const current = await this.store.load(delivery.id);
-    if (!sameAttempt(current, delivery)) {
-      await this.claims.release(delivery.id, delivery.round, delivery.roundAttempts);
-      return { kind: 'skipped', reason: `attempt ${delivery.roundAttempts} already made` };
+    if (!(await this.claims.claim(deliveryId, round, attempt))) return this.claimedElsewhere(deliveryId);
+    const delivery = await this.dueAttempt(await this.store.load(deliveryId), round, attempt);
+    const admitted = 'kind' in delivery ? null : await lease.admit(delivery.endpoint);
+    if ('kind' in delivery || !admitted?.go) {
+      await this.claims.release(deliveryId, round, attempt);
+      if ('kind' in delivery) return delivery;
+      return { kind: 'busy', ms: admitted?.go === false ? admitted.waitMs : CLAIMED_RETRY_MS, eventType: delivery.eventType };
     }
     const startedAt = new Date();
     const result = await this.sender.send(delivery);
     return { delivery, result, startedAt, endedAt: Date.now(), requestId: command.requestId, traceparent: command.traceparent };
   }
 
-  /** Why the loaded delivery is not to be sent by this job (a skip), or null when it is due. */
-  private async notDue(delivery: DeliveryForAttempt, command: DeliverWebhookCommand): Promise<AttemptOutcome | null> {
+  /** The delivery loaded under the claim when this attempt of it is due, else why this job skips it. */
+  private async dueAttempt(
+    delivery: DeliveryForAttempt | null,
+    round: number,
+    attempt: number,
+  ): Promise<DeliveryForAttempt | AttemptOutcome> {
+    // The endpoint was deleted (with its deliveries): nothing to send.
+    if (!delivery) return { kind: 'skipped', reason: 'delivery no longer exists' };
     // Already delivered (a job re-run after a crash), or a newer manual round took over.
-    if (delivery.round !== command.round || delivery.status !== 'pending')
-      return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
+    if (delivery.round !== round || delivery.status !== 'pending') return { kind: 'skipped', reason: `delivery is ${delivery.status}` };
     // This attempt was made already (a job queued again by the reconciler after it ran).
-    if (command.attempt !== undefined && command.attempt !== delivery.roundAttempts)
-      return { kind: 'skipped', reason: `attempt ${command.attempt} already made` };
+    if (attempt !== delivery.roundAttempts) return { kind: 'skipped', reason: `attempt ${attempt} already made` };
     // Inactive endpoint, or queued or retrying when its Client ID was deactivated, restricted or revoked: dropped, not sent.
     const dropped = !delivery.endpoint.isActive ? 'endpoint inactive' : !delivery.endpoint.ownerActive ? 'Client ID not active' : null;
-    if (dropped === null) return null;
+    if (dropped === null) return delivery;
     await this.store.fail(delivery.id, delivery.round, dropped);
     return { kind: 'skipped', reason: dropped };
   }
-}
 
-/** The delivery loaded again under the claim is still at the attempt loaded before it. */
-const sameAttempt = (current: DeliveryForAttempt | null, loaded: DeliveryForAttempt): boolean =>
-  current !== null && current.round === loaded.round && current.status === 'pending' && current.roundAttempts === loaded.roundAttempts;
+  /** The attempt is claimed by another job (rare): busy, under the delivery's event type (a batch entry's job is named after it). */
+  private async claimedElsewhere(deliveryId: string): Promise<AttemptOutcome> {
+    const delivery = await this.store.load(deliveryId);
+    if (!delivery) return { kind: 'skipped', reason: 'delivery no longer exists' };
+    return { kind: 'busy', ms: CLAIMED_RETRY_MS, eventType: delivery.eventType };
+  }
+}

@@ -23,6 +23,7 @@ export class RecordPruningJob extends BatchedPruningJob<PrunedKind> {
       batchSize: env.RECORD_PRUNING_BATCH_SIZE,
       deleteBatch: (m, kind, size) => new RecordPruningRepository(m).deleteBatch(kind, env.PAYMENT_INTENT_RETENTION_DAYS, size),
       deletedMessage: 'record pruning deleted old rows',
+      dutyPercent: env.PRUNING_DUTY_PERCENT,
     });
   }
 }

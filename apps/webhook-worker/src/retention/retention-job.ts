@@ -23,6 +23,7 @@ export class RetentionJob extends BatchedPruningJob<RetainedKind> {
       batchSize: env.EVENT_RETENTION_BATCH_SIZE,
       deleteBatch: (m, kind, size) => new RetentionRepository(m).deleteBatch(kind, env.EVENT_RETENTION_DAYS, size),
       deletedMessage: 'retention pass deleted old rows',
+      dutyPercent: env.PRUNING_DUTY_PERCENT,
     });
   }
 }

@@ -1,4 +1,4 @@
-import { AbiCoder, concat, getCreate2Address, getCreateAddress, Interface, keccak256, ZeroAddress } from 'ethers';
+import { AbiCoder, concat, getCreate2Address, getCreateAddress, Interface, keccak256, TypedDataEncoder, ZeroAddress } from 'ethers';
 
 import type { LocalChainDeployment } from '../local-deployment.js';
 import { localNetworkOf } from '../local-deployment.js';
@@ -43,6 +43,62 @@ export interface DepositTerms {
 const TERMS_TUPLE =
   'tuple(address proxy,address token,address payee,uint256 amount,bytes8 paymentReference,uint256 feeAmount,address feeAddress)';
 
+const REFUND_TUPLE = 'tuple(address token,address to,uint256 amount,bytes32 refundId,uint256 deadline)';
+
+/** A refund of funds a forwarder holds, as its payee signs it (contracts/DepositForwarder.sol's DepositRefund). */
+export interface DepositRefund {
+  /** The ERC-20 to give back, or the zero address for the native currency. */
+  token: string;
+  to: string;
+  amount: bigint;
+  /** 0x + 64 hex: executed once per forwarder. */
+  refundId: string;
+  /** Unix seconds after which the signature is void. */
+  deadline: bigint;
+}
+
+/** EIP-712 type of DepositRefund, as DepositForwarder.REFUND_TYPEHASH hashes it. */
+export const DEPOSIT_REFUND_TYPES = {
+  Refund: [
+    { name: 'token', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'amount', type: 'uint256' },
+    { name: 'refundId', type: 'bytes32' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+} as const;
+
+/** The EIP-712 typed data the payee signs (eth_signTypedData_v4) for a refund from the forwarder at `forwarder`. */
+export function depositRefundTypedData(chainId: number, forwarder: string, refund: DepositRefund) {
+  return {
+    domain: { name: 'Payrail DepositForwarder', version: '1', chainId, verifyingContract: forwarder },
+    types: { Refund: DEPOSIT_REFUND_TYPES.Refund.map((f) => ({ ...f })) },
+    primaryType: 'Refund' as const,
+    message: {
+      token: refund.token,
+      to: refund.to,
+      amount: refund.amount.toString(),
+      refundId: refund.refundId,
+      deadline: refund.deadline.toString(),
+    },
+  };
+}
+
+/** The EIP-712 digest of a refund (ethers' TypedDataEncoder), as the forwarder computes it. */
+export function depositRefundDigest(chainId: number, forwarder: string, refund: DepositRefund): string {
+  const typed = depositRefundTypedData(chainId, forwarder, refund);
+  return TypedDataEncoder.hash(typed.domain, { Refund: typed.types.Refund }, typed.message);
+}
+
+/** Calldata of factory.deployAndRefund(terms, refund, signature). */
+export function encodeDeployAndRefund(terms: DepositTerms, refund: DepositRefund, signature: string): string {
+  return DEPOSIT_FACTORY_ABI.encodeFunctionData('deployAndRefund', [
+    termsValue(terms),
+    [refund.token || ZeroAddress, refund.to, refund.amount, refund.refundId, refund.deadline],
+    signature,
+  ]);
+}
+
 /** The factory's ABI as the sweeper calls it. */
 export const DEPOSIT_FACTORY_ABI = new Interface([
   `function deployAndSweep(${TERMS_TUPLE} terms) returns (address)`,
@@ -55,6 +111,12 @@ export const DEPOSIT_FACTORY_ABI = new Interface([
   'error WrongTerms()',
   'error AlreadySwept()',
   'error Underfunded(uint256 balance, uint256 needed)',
+  `function deployAndRefund(${TERMS_TUPLE} terms, ${REFUND_TUPLE} refund, bytes signature) returns (address)`,
+  'event Refunded(bytes32 indexed refundId, address indexed token, address indexed to, uint256 amount)',
+  'error BadSignature()',
+  'error RefundUsed()',
+  'error RefundExpired()',
+  'error ExceedsRefundable(uint256 refundable)',
 ]);
 
 function termsValue(t: DepositTerms): unknown[] {

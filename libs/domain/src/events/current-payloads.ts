@@ -76,6 +76,9 @@ export interface PaymentFailedPayload {
   paymentProcessor: string;
   /** Set when a recurring payment's execution failed. */
   recurringPayment?: { id: string };
+  /** Extension (issue #37), recurring executions: the attempt's number for this period and when dunning tries again (ISO 8601 chain time; null: no retry). */
+  attempt?: number;
+  nextAttemptAt?: string | null;
   /** As on payment.confirmed: the first request of the recurring invoice the request is a period of. */
   originalRequestId?: string;
   originalRequestPaymentReference?: string;

@@ -14,7 +14,7 @@ import { payloadIdentity, ROUTING_KEY, splitRouting, webhookEvent } from './rout
 const NOW = new Date('2026-01-02T03:04:05.000Z');
 
 describe('webhook events', () => {
-  it('lists the six current and six legacy events of the spec, and the extensions payment.reversed, webhook_endpoint.disabled, the payment exception events, refund.* and reconciliation.completed', () => {
+  it('lists the six current and six legacy events of the spec, and the extensions payment.reversed, webhook_endpoint.disabled, the payment exception events, refund.*, reconciliation.completed, the recurring dunning events and test_clock.ready', () => {
     expect([...CURRENT_WEBHOOK_EVENTS]).toEqual([
       'client_id.linked',
       'payment.confirmed',
@@ -42,8 +42,13 @@ describe('webhook events', () => {
       'refund.confirmed',
       'refund.failed',
       'reconciliation.completed',
+      'payment.upcoming',
+      'payment.at_risk',
+      'schedule.past_due',
+      'schedule.canceled_for_nonpayment',
+      'test_clock.ready',
     ]);
-    expect(WEBHOOK_EVENT_NAMES).toHaveLength(20);
+    expect(WEBHOOK_EVENT_NAMES).toHaveLength(25);
     expect(isWebhookEventName('payment.confirmed')).toBe(true);
     expect(isWebhookEventName('payment.reversed')).toBe(true);
     expect(isWebhookEventName('payment.confirmed.client_id')).toBe(false);

@@ -92,7 +92,9 @@ export interface RefundPayload<E extends 'refund.created' | 'refund.confirmed' |
   amount: string;
   /** The wallet the refund goes to. */
   to: string;
-  status: 'awaiting_signature' | 'submitted' | 'confirmed' | 'failed';
+  status: 'awaiting_signature' | 'submitted' | 'confirmed' | 'failed' | 'cancelled';
+  /** Who pays it back: the payee's wallet, or the deposit forwarder (payee-signed, relayer-sent). */
+  source: 'payee_wallet' | 'deposit_forwarder';
   /** The refund's own payment reference (the fee-proxy call carries it). */
   refundPaymentReference: string;
   txHash: string | null;
@@ -120,5 +122,68 @@ export interface ReconciliationCompletedPayload {
   discrepancies: Record<string, number>;
   totalDiscrepancies: number;
   /** ISO 8601: when the run completed. */
+  timestamp: string;
+}
+
+/** `test_clock.ready` (extension, issue #37): a test clock finished advancing to `frozenTime`. */
+export interface TestClockReadyPayload {
+  event: 'test_clock.ready';
+  testClockId: string;
+  /** ISO 8601: the clock's time now. */
+  frozenTime: string;
+  /** ISO 8601: the clock's time before the advance. */
+  previousFrozenTime: string;
+  /** Periods of attached schedules executed during the advance. */
+  executedPayments: number;
+  /** Periods attempted during the advance that failed (payment.failed was sent for each). */
+  failedPayments: number;
+  /** ISO 8601: when the advance finished (wall time). */
+  timestamp: string;
+}
+
+/**
+ * `payment.upcoming` / `payment.at_risk` (issue #37): a pre-due check of a recurring payment's
+ * next period, 72 h and 24 h before it is due (chain time), once per period and threshold. At
+ * risk when the subscriber's balance or allowance (or the permit) would not let it execute:
+ * `subStatus` says why (a failure reason); null on `payment.upcoming`.
+ */
+export interface RecurringNoticePayload<E extends 'payment.upcoming' | 'payment.at_risk'> {
+  event: E;
+  recurringPaymentId: string;
+  /** 1-based period number. */
+  index: number;
+  /** ISO 8601: when the period is due. */
+  dueAt: string;
+  hoursBefore: 72 | 24;
+  /** Decimal string in the payment currency: what the period pulls (amount + fee + gas fee). */
+  amount: string;
+  paymentCurrency: string;
+  network: string;
+  payerAddress: string;
+  subStatus: string | null;
+  clientId: string | null;
+  /** ISO 8601: the chain time of the check. */
+  timestamp: string;
+}
+
+/**
+ * `schedule.past_due` (issue #37): dunning gave up on a period (retries used up, or a reason no
+ * retry fixes) and paused the schedule; `cancelAt` is when it is cancelled for nonpayment unless
+ * the subscriber fixes it (null: never). `schedule.canceled_for_nonpayment`: that happened.
+ */
+export interface ScheduleDunningPayload<E extends 'schedule.past_due' | 'schedule.canceled_for_nonpayment'> {
+  event: E;
+  recurringPaymentId: string;
+  status: 'paused' | 'cancelled';
+  subStatus: string | null;
+  failureReason: string | null;
+  failureCount: number;
+  processedPayments: number;
+  totalPayments: number;
+  /** ISO 8601 (chain time). */
+  pastDueAt: string | null;
+  cancelAt: string | null;
+  clientId: string | null;
+  /** ISO 8601 (chain time). */
   timestamp: string;
 }

@@ -30,6 +30,11 @@ export const LEGACY_WEBHOOK_EVENTS = [
  * a request was created (awaiting the payee's signature), confirmed by detection, or failed (its
  * transaction was removed by a reorg). `reconciliation.completed`: a reconciliation run of the
  * ledger against the chain finished (issue #36), with its discrepancy counts.
+ * `payment.upcoming` / `payment.at_risk` (issue #37): a recurring payment's pre-due check, 72 h and
+ * 24 h before the period is due. `schedule.past_due` / `schedule.canceled_for_nonpayment` (issue
+ * #37): dunning paused a schedule whose period could not be collected / cancelled it later.
+ * `test_clock.ready`: a test clock (local chain only, issue #37) finished an advance: every period
+ * due up to its new time was executed on the local chain.
  */
 export const EXTENSION_WEBHOOK_EVENTS = [
   'payment.reversed',
@@ -40,6 +45,11 @@ export const EXTENSION_WEBHOOK_EVENTS = [
   'refund.confirmed',
   'refund.failed',
   'reconciliation.completed',
+  'payment.upcoming',
+  'payment.at_risk',
+  'schedule.past_due',
+  'schedule.canceled_for_nonpayment',
+  'test_clock.ready',
 ] as const;
 
 /** Every event a webhook endpoint can receive, and every name the test-fire routes accept. */

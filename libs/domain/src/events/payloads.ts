@@ -18,7 +18,10 @@ import type {
   PaymentExceptionPayload,
   PaymentReversedPayload,
   ReconciliationCompletedPayload,
+  RecurringNoticePayload,
   RefundPayload,
+  TestClockReadyPayload,
+  ScheduleDunningPayload,
   WebhookEndpointDisabledPayload,
 } from './extension-payloads.js';
 import type { WebhookEventName } from './names.js';
@@ -45,7 +48,41 @@ export interface WebhookPayloads {
   'refund.confirmed': RefundPayload<'refund.confirmed'>;
   'refund.failed': RefundPayload<'refund.failed'>;
   'reconciliation.completed': ReconciliationCompletedPayload;
+  'test_clock.ready': TestClockReadyPayload;
+  'payment.upcoming': RecurringNoticePayload<'payment.upcoming'>;
+  'payment.at_risk': RecurringNoticePayload<'payment.at_risk'>;
+  'schedule.past_due': ScheduleDunningPayload<'schedule.past_due'>;
+  'schedule.canceled_for_nonpayment': ScheduleDunningPayload<'schedule.canceled_for_nonpayment'>;
 }
+
+const NOTICE_FIELDS = [
+  'event',
+  'recurringPaymentId',
+  'index',
+  'dueAt',
+  'hoursBefore',
+  'amount',
+  'paymentCurrency',
+  'network',
+  'payerAddress',
+  'subStatus',
+  'clientId',
+  'timestamp',
+] as const;
+const DUNNING_FIELDS = [
+  'event',
+  'recurringPaymentId',
+  'status',
+  'subStatus',
+  'failureReason',
+  'failureCount',
+  'processedPayments',
+  'totalPayments',
+  'pastDueAt',
+  'cancelAt',
+  'clientId',
+  'timestamp',
+] as const;
 
 const EXCEPTION_FIELDS = [
   'event',
@@ -232,4 +269,9 @@ export const PAYLOAD_FIELD_ORDER: { [E in WebhookEventName]: readonly (keyof Web
     'totalDiscrepancies',
     'timestamp',
   ],
+  'test_clock.ready': ['event', 'testClockId', 'frozenTime', 'previousFrozenTime', 'executedPayments', 'failedPayments', 'timestamp'],
+  'payment.upcoming': NOTICE_FIELDS,
+  'payment.at_risk': NOTICE_FIELDS,
+  'schedule.past_due': DUNNING_FIELDS,
+  'schedule.canceled_for_nonpayment': DUNNING_FIELDS,
 };

@@ -37,4 +37,10 @@ export const EVENT_RECIPIENTS: Record<WebhookEventName, EventRecipients> = {
   'refund.failed': { platform: true, orchestrator: true },
   // Extension: the platform whose requests were reconciled (issue #36).
   'reconciliation.completed': { platform: true, orchestrator: false },
+  'test_clock.ready': { platform: true, orchestrator: false },
+  // Extensions (issue #37): the platform that owns the recurring payment, like payment.failed.
+  'payment.upcoming': { platform: true, orchestrator: false },
+  'payment.at_risk': { platform: true, orchestrator: false },
+  'schedule.past_due': { platform: true, orchestrator: false },
+  'schedule.canceled_for_nonpayment': { platform: true, orchestrator: false },
 };

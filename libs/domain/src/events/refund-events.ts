@@ -13,7 +13,9 @@ export interface RefundFacts {
   decimals: number;
   amount: bigint;
   to: string;
-  status: 'awaiting_signature' | 'submitted' | 'confirmed' | 'failed';
+  status: 'awaiting_signature' | 'submitted' | 'confirmed' | 'failed' | 'cancelled';
+  /** Who pays it back: the payee's wallet, or the deposit forwarder (payee-signed, relayer-sent). */
+  source?: 'payee_wallet' | 'deposit_forwarder';
   paymentReference: string;
   txHash: string | null;
   failureReason: string | null;
@@ -55,6 +57,7 @@ export function refundEvent(
       refundPaymentReference: refund.paymentReference,
       txHash: refund.txHash,
       failureReason: refund.failureReason,
+      source: refund.source ?? 'payee_wallet',
       timestamp: at.toISOString(),
     },
     { platformId: refund.platformId },

@@ -7,6 +7,7 @@ import {
   lateness,
   rateOf,
   refundRefusal,
+  refundSourceOf,
   remainderRefusal,
   settlesAt,
 } from './exception-rules.js';
@@ -66,13 +67,16 @@ describe('payment exception rules', () => {
   });
 
   it('which exceptions can be refunded, and what a refund gives back by default', () => {
-    expect(refundRefusal('overpaid', 'open', null)).toBeUndefined();
-    expect(refundRefusal('screening_rejected', 'open', null)).toBeUndefined();
-    expect(refundRefusal('overpaid', 'open', 'r1')).toMatch(/refund r1 under way/);
+    expect(refundRefusal('open', null)).toBeUndefined();
+    expect(refundRefusal('open', null)).toBeUndefined();
+    expect(refundRefusal('open', 'r1')).toMatch(/refund r1 under way/);
     for (const status of ['accepted', 'refunded', 'resolved', 'remainder_requested'] as const)
-      expect(refundRefusal('underpaid', status, null)).toBe(`Exception is ${status}; only an open exception can be refunded`);
-    expect(refundRefusal('wrong_token', 'open', null)).toMatch(/held in the deposit forwarder/);
-    expect(refundRefusal('unsweepable', 'open', null)).toMatch(/held in the deposit forwarder/);
+      expect(refundRefusal(status, null)).toBe(`Exception is ${status}; only an open exception can be refunded`);
+    // Their funds are in the deposit forwarder: refunded from there (payee-signed, relayer-sent).
+    expect(refundRefusal('open', null)).toBeUndefined();
+    expect(refundSourceOf('wrong_token')).toBe('deposit_forwarder');
+    expect(refundSourceOf('unsweepable')).toBe('deposit_forwarder');
+    expect(refundSourceOf('overpaid')).toBe('payee_wallet');
 
     const amounts = { expectedAmount: 2_000_000n, receivedAmount: 2_300_000n };
     expect(exceptionRefundDefault({ kind: 'overpaid', ...amounts })).toBe(300_000n);

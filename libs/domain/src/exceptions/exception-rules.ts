@@ -118,16 +118,19 @@ export function remainderRefusal(kind: ExceptionKind, status: ExceptionStatus): 
 
 /**
  * Why an exception cannot be refunded now, or undefined. Only an open exception, with no refund
- * under way for it (`liveRefund`: one linked to it that has not failed). wrong_token and
- * unsweepable funds sit in a deposit forwarder, never reached the payee's wallet, and are not
- * refunded through it.
+ * under way for it (`liveRefund`: one linked to it that has neither failed nor been cancelled).
+ * wrong_token and unsweepable funds sit in the deposit forwarder: their refund comes from there
+ * (payee-signed, relayer-sent; `refundSourceOf`), never from the payee's wallet.
  */
-export function refundRefusal(kind: ExceptionKind, status: ExceptionStatus, liveRefund: string | null): string | undefined {
-  if (kind === 'wrong_token' || kind === 'unsweepable')
-    return `A ${kind} exception cannot be refunded from the payee's wallet: its funds are held in the deposit forwarder`;
+export function refundRefusal(status: ExceptionStatus, liveRefund: string | null): string | undefined {
   if (status !== 'open') return `Exception is ${status}; only an open exception can be refunded`;
   if (liveRefund !== null) return `Exception already has refund ${liveRefund} under way; it is resolved when that refund is confirmed`;
   return undefined;
+}
+
+/** Where an exception's refund comes from: the funds of wrong_token and unsweepable never left the deposit forwarder. */
+export function refundSourceOf(kind: ExceptionKind): 'payee_wallet' | 'deposit_forwarder' {
+  return kind === 'wrong_token' || kind === 'unsweepable' ? 'deposit_forwarder' : 'payee_wallet';
 }
 
 /**

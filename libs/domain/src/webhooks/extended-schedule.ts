@@ -1,3 +1,4 @@
+import { delayAt, nextDelay } from '../retry-schedule.js';
 import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAYS_MS } from './delivery-rules.js';
 
 /**
@@ -33,13 +34,12 @@ export const DEFAULT_EXTENDED_HORIZON_MS = 72 * 3600 * 1000;
 export function nominalRetryDelayMs(attemptsMade: number, extended: ExtendedSchedule | null): number | null {
   if (attemptsMade < 1) return 0;
   if (attemptsMade < WEBHOOK_MAX_ATTEMPTS) return WEBHOOK_RETRY_DELAYS_MS[attemptsMade - 1];
-  if (!extended || extended.delaysMs.length === 0) return null;
-  const last = extended.delaysMs.length - 1;
-  const delayAt = (k: number) => extended.delaysMs[Math.min(k, last)];
+  if (!extended) return null;
+  const schedule = { delays: extended.delaysMs, horizon: extended.horizonMs };
   const k = attemptsMade - WEBHOOK_MAX_ATTEMPTS;
   let elapsed = WEBHOOK_RETRY_DELAYS_MS.reduce((a, b) => a + b, 0);
-  for (let i = 0; i <= k; i++) elapsed += delayAt(i);
-  return elapsed <= extended.horizonMs ? delayAt(k) : null;
+  for (let i = 0; i < k; i++) elapsed += delayAt(schedule, i) ?? 0;
+  return nextDelay(schedule, k, elapsed);
 }
 
 /**

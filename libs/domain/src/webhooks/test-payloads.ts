@@ -45,6 +45,7 @@ const refundTest = <E extends 'refund.created' | 'refund.confirmed' | 'refund.fa
   to: WALLET,
   status,
   refundPaymentReference: PAYMENT_REFERENCE,
+  source: 'payee_wallet' as const,
   txHash,
   failureReason: status === 'failed' ? 'reorg' : null,
   timestamp: c.now,
@@ -220,7 +221,55 @@ const FACTORIES: { [E in WebhookEventName]: (c: Context) => WebhookPayloads[E] }
     totalDiscrepancies: 0,
     timestamp: c.now,
   }),
+  'test_clock.ready': (c) => ({
+    event: 'test_clock.ready',
+    testClockId: '01JD3Y2ZK8Q7V6W5X4T3S2R1P2',
+    frozenTime: c.now,
+    previousFrozenTime: c.now,
+    executedPayments: 0,
+    failedPayments: 0,
+    timestamp: c.now,
+  }),
+  'payment.upcoming': (c) => noticeTest('payment.upcoming', c),
+  'payment.at_risk': (c) => noticeTest('payment.at_risk', c),
+  'schedule.past_due': (c) => dunningTest('schedule.past_due', c),
+  'schedule.canceled_for_nonpayment': (c) => dunningTest('schedule.canceled_for_nonpayment', c),
 };
+
+function noticeTest<E extends 'payment.upcoming' | 'payment.at_risk'>(event: E, c: Context): WebhookPayloads[E] {
+  return {
+    event,
+    recurringPaymentId: TOKEN,
+    index: 1,
+    dueAt: c.now,
+    hoursBefore: 24,
+    amount: '10',
+    paymentCurrency: 'USDC',
+    network: 'sepolia',
+    payerAddress: WALLET,
+    subStatus: event === 'payment.at_risk' ? 'insufficient_balance' : null,
+    clientId: identity(c).clientId,
+    timestamp: c.now,
+  } as WebhookPayloads[E];
+}
+
+function dunningTest<E extends 'schedule.past_due' | 'schedule.canceled_for_nonpayment'>(event: E, c: Context): WebhookPayloads[E] {
+  const cancelled = event === 'schedule.canceled_for_nonpayment';
+  return {
+    event,
+    recurringPaymentId: TOKEN,
+    status: cancelled ? 'cancelled' : 'paused',
+    subStatus: 'insufficient_balance',
+    failureReason: 'Insufficient token balance',
+    failureCount: 18,
+    processedPayments: 1,
+    totalPayments: 12,
+    pastDueAt: c.now,
+    cancelAt: cancelled ? null : c.now,
+    clientId: identity(c).clientId,
+    timestamp: c.now,
+  } as WebhookPayloads[E];
+}
 
 function exceptionPayload<E extends 'payment.exception' | 'payment.exception.resolved'>(event: E, c: Context): WebhookPayloads[E] {
   const resolved = event === 'payment.exception.resolved';

@@ -72,6 +72,18 @@ export class DepositAddressesRepository {
     );
   }
 
+  /** The forwarder terms' columns of these requests, whatever their status (a refund of what their forwarder holds). */
+  termsRows(requestIds: string[]): Promise<DepositCandidateRow[]> {
+    if (requestIds.length === 0) return Promise.resolve([]);
+    return sqlRows<DepositCandidateRow>(
+      this.db,
+      `SELECT r.id, r.payment_reference, r.payee, r.currency_address, r.proxy_address, r.expected_amount::text, r.fee_amount::text,
+              r.fee_address
+         FROM requests r WHERE r.id = ANY($1::text[])`,
+      [requestIds],
+    );
+  }
+
   /** The head block the sweeper of `network` last read and the confirmations it waits for (one row per network). */
   async recordHead(network: string, headBlock: number, confirmations: number): Promise<void> {
     await sqlExecute(

@@ -22,6 +22,17 @@ export type ReversedTransferRow = Pick<
   'contract' | 'tx_hash' | 'token' | 'to_address' | 'amount' | 'fee_amount' | 'fee_address'
 >;
 
+/** A transfer's fiat value at settlement, as recordFiat stores it (decimal strings). */
+export interface TransferFiat {
+  txHash: string;
+  logIndex: number;
+  currency: string;
+  value: string;
+  rate: string;
+  source: string;
+  at: Date;
+}
+
 const COLUMNS = 'contract, tx_hash, token, to_address, amount::text, fee_amount::text, fee_address';
 const TRANSFER_COLUMNS = `${COLUMNS}, log_index, from_address, block_timestamp, settled_at`;
 const REVERSED_COLUMNS = COLUMNS;
@@ -66,6 +77,25 @@ export class SettlementTransfersRepository {
       this.manager,
       `DELETE FROM reversed_transfers WHERE network = $1 AND reference_topic = ANY($2::text[]) RETURNING reference_topic, ${REVERSED_COLUMNS}`,
       [network, topics],
+    );
+  }
+
+  /**
+   * Stores each transfer's fiat value at settlement (before markSettled, in its transaction): only
+   * on a transfer not settled yet, so a value once recorded is never recomputed.
+   */
+  async recordFiat(network: string, rows: TransferFiat[]): Promise<void> {
+    if (rows.length === 0) return;
+    const column = <K extends keyof TransferFiat>(key: K) => rows.map((r) => r[key]);
+    await sqlExecute(
+      this.manager,
+      `UPDATE payment_transfers t
+          SET fiat_currency = f.currency, fiat_value = f.value::numeric, fiat_rate = f.rate::numeric,
+              fiat_rate_source = f.source, fiat_rate_at = f.at
+         FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+              AS f(tx_hash, log_index, currency, value, rate, source, at)
+        WHERE t.network = $1 AND t.tx_hash = f.tx_hash AND t.log_index = f.log_index AND t.settled_at IS NULL`,
+      [network, column('txHash'), column('logIndex'), column('currency'), column('value'), column('rate'), column('source'), column('at')],
     );
   }
 

@@ -33,6 +33,9 @@ export interface RecurringListRow {
   processed_payments: number;
   failure_count: number;
   failure_reason: string | null;
+  failure_sub_status: string | null;
+  next_attempt_at: Date | null;
+  past_due_at: Date | null;
   reference: string | null;
   last_payment_at: Date | null;
   created_at: Date;
@@ -58,7 +61,8 @@ export class RecurringListingRepository {
       `SELECT s.id, ${microsOf('s.created_at')}::text AS cursor_micros, s.status, s.network, c.client_id, s.payer, s.payee, s.token,
               s.recurring_proxy, s.payment_currency, s.currency_decimals, s.invoice_currency, s.invoice_amount::text AS invoice_amount,
               s.invoice_decimals, s.amount::text AS amount, s.frequency, s.period_seconds, s.first_exec::text AS first_exec,
-              s.total_payments, s.processed_payments, s.failure_count, s.failure_reason, s.reference,
+              s.total_payments, s.processed_payments, s.failure_count, s.failure_reason, s.failure_sub_status,
+              s.next_attempt_at, s.past_due_at, s.reference,
               (SELECT max(e.executed_at) FROM recurring_executions e
                 WHERE e.recurring_payment_id = s.id AND e.status = 'succeeded') AS last_payment_at,
               s.created_at

@@ -37,17 +37,12 @@ export async function appendToOutbox(
   }
   if (events.length === 0) return;
   const params: unknown[] = [];
+  const partitions = new Set<number>();
   const rows = events.map((e) => {
     const at = params.length;
-    params.push(
-      e.type,
-      e.aggregateType,
-      e.aggregateId,
-      outboxPartition(e.aggregateType, e.aggregateId),
-      JSON.stringify(e.payload),
-      requestId,
-      currentTraceparent(),
-    );
+    const partition = outboxPartition(e.aggregateType, e.aggregateId);
+    partitions.add(partition);
+    params.push(e.type, e.aggregateType, e.aggregateId, partition, JSON.stringify(e.payload), requestId, currentTraceparent());
     return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, $${at + 5}::jsonb, $${at + 6}, $${at + 7})`;
   });
   await sqlExecute(
@@ -55,6 +50,7 @@ export async function appendToOutbox(
     `INSERT INTO outbox_events (event_type, aggregate_type, aggregate_id, partition, payload, request_id, traceparent) VALUES ${rows.join(', ')}`,
     params,
   );
-  // Delivered at commit (and only then): relays listening on the channel wake up at once.
-  await sqlExecute(manager, `SELECT pg_notify('${OUTBOX_CHANNEL}', '')`);
+  // Delivered at commit (and only then): relays listening on the channel wake up at once and
+  // relay the partitions named ('3,7'), with no search for the partitions that have new rows.
+  await sqlExecute(manager, `SELECT pg_notify('${OUTBOX_CHANNEL}', $1)`, [[...partitions].join(',')]);
 }

@@ -64,7 +64,21 @@ export class RecurringPaymentEntity {
   @Column({ name: 'processed_payments', type: 'integer' }) processedPayments: number;
   @Column({ name: 'failure_count', type: 'integer' }) failureCount: number;
   @Column({ name: 'failure_reason', type: 'text', nullable: true }) failureReason: string | null;
+  /** The failure reason code of the latest failed attempt (payment.failed's subStatus), null once paid. */
+  @Column({ name: 'failure_sub_status', type: 'text', nullable: true }) failureSubStatus: string | null;
+  /** Chain time of the failing period's first failed attempt (the dunning round's start), null when none is failing. */
+  @Column({ name: 'dunning_since', type: 'timestamptz', nullable: true }) dunningSince: Date | null;
+  /** Failed attempts of the failing period so far. */
+  @Column({ name: 'dunning_attempts', type: 'integer', default: 0 }) dunningAttempts: number;
+  /** Chain time before which the failing period is not tried again (absolute, so moving the chain's time drives it). */
+  @Column({ name: 'next_attempt_at', type: 'timestamptz', nullable: true }) nextAttemptAt: Date | null;
+  /** Chain time the schedule went past due (paused by dunning); null otherwise. */
+  @Column({ name: 'past_due_at', type: 'timestamptz', nullable: true }) pastDueAt: Date | null;
+  /** Why a cancelled schedule was cancelled: `requested` (PATCH cancel) or `nonpayment` (dunning). */
+  @Column({ name: 'cancellation_reason', type: 'text', nullable: true }) cancellationReason: 'requested' | 'nonpayment' | null;
   @Column({ type: 'text', nullable: true }) reference: string | null;
+  /** The test clock whose time the schedule runs on (local and staging only), or null: the chain's time. */
+  @Column({ name: 'test_clock_id', type: 'text', nullable: true }) testClockId: string | null;
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' }) createdAt: Date;
   @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' }) updatedAt: Date;
 

@@ -6,8 +6,36 @@ import { RecurringPaymentEntity } from './recurring-payment.entity.js';
 
 export type NewRecurringPayment = Omit<
   RecurringPaymentEntity,
-  'processedPayments' | 'failureCount' | 'failureReason' | 'permitSignature' | 'createdAt' | 'updatedAt' | 'perPayment'
->;
+  | 'processedPayments'
+  | 'failureCount'
+  | 'failureReason'
+  | 'permitSignature'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'perPayment'
+  | 'testClockId'
+  | DunningField
+> & { testClockId?: string | null };
+
+/** The dunning state (issue #37): written by the executor, cleared by a payment or an unpause. */
+export const DUNNING_FIELDS = [
+  'failureSubStatus',
+  'dunningSince',
+  'dunningAttempts',
+  'nextAttemptAt',
+  'pastDueAt',
+  'cancellationReason',
+] as const satisfies readonly (keyof RecurringPaymentEntity)[];
+type DunningField = (typeof DUNNING_FIELDS)[number];
+
+/** The dunning state of a schedule with nothing failing. */
+export const NO_DUNNING = {
+  failureSubStatus: null,
+  dunningSince: null,
+  dunningAttempts: 0,
+  nextAttemptAt: null,
+  pastDueAt: null,
+} as const;
 
 /** An execution with what its request says about it (for GET /v2/payouts/recurring/{id}). */
 export interface ExecutionView {
@@ -38,7 +66,7 @@ export class RecurringRepository {
   constructor(private readonly manager: EntityManager) {}
 
   async insert(schedule: NewRecurringPayment): Promise<void> {
-    await this.manager.insert(RecurringPaymentEntity, { ...schedule, processedPayments: 0, failureCount: 0 });
+    await this.manager.insert(RecurringPaymentEntity, { ...schedule, processedPayments: 0, failureCount: 0, ...NO_DUNNING });
   }
 
   byId(owner: RequestOwner, id: string): Promise<RecurringPaymentEntity | null> {
@@ -67,7 +95,9 @@ export class RecurringRepository {
 
   async update(
     id: string,
-    changes: Partial<Pick<RecurringPaymentEntity, 'status' | 'permitSignature' | 'processedPayments' | 'failureCount' | 'failureReason'>>,
+    changes: Partial<
+      Pick<RecurringPaymentEntity, 'status' | 'permitSignature' | 'processedPayments' | 'failureCount' | 'failureReason' | DunningField>
+    >,
   ): Promise<void> {
     await this.manager.update(RecurringPaymentEntity, { id }, changes);
   }
@@ -102,7 +132,8 @@ export class RecurringRepository {
   async activeIds(network: string, limit: number): Promise<string[]> {
     const rows = await sqlRows<{ id: string }>(
       this.manager,
-      `SELECT id FROM recurring_payments WHERE network = $1 AND status = 'active' ORDER BY id LIMIT $2`,
+      // A schedule attached to a test clock runs on the clock's time: only the clock's advance executes it.
+      `SELECT id FROM recurring_payments WHERE network = $1 AND status = 'active' AND test_clock_id IS NULL ORDER BY id LIMIT $2`,
       [network, limit],
     );
     return rows.map((r) => r.id);
@@ -181,7 +212,9 @@ export class RecurringRepository {
   async updateExecution(
     id: string,
     index: number,
-    changes: Partial<Pick<RecurringExecutionEntity, 'status' | 'txHash' | 'relayerNonce' | 'error' | 'executedAt'>>,
+    changes: Partial<
+      Pick<RecurringExecutionEntity, 'status' | 'txHash' | 'relayerNonce' | 'error' | 'executedAt' | 'subStatus' | 'recoveredFrom'>
+    >,
   ): Promise<void> {
     await this.manager.update(RecurringExecutionEntity, { recurringPaymentId: id, index }, changes);
   }

@@ -1,8 +1,19 @@
 import type { EntityManager } from 'typeorm';
 import { sqlExecute, sqlOne, sqlRows } from '../sql/typed-query.js';
 
-export const REFUND_STATUSES = ['awaiting_signature', 'submitted', 'confirmed', 'failed'] as const;
+export const REFUND_STATUSES = ['awaiting_signature', 'submitted', 'confirmed', 'failed', 'cancelled'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
+/** Who pays a refund back: the payee's wallet, or the deposit forwarder holding the funds (payee-signed, relayer-sent). */
+export type RefundSource = 'payee_wallet' | 'deposit_forwarder';
+
+/** What the payee signs for a forwarder refund (null on a payee_wallet refund). */
+export interface ForwarderRefundTerms {
+  /** The request's deposit address. */
+  forwarder: string;
+  /** 0x + 64 hex: the refund id the forwarder consumes (keccak256 of the refund's id). */
+  refundKey: string;
+  deadline: Date;
+}
 
 /** A refund as stored (amount in base units of the request's payment currency). */
 export interface RefundRecord {
@@ -29,11 +40,15 @@ export interface RefundRecord {
   txHash: string | null;
   confirmedAt: Date | null;
   createdAt: Date;
+  source: RefundSource;
+  forwarderRefund: ForwarderRefundTerms | null;
+  /** The payee's EIP-712 signature of a forwarder refund, once given. */
+  signature: string | null;
 }
 
-export type NewRefund = Omit<RefundRecord, 'status' | 'failureReason' | 'txHash' | 'confirmedAt' | 'createdAt'>;
+export type NewRefund = Omit<RefundRecord, 'status' | 'failureReason' | 'txHash' | 'confirmedAt' | 'createdAt' | 'signature'>;
 
-interface RefundRow {
+export interface RefundRow {
   id: string;
   request_id: string;
   platform_id: string;
@@ -53,12 +68,18 @@ interface RefundRow {
   tx_hash: string | null;
   confirmed_at: Date | null;
   created_at: Date;
+  source: RefundSource;
+  refund_key: string | null;
+  forwarder: string | null;
+  deadline: Date | null;
+  signature: string | null;
 }
 
-const COLUMNS = `id, request_id, platform_id, exception_id, network, currency, token, decimals, proxy, from_address, to_address,
-  amount::text AS amount, payment_reference, reference_topic, status, failure_reason, tx_hash, confirmed_at, created_at`;
+export const REFUND_COLUMNS = `id, request_id, platform_id, exception_id, network, currency, token, decimals, proxy, from_address, to_address,
+  amount::text AS amount, payment_reference, reference_topic, status, failure_reason, tx_hash, confirmed_at, created_at,
+  source, refund_key, forwarder, deadline, signature`;
 
-const record = (r: RefundRow): RefundRecord => ({
+export const refundOfRow = (r: RefundRow): RefundRecord => ({
   id: r.id,
   requestId: r.request_id,
   platformId: r.platform_id,
@@ -78,6 +99,10 @@ const record = (r: RefundRow): RefundRecord => ({
   txHash: r.tx_hash,
   confirmedAt: r.confirmed_at,
   createdAt: r.created_at,
+  source: r.source,
+  forwarderRefund:
+    r.forwarder && r.refund_key && r.deadline ? { forwarder: r.forwarder, refundKey: r.refund_key, deadline: r.deadline } : null,
+  signature: r.signature,
 });
 
 /** Reads and writes of the refunds table (payments-api creates them, chain-worker confirms them). */
@@ -96,20 +121,32 @@ export class RefundsRepository {
   async liveForException(requestId: string, exceptionId: string): Promise<string | null> {
     const row = await sqlOne<{ id: string }>(
       this.m,
-      `SELECT id FROM refunds WHERE request_id = $1 AND exception_id = $2 AND status <> 'failed' ORDER BY created_at, id LIMIT 1`,
+      `SELECT id FROM refunds WHERE request_id = $1 AND exception_id = $2 AND status NOT IN ('failed', 'cancelled')
+        ORDER BY created_at, id LIMIT 1`,
       [requestId, exceptionId],
     );
     return row?.id ?? null;
   }
 
-  /** What the request's refunds that have not failed take from it, in base units. */
+  /** What the request's payee-wallet refunds that have not failed (nor were cancelled) take from what it was paid, in base units. */
   async reserved(requestId: string): Promise<bigint> {
     const row = await sqlOne<{ total: string }>(
       this.m,
-      `SELECT COALESCE(SUM(amount), 0)::text AS total FROM refunds WHERE request_id = $1 AND status <> 'failed'`,
+      `SELECT COALESCE(SUM(amount), 0)::text AS total FROM refunds
+        WHERE request_id = $1 AND source = 'payee_wallet' AND status NOT IN ('failed', 'cancelled')`,
       [requestId],
     );
     return BigInt(row?.total ?? '0');
+  }
+
+  /** awaiting_signature -> cancelled; false when the refund had moved on (signed, sent, settled). */
+  async cancel(id: string): Promise<boolean> {
+    const n = await sqlExecute(
+      this.m,
+      `UPDATE refunds SET status = 'cancelled', failure_reason = 'cancelled', updated_at = now() WHERE id = $1 AND status = 'awaiting_signature'`,
+      [id],
+    );
+    return n === 1;
   }
 
   /** The refunded request's identity on events: its payment reference, public Client ID and orchestrator. */
@@ -146,8 +183,8 @@ export class RefundsRepository {
     await sqlExecute(
       this.m,
       `INSERT INTO refunds (id, request_id, platform_id, exception_id, network, currency, token, decimals, proxy, from_address, to_address,
-         amount, payment_reference, reference_topic)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+         amount, payment_reference, reference_topic, source, forwarder, refund_key, deadline)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)`,
       [
         refund.id,
         refund.requestId,
@@ -163,21 +200,28 @@ export class RefundsRepository {
         refund.amount.toString(),
         refund.paymentReference,
         refund.referenceTopic,
+        refund.source,
+        refund.forwarderRefund?.forwarder ?? null,
+        refund.forwarderRefund?.refundKey ?? null,
+        refund.forwarderRefund?.deadline ?? null,
       ],
     );
   }
 
   /** A request's refunds, oldest first. */
   async ofRequest(requestId: string): Promise<RefundRecord[]> {
-    const rows = await sqlRows<RefundRow>(this.m, `SELECT ${COLUMNS} FROM refunds WHERE request_id = $1 ORDER BY created_at, id`, [
+    const rows = await sqlRows<RefundRow>(this.m, `SELECT ${REFUND_COLUMNS} FROM refunds WHERE request_id = $1 ORDER BY created_at, id`, [
       requestId,
     ]);
-    return rows.map(record);
+    return rows.map(refundOfRow);
   }
 
   async byId(requestId: string, refundId: string): Promise<RefundRecord | undefined> {
-    const row = await sqlOne<RefundRow>(this.m, `SELECT ${COLUMNS} FROM refunds WHERE request_id = $1 AND id = $2`, [requestId, refundId]);
-    return row && record(row);
+    const row = await sqlOne<RefundRow>(this.m, `SELECT ${REFUND_COLUMNS} FROM refunds WHERE request_id = $1 AND id = $2`, [
+      requestId,
+      refundId,
+    ]);
+    return row && refundOfRow(row);
   }
 
   /** The refunds of these payment reference topics, locked FOR UPDATE in id order (settlement). */
@@ -185,10 +229,10 @@ export class RefundsRepository {
     if (topics.length === 0) return [];
     const rows = await sqlRows<RefundRow>(
       this.m,
-      `SELECT ${COLUMNS} FROM refunds WHERE network = $1 AND reference_topic = ANY($2::text[]) ORDER BY id FOR UPDATE`,
+      `SELECT ${REFUND_COLUMNS} FROM refunds WHERE network = $1 AND reference_topic = ANY($2::text[]) ORDER BY id FOR UPDATE`,
       [network, topics],
     );
-    return rows.map(record);
+    return rows.map(refundOfRow);
   }
 
   /** Which of these topics are refunds' (detection keeps their transfers like a request's). */
@@ -217,11 +261,11 @@ export class RefundsRepository {
     );
   }
 
-  /** What the request's confirmed refunds gave back, in base units. */
+  /** What the request's confirmed payee-wallet refunds gave back of its payment, in base units (forwarder refunds return funds the payee never received). */
   async confirmedTotal(requestId: string): Promise<bigint> {
     const row = await sqlOne<{ total: string }>(
       this.m,
-      `SELECT COALESCE(SUM(amount), 0)::text AS total FROM refunds WHERE request_id = $1 AND status = 'confirmed'`,
+      `SELECT COALESCE(SUM(amount), 0)::text AS total FROM refunds WHERE request_id = $1 AND status = 'confirmed' AND source = 'payee_wallet'`,
       [requestId],
     );
     return BigInt(row?.total ?? '0');

@@ -75,24 +75,18 @@ export class WebhookDispatchRepository {
   /**
    * One delivery per endpoint for each outbox event, idempotently (an endpoint that already
    * has a delivery of an event keeps it), in one statement for many events; returns every
-   * delivery of each event, by outbox id.
+   * delivery of each event, by outbox id. The deliveries that were there before (a fan-out run
+   * again) are read in a second statement, only for the events where the insert skipped some:
+   * a first fan-out, the usual case, costs the insert alone.
    */
   async createForEvents(events: NewEventDeliveries[]): Promise<Map<string, DeliveryRef[]>> {
     const rows = events.flatMap((e) => e.deliveries.map((d) => ({ ...d, e })));
-    // The outer SELECT sees the table as it was before the INSERT: existing rows plus `ins` is every row, once.
-    const refs = await sqlRows<DeliveryRef & { outboxEventId: string }>(
+    const inserted = await sqlRows<DeliveryRef & { outboxEventId: string }>(
       this.manager,
-      `WITH ins AS (
-         INSERT INTO webhook_deliveries (id, endpoint_id, outbox_event_id, event_type, body, is_test, request_id)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::bool[], $7::text[])
-         ON CONFLICT ON CONSTRAINT webhook_deliveries_event_endpoint DO NOTHING
-         RETURNING id, endpoint_id, outbox_event_id, status, round)
-       SELECT id, endpoint_id AS "endpointId", outbox_event_id::text AS "outboxEventId", status, round FROM ins
-       UNION ALL
-       -- One index probe per event (a plain = ANY may be planned as a scan of the whole table).
-       SELECT d.id, d.endpoint_id, d.outbox_event_id::text, d.status, d.round
-         FROM unnest($8::bigint[]) AS e(outbox_event_id)
-        CROSS JOIN LATERAL (SELECT * FROM webhook_deliveries w WHERE w.outbox_event_id = e.outbox_event_id) d`,
+      `INSERT INTO webhook_deliveries (id, endpoint_id, outbox_event_id, event_type, body, is_test, request_id)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[], $4::text[], $5::text[], $6::bool[], $7::text[])
+       ON CONFLICT ON CONSTRAINT webhook_deliveries_event_endpoint DO NOTHING
+       RETURNING id, endpoint_id AS "endpointId", outbox_event_id::text AS "outboxEventId", status, round`,
       [
         rows.map((r) => r.id),
         rows.map((r) => r.endpointId),
@@ -101,11 +95,23 @@ export class WebhookDispatchRepository {
         rows.map((r) => r.e.body),
         rows.map(() => false),
         rows.map((r) => r.e.requestId),
-        events.map((e) => e.outboxEventId),
       ],
     );
     const byEvent = new Map(events.map((e): [string, DeliveryRef[]] => [e.outboxEventId, []]));
-    for (const { outboxEventId, ...ref } of refs) byEvent.get(outboxEventId)?.push(ref);
+    for (const { outboxEventId, ...ref } of inserted) byEvent.get(outboxEventId)?.push(ref);
+    const incomplete = events.filter((e) => (byEvent.get(e.outboxEventId)?.length ?? 0) < e.deliveries.length).map((e) => e.outboxEventId);
+    if (incomplete.length === 0) return byEvent;
+    // Every delivery of those events, the ones just inserted included (read after the insert committed).
+    const existing = await sqlRows<DeliveryRef & { outboxEventId: string }>(
+      this.manager,
+      // One index probe per event (a plain = ANY may be planned as a scan of the whole table).
+      `SELECT d.id, d.endpoint_id AS "endpointId", d.outbox_event_id::text AS "outboxEventId", d.status, d.round
+         FROM unnest($1::bigint[]) AS e(outbox_event_id)
+        CROSS JOIN LATERAL (SELECT * FROM webhook_deliveries w WHERE w.outbox_event_id = e.outbox_event_id) d`,
+      [incomplete],
+    );
+    for (const id of incomplete) byEvent.set(id, []);
+    for (const { outboxEventId, ...ref } of existing) byEvent.get(outboxEventId)?.push(ref);
     return byEvent;
   }
 

@@ -88,11 +88,14 @@ export class WebhookEndpointsRepository {
          FROM unnest($1::text[], $2::text[], $3::text[], $4::bool[]) WITH ORDINALITY AS k(platform_id, client_id, orchestrator_id, to_platform, idx)
         CROSS JOIN LATERAL (
           -- Only an active Client ID's endpoints receive: inactive, restricted and revoked ones get nothing.
-          SELECT e.id FROM webhook_endpoints e JOIN client_ids c ON c.id = e.client_id_id
-           WHERE k.to_platform AND e.is_active AND c.status = 'active'
-             AND (k.platform_id IS NOT NULL OR k.client_id IS NOT NULL)
-             AND (k.platform_id IS NULL OR c.platform_id = k.platform_id)
-             AND (k.client_id IS NULL OR c.client_id = k.client_id)
+          -- One branch per way an event names its tenant, each an index probe (a Client ID by its
+          -- unique key, or a platform's Client IDs), never a scan of every Client ID per event.
+          SELECT e.id FROM client_ids c JOIN webhook_endpoints e ON e.client_id_id = c.id
+           WHERE k.to_platform AND k.client_id IS NOT NULL AND c.client_id = k.client_id
+             AND (k.platform_id IS NULL OR c.platform_id = k.platform_id) AND c.status = 'active' AND e.is_active
+          UNION
+          SELECT e.id FROM client_ids c JOIN webhook_endpoints e ON e.client_id_id = c.id
+           WHERE k.to_platform AND k.client_id IS NULL AND c.platform_id = k.platform_id AND c.status = 'active' AND e.is_active
           UNION
           SELECT e.id FROM webhook_endpoints e WHERE e.is_active AND e.orchestrator_id = k.orchestrator_id
         ) r

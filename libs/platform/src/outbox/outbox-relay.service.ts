@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type BeforeApplicationShutdown } from '@nestjs/common';
-import { OUTBOX_CHANNEL } from '@payrail/persistence';
+import { OUTBOX_CHANNEL, OUTBOX_PARTITIONS } from '@payrail/persistence';
 import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { BaseEnv } from '../config/env.js';
@@ -21,6 +21,19 @@ export interface OutboxRelayServiceOptions {
 /** Advisory-lock namespace of the outbox partitions ("PRLY"). */
 const LOCK_NAMESPACE = 0x50524c59;
 
+/** The safety sweep (every partition searched for unpublished rows) runs at least this often, in polls. */
+const SWEEP_EVERY_POLLS = 10;
+
+/**
+ * The partitions a notification names: the writer's payload lists the partitions its transaction
+ * appended to ('3,7'); an empty or unreadable payload (a release before #33) names none: null.
+ */
+export function notifiedPartitions(payload: string | undefined): number[] | null {
+  if (!payload) return null;
+  const partitions = payload.split(',').map(Number);
+  return partitions.every((p) => Number.isInteger(p) && p >= 0 && p < OUTBOX_PARTITIONS) ? partitions : null;
+}
+
 /** Runs the outbox relay loop for the life of the process; safe with many replicas. */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -28,6 +41,11 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   private readonly loop: PollingLoop;
   private running = false;
   private listener: pg.Client | undefined;
+  /** Partitions named by notifications (or left with a full batch) since the last pass. */
+  private readonly notified = new Set<number>();
+  /** A sweep is owed: at start, after a failed pass, a reconnect or a notification naming no partition. */
+  private sweepOwed = true;
+  private lastSweepAt = 0;
 
   constructor(
     dataSource: DataSource,
@@ -46,9 +64,12 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
       pass: async () => {
         const timer = outboxRelayPassDuration.startTimer();
         try {
-          const published = await relay.relayOnce();
-          outboxEventsRelayed.inc(published);
-          return published > 0;
+          const published = await this.pass(relay, options.pollIntervalMs * SWEEP_EVERY_POLLS);
+          outboxEventsRelayed.inc(published.count);
+          return published.more;
+        } catch (error) {
+          this.sweepOwed = true;
+          throw error;
         } finally {
           timer();
         }
@@ -57,6 +78,29 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
       failureMessage: 'outbox relay pass failed',
     });
     readOutboxBacklog(dataSource);
+  }
+
+  /**
+   * One pass. Notified: the partitions the notifications named since the last pass, a batch each
+   * (no search for busy partitions, so a burst costs no scan of the unpublished-rows index per
+   * pass); a partition that filled its batch is worked again at once. The safety sweep searches
+   * every partition: when owed (start, failure, reconnect, a notification naming none), without
+   * a listener, and at least every SWEEP_EVERY_POLLS polls, which catches a lost notification.
+   */
+  private async pass(relay: OutboxRelay, sweepEveryMs: number): Promise<{ count: number; more: boolean }> {
+    const sweep = this.sweepOwed || !this.listener || Date.now() - this.lastSweepAt >= sweepEveryMs;
+    if (!sweep && this.notified.size === 0) return { count: 0, more: false };
+    // Taken before the search: a notification that arrives from here on is for the next pass.
+    const named = [...this.notified];
+    this.notified.clear();
+    if (sweep) {
+      this.sweepOwed = false;
+      this.lastSweepAt = Date.now();
+    }
+    const partitions = sweep ? await relay.busyPartitions() : named;
+    const { published, full } = await relay.relayPartitions(partitions);
+    for (const partition of full) this.notified.add(partition);
+    return { count: published, more: full.length > 0 };
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -72,13 +116,19 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
   }
 
   /**
-   * LISTEN on the outbox channel: a committed append wakes the loop at once, so polling is only
-   * the fallback (for a lost connection or notification). A broken listener is re-opened.
+   * LISTEN on the outbox channel: a committed append wakes the loop at once and names its
+   * partitions, so polling is only the fallback (for a lost connection or notification). A
+   * broken listener is re-opened.
    */
   private async listen(): Promise<void> {
     if (!this.running) return;
     const client = new pg.Client({ connectionString: this.env.DATABASE_URL, application_name: 'payrail-outbox-listener' });
-    client.on('notification', () => this.loop.wake());
+    client.on('notification', (message) => {
+      const partitions = notifiedPartitions(message.payload);
+      if (partitions) for (const partition of partitions) this.notified.add(partition);
+      else this.sweepOwed = true;
+      this.loop.wake();
+    });
     client.on('error', (error: Error) => {
       this.logger.warn(`outbox listener lost: ${error.message}`);
       this.listener = undefined;
@@ -90,6 +140,8 @@ export class OutboxRelayService implements OnApplicationBootstrap, BeforeApplica
       // eslint-disable-next-line no-restricted-syntax -- LISTEN on a held pg.Client cannot go through the pooled typed helpers
       await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
       this.listener = client;
+      // Notifications sent while no listener was connected are lost: search every partition once.
+      this.sweepOwed = true;
     } catch (error) {
       this.logger.warn(`outbox listener not available, polling only: ${(error as Error).message}`);
       await client.end().catch(() => undefined);

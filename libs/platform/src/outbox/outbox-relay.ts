@@ -48,6 +48,11 @@ export class OutboxRelay {
 
   /** One pass over the partitions that have unpublished rows; returns how many events were published. */
   async relayOnce(): Promise<number> {
+    return (await this.relayPartitions(await this.busyPartitions())).published;
+  }
+
+  /** The partitions that have unpublished rows, starting one further each call (no partition always last). */
+  async busyPartitions(): Promise<number[]> {
     const busy = await sqlRows<{ partition: number }>(
       this.dataSource,
       'SELECT DISTINCT partition FROM outbox_events WHERE published_at IS NULL',
@@ -59,17 +64,29 @@ export class OutboxRelay {
       if (partitions.has(partition)) todo.push(partition);
     }
     this.nextPartition = (this.nextPartition + 1) % OUTBOX_PARTITIONS;
+    return todo;
+  }
+
+  /**
+   * One batch from each of `partitions` (those a notification named: no search for busy
+   * partitions); answers how many events were published and the partitions that filled their
+   * batch (more may be waiting there). A partition another relay holds is skipped.
+   */
+  async relayPartitions(partitions: readonly number[]): Promise<{ published: number; full: number[] }> {
+    const todo = [...partitions];
     let published = 0;
+    const full: number[] = [];
     const lane = async () => {
       for (let partition = todo.shift(); partition !== undefined; partition = todo.shift()) {
         const relayed = await this.relayPartition(partition); // not `published += await`: lanes interleave
         published += relayed;
+        if (relayed >= this.options.batchSize) full.push(partition);
       }
     };
     const lanes = await Promise.allSettled(Array.from({ length: Math.max(1, this.options.concurrency ?? 1) }, lane));
     const failed = lanes.find((l) => l.status === 'rejected');
     if (failed) throw failed.reason;
-    return published;
+    return { published, full };
   }
 
   private relayPartition(partition: number): Promise<number> {

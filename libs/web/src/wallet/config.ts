@@ -1,5 +1,6 @@
 import { type Chain, http, type Transport } from 'viem';
-import { createConfig, type Config, injected } from 'wagmi';
+import { createConfig, type Config, type CreateConnectorFn, injected } from 'wagmi';
+import { getConnection, reconnect } from 'wagmi/actions';
 import type { WebRuntimeConfig } from '../runtime-config';
 import { chainOfNetwork } from './networks';
 
@@ -30,6 +31,9 @@ export function createWalletConfig(runtime: Pick<WebRuntimeConfig, 'networks' | 
   });
 }
 
+/** wagmi's WalletConnect connector factory, as `addWalletConnect` uses it. */
+export type WalletConnectFactory = (parameters: { projectId: string; showQrModal: boolean }) => CreateConnectorFn;
+
 /**
  * Adds the WalletConnect connector to `config` when the runtime config has a project id (else does
  * nothing and downloads nothing). wagmi's connectors (and, on first use, the WalletConnect SDK the
@@ -37,12 +41,23 @@ export function createWalletConfig(runtime: Pick<WebRuntimeConfig, 'networks' | 
  * WalletConnect never downloads them and one with it gets the page first and the option a moment
  * later. The connector joins the config as EIP-6963 wallets do (wagmi's connector store), so
  * `useConnectors` shows it as soon as it is there.
+ *
+ * WagmiProvider's reconnect ran at mount, before this connector existed, so a WalletConnect session
+ * of an earlier page load (wagmi's `recentConnectorId` in storage) would stay disconnected after a
+ * reload: it is reconnected here, through this connector only. `load` is for tests.
  */
-export async function addWalletConnect(config: Config, runtime: Pick<WebRuntimeConfig, 'walletConnectProjectId'>): Promise<void> {
+export async function addWalletConnect(
+  config: Config,
+  runtime: Pick<WebRuntimeConfig, 'walletConnectProjectId'>,
+  load: () => Promise<WalletConnectFactory> = async () => (await import('wagmi/connectors')).walletConnect,
+): Promise<void> {
   const projectId = runtime.walletConnectProjectId;
   if (!projectId) return;
-  const { walletConnect } = await import('wagmi/connectors');
+  const walletConnect = await load();
   const connectors = config._internal.connectors;
   const connector = connectors.setup(walletConnect({ projectId, showQrModal: true }));
   connectors.setState((current) => [...current, connector]);
+  if (getConnection(config).status === 'connected') return;
+  const recent = await config.storage?.getItem('recentConnectorId');
+  if (recent === connector.id) await reconnect(config, { connectors: [connector] });
 }

@@ -3,6 +3,7 @@ import {
   depositAddress,
   depositFactories,
   type DepositFactories,
+  type DepositTerms,
   EVM_NETWORKS,
   type EvmNetwork,
   type LocalChainDeployment,
@@ -78,6 +79,14 @@ export class DepositInstructions {
 
   /** The deposit address of `request`, or null when it has none (network without factory, conversion or Tron request). */
   addressOf(request: RequestEntity): { address: string; token: string | null } | null {
+    const forwarder = this.forwarderOf(request);
+    return forwarder && { address: forwarder.address, token: forwarder.token };
+  }
+
+  /** The forwarder of `request`'s deposit address: its factory, the terms it is bound to and its chain; null without one. */
+  forwarderOf(
+    request: RequestEntity,
+  ): { factory: string; terms: DepositTerms; address: string; token: string | null; chainId: number } | null {
     const factory = this.factories[request.network as EvmNetwork];
     const proxies = this.proxies[request.network];
     if (!factory || !proxies) return null;
@@ -86,7 +95,7 @@ export class DepositInstructions {
     if (!native && proxy !== proxies.erc20) return null;
     const token = native ? null : request.currencyAddress;
     if (!native && !token) return null;
-    const address = depositAddress(factory, {
+    const terms: DepositTerms = {
       proxy: request.proxyAddress,
       token: token ?? ZeroAddress,
       payee: request.payee,
@@ -94,8 +103,9 @@ export class DepositInstructions {
       paymentReference: request.paymentReference,
       feeAmount: request.feeAmount,
       feeAddress: request.feeAddress ?? ZeroAddress,
-    });
-    return { address, token };
+    };
+    const chainId = EVM_NETWORKS[request.network as EvmNetwork].chainId;
+    return { factory, terms, address: depositAddress(factory, terms), token, chainId };
   }
 
   /** The deposit view of `request` with chain-worker's latest reading; null without a deposit address. */

@@ -19,10 +19,17 @@ export interface RefundSummary {
   failureReason: string | null;
   createdAt: string;
   confirmedAt: string | null;
+  /** Who pays it back: `payee_wallet` (the payee sends `transactions`) or `deposit_forwarder` (the payee signs `typedData`, the platform's relayer sends it). */
+  source: RefundRecord['source'];
 }
 
 /** A refund with the transactions its payee signs (the refund routes). */
-export type RefundView = RefundSummary & Pick<BuiltPayout, 'transactions'> & { metadata: BuiltPayout['metadata'] | null };
+export type RefundView = RefundSummary &
+  Pick<BuiltPayout, 'transactions'> & {
+    metadata: BuiltPayout['metadata'] | null;
+    /** A deposit_forwarder refund awaiting its signature: the EIP-712 typed data the payee signs (eth_signTypedData_v4); else null. */
+    typedData: Record<string, unknown> | null;
+  };
 
 export function refundSummary(refund: RefundRecord): RefundSummary {
   return {
@@ -40,6 +47,7 @@ export function refundSummary(refund: RefundRecord): RefundSummary {
     failureReason: refund.failureReason,
     createdAt: refund.createdAt.toISOString(),
     confirmedAt: refund.confirmedAt?.toISOString() ?? null,
+    source: refund.source,
   };
 }
 

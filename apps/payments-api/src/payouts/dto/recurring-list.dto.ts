@@ -1,3 +1,4 @@
+import { DunningStateDto } from './dunning-state.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEvmOrTronAddress, NETWORK_NAMES } from '@payrail/chains';
 import { RECURRING_STATUSES } from '@payrail/persistence';
@@ -12,7 +13,7 @@ export class ListRecurringQueryDto extends PageQueryDto {
 }
 
 /** One recurring payment; amounts are decimal strings of their currency. */
-export class RecurringListItemDto {
+export class RecurringListItemDto extends DunningStateDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: RECURRING_STATUSES }) status!: string;
   @ApiProperty({ example: 'base' }) network!: string;

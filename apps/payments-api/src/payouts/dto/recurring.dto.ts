@@ -1,3 +1,4 @@
+import { DunningStateDto } from './dunning-state.dto.js';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString, Matches } from 'class-validator';
 
@@ -85,7 +86,7 @@ class RecurringPaymentDto extends RecurringRequestRefDto {
   @ApiProperty({ nullable: true, type: String }) timestamp!: string | null;
 }
 
-export class RecurringStatusResponseDto {
+export class RecurringStatusResponseDto extends DunningStateDto {
   @ApiProperty() id!: string;
   @ApiProperty({ enum: ['awaiting_signature', 'active', 'paused', 'cancelled', 'completed'] }) status!: string;
   @ApiProperty({ type: 'integer' }) processedPayments!: number;
@@ -94,6 +95,13 @@ export class RecurringStatusResponseDto {
   @ApiProperty({ nullable: true, type: String }) nextPaymentDate!: string | null;
   @ApiProperty({ type: 'integer' }) failureCount!: number;
   @ApiProperty({ nullable: true, type: String, example: 'Insufficient token allowance' }) failureReason!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    enum: ['requested', 'nonpayment'],
+    description: 'Extension: why a cancelled schedule was cancelled',
+  })
+  cancellationReason!: 'requested' | 'nonpayment' | null;
   @ApiProperty({ type: [RecurringRequestRefDto] }) requests!: RecurringRequestRefDto[];
   @ApiProperty({ type: [RecurringPaymentDto] }) payments!: RecurringPaymentDto[];
 }

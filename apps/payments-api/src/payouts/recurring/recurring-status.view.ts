@@ -12,6 +12,11 @@ export interface RecurringStatusView {
   nextPaymentDate: string | null;
   failureCount: number;
   failureReason: string | null;
+  /** Extensions (issue #37): the latest failure's reason code (payment.failed subStatus), the dunning retry and past-due times (chain time), why it was cancelled. */
+  failureSubStatus: string | null;
+  nextAttemptAt: string | null;
+  pastDueAt: string | null;
+  cancellationReason: 'requested' | 'nonpayment' | null;
   requests: { requestId: string; paymentReference: string }[];
   payments: { requestId: string; paymentReference: string; txHash: string | null; amount: string; timestamp: string | null }[];
 }
@@ -35,6 +40,10 @@ export function recurringStatusView(schedule: RecurringPaymentEntity, executions
     nextPaymentDate: nextPaymentDate(schedule),
     failureCount: schedule.failureCount,
     failureReason: schedule.failureReason,
+    failureSubStatus: schedule.failureSubStatus,
+    nextAttemptAt: schedule.nextAttemptAt?.toISOString() ?? null,
+    pastDueAt: schedule.pastDueAt?.toISOString() ?? null,
+    cancellationReason: schedule.cancellationReason,
     requests: executions.map((e) => ({ requestId: e.requestId, paymentReference: e.paymentReference })),
     payments: paid.map((e) => ({
       requestId: e.requestId,

@@ -25,6 +25,7 @@ import {
 } from '../recurring/recurring-payout.js';
 import { ownRecurringProxyOn } from '../recurring/own-recurring-proxy.js';
 import { scheduleTerms } from '../recurring/schedule-terms.js';
+import { TestClockAccess } from '../../payments/test-clocks/test-clock-access.js';
 
 export interface InitiateRecurringPayoutCommand {
   caller: Caller;
@@ -47,6 +48,7 @@ export class InitiateRecurringPayout {
     private readonly db: DataSource,
     private readonly idempotency: IdempotencyService,
     @Inject(PAYRAIL_RECURRING_PROXIES_TOKEN) private readonly proxies: PayrailRecurringProxies,
+    private readonly testClocks: TestClockAccess,
   ) {}
 
   execute({ caller, body, idempotencyKey }: InitiateRecurringPayoutCommand): Promise<Outcome<RecurringPayoutView>> {
@@ -70,6 +72,7 @@ export class InitiateRecurringPayout {
     const tooLarge = baseUnitsRefusal(plan.amount, MAX_RECURRING_BASE_UNITS);
     if (tooLarge) throw invalidField('amount', `amount ${tooLarge} in a recurring payment (the permit's amount is a uint128)`);
     const recurringProxy = ownRecurringProxyOn(this.proxies, network);
+    const testClockId = await this.testClockOf(owner, network.name, body.recurrence.testClockId);
     const payer = payerWalletOn(network, body.recurrence.payer)!;
     const schedule: RecurringPlan = {
       id: ulid(),
@@ -90,10 +93,24 @@ export class InitiateRecurringPayout {
     ]);
     // Without an RPC endpoint nothing is read: the allowance counts as 0 and the approve is always answered.
     const current = state?.tokens[0]?.allowance ?? 0n;
-    const record = newRecurringRecord(schedule, permit);
+    const record = { ...newRecurringRecord(schedule, permit), testClockId };
     return {
       response: recurringView(schedule, permit, { current, existing }),
       persist: (manager) => new RecurringRepository(manager).insert(record),
     };
+  }
+
+  /** The test clock the schedule attaches to (extension): the platform's own, on the local chain's network; null without one. */
+  private async testClockOf(owner: RequestOwner, network: string, id: string | undefined): Promise<string | null> {
+    if (id === undefined) return null;
+    const clock = await this.testClocks.clock(this.db.manager, owner.platformId, id);
+    if (!clock) throw invalidField('recurrence.testClockId', `recurrence.testClockId ${id} is not one of your test clocks`);
+    if (network !== this.testClocks.localNetwork) {
+      throw invalidField(
+        'recurrence.testClockId',
+        `a schedule on a test clock runs on the local chain only (${this.testClocks.localNetwork}), not on ${network}`,
+      );
+    }
+    return clock.id;
   }
 }

@@ -38,6 +38,9 @@ function recurringListItemView(r: RecurringListRow): RecurringListItemDto {
     lastPaymentDate: r.last_payment_at?.toISOString() ?? null,
     failureCount: r.failure_count,
     failureReason: r.failure_reason,
+    failureSubStatus: r.failure_sub_status,
+    nextAttemptAt: r.next_attempt_at?.toISOString() ?? null,
+    pastDueAt: r.past_due_at?.toISOString() ?? null,
     reference: r.reference,
     createdAt: r.created_at.toISOString(),
   };

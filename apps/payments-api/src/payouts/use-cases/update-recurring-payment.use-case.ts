@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PayrailError } from '@payrail/domain';
 import { encodeApprove } from '@payrail/permits';
-import { type RecurringPaymentEntity, RecurringRepository, type RequestOwner } from '@payrail/persistence';
+import { NO_DUNNING, type RecurringPaymentEntity, RecurringRepository, type RequestOwner } from '@payrail/persistence';
 import { type Caller, WalletProofLedger } from '@payrail/platform';
 import type { WalletProof } from '@payrail/permits';
 import { DataSource } from 'typeorm';
@@ -98,7 +98,7 @@ export class UpdateRecurringPayment {
     const remainingPayments = s.totalPayments - processedPayments;
     const remainingAmount = s.perPayment * BigInt(remainingPayments);
     const transactions = [...(await this.allowanceDecrease(repo, s, owner, remainingAmount)), ...this.cancelEffects.revokeTransactions(s)];
-    await repo.update(s.id, { status: 'cancelled' });
+    await repo.update(s.id, { status: 'cancelled', cancellationReason: 'requested', nextAttemptAt: null });
     return {
       id: s.id,
       status: 'cancelled',
@@ -117,7 +117,8 @@ export class UpdateRecurringPayment {
   /** Nothing to sign when resuming: the allowance given for the schedule still stands. */
   private async unpause(repo: RecurringRepository, s: RecurringPaymentEntity): Promise<RecurringUpdateView> {
     if (s.status !== 'paused') throw badRequest('Recurring payment is not paused');
-    await repo.update(s.id, { status: 'active', failureCount: 0, failureReason: null });
+    // Dunning starts over: the next pass tries the missed period at once (past due or not).
+    await repo.update(s.id, { status: 'active', failureCount: 0, failureReason: null, ...NO_DUNNING });
     return { id: s.id, status: 'active', transactions: [], metadata: progressOf(s) };
   }
 

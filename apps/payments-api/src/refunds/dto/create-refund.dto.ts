@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEvmOrTronAddress } from '@payrail/chains';
-import { IsOptional, IsString, Length } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length } from 'class-validator';
 import { IsDecimalAmount } from '../../payments/dto/validators.js';
 
 /** Body of POST /v2/request/{requestId}/refunds. */
@@ -30,4 +30,16 @@ export class CreateRefundDto {
   @IsString()
   @Length(1, 64)
   exceptionId?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Who pays the refund back. `payee_wallet` (default): the payee’s wallet sends the answer’s `transactions`, up to what was paid. ' +
+      '`deposit_forwarder`: funds held in the request’s deposit forwarder above the payment’s amount + fee (an overpaid transfer); ' +
+      'the payee signs the answer’s `typedData` (POST …/{refundId}/signature) and the platform’s relayer sends it. ' +
+      'An exception’s kind decides it (wrong_token and unsweepable: deposit_forwarder).',
+    enum: ['payee_wallet', 'deposit_forwarder'],
+  })
+  @IsOptional()
+  @IsIn(['payee_wallet', 'deposit_forwarder'])
+  source?: 'payee_wallet' | 'deposit_forwarder';
 }

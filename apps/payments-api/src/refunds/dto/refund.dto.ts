@@ -32,8 +32,32 @@ export class RefundDto extends RefundSummaryDto {
   transactions!: PayoutTransactionDto[];
   @ApiProperty({ type: PayoutMetadataDto, nullable: true, description: 'As on POST /v2/payouts (null once sent)' })
   metadata!: PayoutMetadataDto | null;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    nullable: true,
+    description:
+      'A deposit_forwarder refund awaiting its signature: the EIP-712 typed data `{domain, types, primaryType: "Refund", message}` ' +
+      'the payee signs (eth_signTypedData_v4; domain `Payrail DepositForwarder` v1, verifyingContract the deposit address), then ' +
+      'POST …/{refundId}/signature. Null otherwise.',
+  })
+  typedData!: Record<string, unknown> | null;
+}
+
+/** Body of POST /v2/request/{requestId}/refunds/{refundId}/signature. */
+export class RefundSignatureDto {
+  @ApiProperty({ description: 'The payee’s EIP-712 signature of the refund’s typedData (65 bytes, 0x + 130 hex)' })
+  @Matches(/^0x[0-9a-fA-F]{130}$/, { message: 'signature must be 0x followed by 130 hex digits (65 bytes)' })
+  signature!: string;
 }
 
 export class RefundListDto {
   @ApiProperty({ type: [RefundDto] }) refunds!: RefundDto[];
+}
+
+/** Body of POST /v2/request/{requestId}/refunds/{refundId}/transaction. */
+export class RefundTransactionDto {
+  @ApiProperty({ description: 'The hash of the refund transaction the payee’s wallet sent (its last one: the fee-proxy call)' })
+  @Matches(/^0x[0-9a-fA-F]{64}$/, { message: 'txHash must be 0x followed by 64 hex digits' })
+  txHash!: string;
 }

@@ -9,6 +9,7 @@ import {
   refundEvent,
   refundPaymentReference,
   refundRefusal,
+  refundSourceOf,
   type PaymentExceptionRecord,
 } from '@payrail/domain';
 import {
@@ -28,10 +29,12 @@ import { idempotencyScope } from '../../payments/idempotency/credential-scope.js
 import { IdempotencyService, type Outcome, type Prepared } from '../../payments/idempotency/idempotency.service.js';
 import { ownerOf } from '../../payments/owner.js';
 import { invalidField } from '../../payments/planning/invalid.js';
+import { DepositInstructions } from '../../payments/chain/deposit-instructions.js';
 import { PaymentPlanner } from '../../payments/planning/payment-planner.js';
 import { refundPlan, refundSummary, type RefundView } from '../../payments/records/refund-view.js';
 import { PayoutBuilder } from '../../payments/transactions/payout-builder.js';
 import type { CreateRefundDto } from '../dto/create-refund.dto.js';
+import { exceedsShare, forwarderRefund, forwarderShare, refundTypedData } from './forwarder-refund.js';
 
 export interface CreateRefundCommand {
   caller: Caller;
@@ -69,6 +72,7 @@ export class CreateRefund {
     private readonly planner: PaymentPlanner,
     private readonly payout: PayoutBuilder,
     private readonly idempotency: IdempotencyService,
+    private readonly deposits: DepositInstructions,
   ) {}
 
   execute(command: CreateRefundCommand): Promise<Outcome<RefundView>> {
@@ -94,12 +98,14 @@ export class CreateRefund {
   }
 
   private async prepare(request: RequestEntity, command: CreateRefundCommand): Promise<Prepared<RefundView>> {
-    const refunds = new RefundsRepository(this.db.manager);
     const planned = this.planner.fromRecord(request);
     if (planned.network.kind !== 'evm') throw refused('Refunds of Tron payments are not offered yet: send them from the payee’s wallet');
-    if (request.amountPaid === 0n) throw refused(`Nothing to refund: request ${request.id} has not been paid (status ${request.status})`);
     const exceptionId = command.exceptionId ?? command.body.exceptionId ?? null;
     const exception = exceptionId === null ? null : await this.exceptionOf(this.db.manager, request.id, exceptionId, false);
+    const source = exception ? refundSourceOf(exception.kind) : (command.body.source ?? 'payee_wallet');
+    if (source === 'deposit_forwarder') return this.prepareForwarder(request, command, exception);
+    const refunds = new RefundsRepository(this.db.manager);
+    if (request.amountPaid === 0n) throw refused(`Nothing to refund: request ${request.id} has not been paid (status ${request.status})`);
     const refundable = request.amountPaid - (await refunds.reserved(request.id));
     if (refundable <= 0n) throw refused('Nothing left to refund: earlier refunds already give back everything that was paid');
     const byDefault = exception ? exceptionRefundDefault(exception) : refundable;
@@ -124,29 +130,79 @@ export class CreateRefund {
       amount,
       paymentReference,
       referenceTopic: paymentReferenceTopic(paymentReference),
+      source: 'payee_wallet',
+      forwarderRefund: null,
     };
     const built = await this.payout.build(refundPlan(planned, refund), paymentReference, request.payee);
-    const createdAt = new Date();
-    const record: RefundRecord = {
+    const record = this.stored(refund);
+    return {
+      response: { ...refundSummary(record), transactions: built.transactions, metadata: built.metadata, typedData: null },
+      persist: (m) => this.persist(new RefundsRepository(m), record, m),
+    };
+  }
+
+  /**
+   * A refund of funds the deposit forwarder holds (wrong_token, unsweepable, or the excess above
+   * amount + fee): the payee signs the answer's typed data, the relayer sends it. The refund
+   * address is required (the deposit's sender is an exchange or a plain wallet, not a refund address).
+   */
+  private async prepareForwarder(
+    request: RequestEntity,
+    command: CreateRefundCommand,
+    exception: PaymentExceptionRecord | null,
+  ): Promise<Prepared<RefundView>> {
+    if (command.body.refundAddress === undefined)
+      throw invalidField('refundAddress', 'refundAddress is required for a refund of funds held in a deposit forwarder');
+    const to = await this.refundAddress(request, command.body.refundAddress);
+    const id = newUlid();
+    const paymentReference = refundPaymentReference(request.id, id);
+    const decimals = exception?.kind === 'wrong_token' ? (exception.receivedDecimals ?? 0) : request.currencyDecimals;
+    const amount = command.body.amount === undefined ? undefined : this.amountOf(command.body.amount, decimals);
+    const base = {
+      id,
+      requestId: request.id,
+      platformId: request.platformId,
+      exceptionId: exception?.id ?? null,
+      network: request.network,
+      proxy: request.proxyAddress,
+      to,
+      paymentReference,
+      referenceTopic: paymentReferenceTopic(paymentReference),
+    };
+    const refund = await forwarderRefund(this.db, this.deposits, base, request, exception, amount, new Date());
+    const record = this.stored(refund);
+    const typedData = refundTypedData(record, this.deposits.forwarderOf(request)!.chainId);
+    return {
+      response: { ...refundSummary(record), transactions: [], metadata: null, typedData },
+      persist: async (m) => {
+        await new RefundsRepository(m).lockRequest(record.requestId);
+        const share = await forwarderShare(m, request, exception, this.deposits.forwarderOf(request)!.token);
+        if (record.amount > share.refundable) throw exceedsShare(share);
+        await this.persist(new RefundsRepository(m), record, m);
+      },
+    };
+  }
+
+  private stored(refund: NewRefund): RefundRecord {
+    return {
       ...refund,
       status: 'awaiting_signature',
       failureReason: null,
       txHash: null,
       confirmedAt: null,
-      createdAt,
-    };
-    return {
-      response: { ...refundSummary(record), transactions: built.transactions, metadata: built.metadata },
-      persist: (m) => this.persist(new RefundsRepository(m), record, m),
+      createdAt: new Date(),
+      signature: null,
     };
   }
 
-  /** Stores the refund and its refund.created, the amount checked again under the request's lock. */
+  /** Stores the refund and its refund.created; a payee-wallet refund's amount checked again under the request's lock. */
   private async persist(refunds: RefundsRepository, record: RefundRecord, m: EntityManager): Promise<void> {
     await refunds.lockRequest(record.requestId);
     if (record.exceptionId !== null) await this.exceptionOf(m, record.requestId, record.exceptionId, true);
-    const refundable = (await refunds.amountPaid(record.requestId)) - (await refunds.reserved(record.requestId));
-    if (record.amount > refundable) throw exceeds(refundable, record.decimals);
+    if (record.source === 'payee_wallet') {
+      const refundable = (await refunds.amountPaid(record.requestId)) - (await refunds.reserved(record.requestId));
+      if (record.amount > refundable) throw exceeds(refundable, record.decimals);
+    }
     await refunds.insert(record);
     await appendToOutbox(m, [refundEvent('refund.created', record, await refunds.requestIdentity(record.requestId), record.createdAt)]);
   }
@@ -161,7 +217,7 @@ export class CreateRefund {
       ? await exceptions.lockById(exceptionId)
       : (await exceptions.ofRequests([requestId])).find((e) => e.id === exceptionId);
     if (!found || found.requestId !== requestId) throw new PayrailError('NOT_FOUND', 'Exception not found on this request');
-    const refusal = refundRefusal(found.kind, found.status, await new RefundsRepository(m).liveForException(requestId, exceptionId));
+    const refusal = refundRefusal(found.status, await new RefundsRepository(m).liveForException(requestId, exceptionId));
     if (refusal) throw refused(refusal);
     return found;
   }

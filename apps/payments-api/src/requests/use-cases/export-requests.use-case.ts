@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { streamRequestsOn } from '@payrail/persistence';
-import { csvLine } from '../csv.js';
-import { ExportDatabase } from '../export-database.js';
+import { csvLine } from '@payrail/domain';
+import { ExportDatabase } from '../../payments/export-database.js';
 import type { RequestFilterQueryDto } from '../dto/request-filter.query.js';
 import { requestFilterOf } from '../filter.js';
 import { requestListItemView } from '../request-views.js';

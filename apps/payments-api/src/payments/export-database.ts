@@ -19,7 +19,7 @@ const busy = (message: string) =>
   });
 
 /**
- * The CSV export's own Postgres pool (issue #29 item 7), so a long export never holds one of the
+ * The exports' own Postgres pool (issue #29 item 7; the requests CSV and the payments export share it), so a long export never holds one of the
  * request pool's connections: EXPORT_MAX_PER_REPLICA connections, each opened with
  * statement_timeout and idle_in_transaction_session_timeout (a stalled reader's snapshot is ended
  * by Postgres), named `payrail-export` in pg_stat_activity. Admission:

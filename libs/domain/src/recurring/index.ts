@@ -1,0 +1,2 @@
+export * from './failure-reasons.js';
+export * from './dunning.js';
