@@ -241,6 +241,11 @@ describe('refunds from a deposit forwarder: payee-signed, relayer-sent, confirme
     await untilMined('the reverted refund failed', async () => (await refundOf(requestId, created.body.id)).status === 'failed');
     expect(await refundOf(requestId, created.body.id)).toMatchObject({ failureReason: 'reverted', txHash: sent.hash });
     expect(await refundEvents(created.body.id)).toEqual(['refund.created:awaiting_signature', 'refund.failed:failed']);
+    // The wallet's report can come after the chain settled it: the same hash again is answered as
+    // the refund stands (the dashboard raced detection this way); another hash is refused.
+    const report = (txHash: string) => call<Refund>('POST', `/v2/request/${requestId}/refunds/${created.body.id}/transaction`, { txHash });
+    expect(await report(sent.hash)).toMatchObject({ status: 200, body: { status: 'failed' } });
+    expect((await report(`0x${'ab'.repeat(32)}`)).status).toBe(409);
     expect((await post('wallet-3')).status).toBe(201);
   });
 });

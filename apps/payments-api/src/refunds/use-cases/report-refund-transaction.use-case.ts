@@ -12,7 +12,9 @@ import { ownRequest, refundView } from './refund-views.js';
  * payee's wallet sent for a payee_wallet refund (the dashboard reports it after sending). A mined
  * transfer is confirmed by detection as before; a reverted one emits no event, so chain-worker reads
  * this hash's receipt and makes the refund `failed` (`reverted`, refund.failed). Only while
- * awaiting_signature (409 otherwise); the status is not changed here.
+ * awaiting_signature (409 otherwise); the status is not changed here. Idempotent: the same hash
+ * reported after detection (or the receipt) already recorded it answers the refund as it stands,
+ * since the wallet's report and the chain race.
  */
 @Injectable()
 export class ReportRefundTransaction {
@@ -26,13 +28,15 @@ export class ReportRefundTransaction {
     const repo = new RefundsRepository(this.db.manager);
     const refund = await repo.byId(request.id, command.refundId);
     if (!refund) throw new PayrailError('NOT_FOUND', 'Refund not found');
-    if (!(await new ForwarderRefundsRepository(this.db.manager).reported(refund.id, command.txHash.toLowerCase())))
-      throw new PayrailError(
-        'CONFLICT',
-        refund.source === 'payee_wallet'
-          ? `Refund is ${refund.status}; a transaction is reported only while it awaits its signature`
-          : 'A deposit_forwarder refund is sent by the platform’s relayer: post its signature instead',
-      );
-    return refundView(this.planner, request, refund);
+    const txHash = command.txHash.toLowerCase();
+    if (await new ForwarderRefundsRepository(this.db.manager).reported(refund.id, txHash)) return refundView(this.planner, request, refund);
+    const current = (await repo.byId(request.id, command.refundId)) ?? refund;
+    if (current.source === 'payee_wallet' && current.txHash?.toLowerCase() === txHash) return refundView(this.planner, request, current);
+    throw new PayrailError(
+      'CONFLICT',
+      current.source === 'payee_wallet'
+        ? `Refund is ${current.status}; a transaction is reported only while it awaits its signature`
+        : 'A deposit_forwarder refund is sent by the platform’s relayer: post its signature instead',
+    );
   }
 }
